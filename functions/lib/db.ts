@@ -1,0 +1,28 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+
+/** The one DynamoDB document client of the backend. DYNAMODB_ENDPOINT points it at DynamoDB Local. */
+export const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT || undefined, maxAttempts: 4 }),
+  { marshallOptions: { removeUndefinedValues: true } },
+);
+
+export function tableName(): string {
+  const name = process.env.TABLE_NAME;
+  if (!name) throw new Error('TABLE_NAME is not set');
+  return name;
+}
+
+/** Every item a Query matches, following LastEvaluatedKey past 1 MB pages. */
+export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
+  const items: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }));
+    items.push(...((page.Items ?? []) as T[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);

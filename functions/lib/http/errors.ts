@@ -1,0 +1,40 @@
+import type { ZodType } from 'zod';
+
+/** An error a client caused or may see: its status and the message shown to the user. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The value parsed by `schema`, or a 400 carrying the schema's first message. */
+export function parse<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request');
+}
+
+const THROTTLING = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'ServiceUnavailable',
+  'InternalServerError',
+  'LimitExceededException',
+]);
+
+/** DynamoDB said "not now" (after the SDK's own retries): the client should retry. */
+export const isRetryableDatabaseError = (error: unknown): boolean =>
+  error instanceof Error && (THROTTLING.has(error.name) || (error as { $retryable?: unknown }).$retryable !== undefined);
+
+/** A conditional write (or one inside a transaction) found the condition false. */
+export function isConditionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'ConditionalCheckFailedException') return true;
+  if (error.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
+}

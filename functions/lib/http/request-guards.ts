@@ -1,0 +1,84 @@
+import type { MiddlewareObj } from '@middy/core';
+import { MAX_BODY_BYTES } from '../../../shared/constants';
+import { MESSAGES } from '../../../shared/messages';
+import { isStateChanging, ROUTES_BY_KEY } from '../../../shared/routes';
+import { HttpError } from './errors';
+import type { ApiEvent, ApiRequest } from './types';
+import type { ApiContext } from './resource';
+
+/**
+ * Before any handler runs: the route is known, a state-changing request comes from the
+ * app's own origin, and a body is JSON of at most 256 KB. Builds the handler's ApiRequest.
+ */
+export const requestGuards = (): MiddlewareObj<ApiEvent, unknown, Error, ApiContext> => ({
+  before: ({ event, context }) => {
+    const route = ROUTES_BY_KEY.get(event.routeKey);
+    if (!route) throw new HttpError(404, MESSAGES.notFound);
+    const headers = lowerCaseKeys(event.headers ?? {});
+    if (isStateChanging(route.method)) checkOrigin(headers);
+    context.api = {
+      body: parseBody(event, headers),
+      params: decodeAll(event.pathParameters ?? {}),
+      query: decodeAll(event.queryStringParameters ?? {}, false),
+      user: null,
+      cookies: parseCookies(event.cookies ?? []),
+      secure: headers['x-forwarded-proto'] === 'https',
+      requestId: event.requestContext.requestId,
+    } satisfies ApiRequest;
+  },
+});
+
+function lowerCaseKeys(headers: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = value;
+  return out;
+}
+
+/** An Origin that is not this app's host is a cross-site request: refused. No Origin: not a browser form. */
+function checkOrigin(headers: Record<string, string>): void {
+  const origin = headers.origin;
+  if (origin === undefined) return;
+  const appHost = headers['x-forwarded-host'] ?? headers.host;
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = null;
+  }
+  if (!appHost || originHost !== appHost) throw new HttpError(403, MESSAGES.crossOrigin);
+}
+
+function parseBody(event: ApiEvent, headers: Record<string, string>): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  if (raw.length > MAX_BODY_BYTES) throw new HttpError(413, MESSAGES.bodyTooLarge);
+  const contentType = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (contentType !== 'application/json') throw new HttpError(415, MESSAGES.notJson);
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new HttpError(400, MESSAGES.badJson);
+  }
+}
+
+function decodeAll(values: Record<string, string | undefined>, decode = true): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    try {
+      out[name] = decode ? decodeURIComponent(value) : value;
+    } catch {
+      throw new HttpError(400, `Malformed ${name}`);
+    }
+  }
+  return out;
+}
+
+function parseCookies(cookies: string[]): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const cookie of cookies) {
+    const at = cookie.indexOf('=');
+    if (at > 0) out[cookie.slice(0, at).trim()] = cookie.slice(at + 1).trim();
+  }
+  return out;
+}

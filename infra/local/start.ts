@@ -1,0 +1,42 @@
+/**
+ * `npm start`: the whole product at http://localhost:3000 (PORT overrides) over DynamoDB Local.
+ *   npm start -- --in-memory   a throwaway store instead of .data/
+ */
+import { join } from 'node:path';
+import { startLocalStack } from './local-stack';
+import { ensureWebBuild, WEB_DIST } from './web-build';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const args = new Set(process.argv.slice(2));
+const inMemory = args.has('--in-memory');
+
+async function main() {
+  if (await ensureWebBuild()) console.log('Built the web app into web/dist');
+  const stack = await startLocalStack({
+    port: Number(process.env.PORT ?? 3000),
+    dataDir: inMemory ? undefined : join(ROOT, '.data'),
+    tableName: process.env.TABLE_NAME ?? 'sams',
+    webDir: WEB_DIST,
+    demo: true,
+    host: process.env.HOST ?? '127.0.0.1',
+  });
+  console.log(`SAMS is running at ${stack.url} (${inMemory ? 'in-memory data' : 'data in .data/'})`);
+  console.log('Demo admin: admin@sams.local / Admin@12345 · demo faculty: faculty@sams.local / Faculty@12345');
+  console.log('Press Ctrl-C to stop.');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping SAMS and DynamoDB Local…`);
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

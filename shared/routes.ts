@@ -1,0 +1,96 @@
+/**
+ * The route table: every API route, the resource (Lambda) that serves it and who may call it.
+ * It drives the CDK routes, the local server's dispatch, each resource's router, the
+ * authorization tests and the web client's calls. Paths sit under /api/v1.
+ */
+export const API_PREFIX = '/api/v1';
+
+export const RESOURCES = [
+  'auth',
+  'user',
+  'term',
+  'semester',
+  'division',
+  'batch',
+  'course',
+  'slot',
+  'student',
+  'attendance',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+/** public: anyone; user: any signed-in user; admin: signed-in admins only. */
+export type Access = 'public' | 'user' | 'admin';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  method: Method;
+  /** Path under /api/v1, with {param} placeholders as API Gateway writes them. */
+  path: string;
+  resource: Resource;
+  access: Access;
+}
+
+const r = (method: Method, path: string, resource: Resource, access: Access): Route => ({
+  method,
+  path,
+  resource,
+  access,
+});
+
+export const ROUTES = [
+  r('GET', '/config', 'auth', 'public'),
+  r('POST', '/auth/login', 'auth', 'public'),
+  r('GET', '/auth/currentstatus', 'auth', 'user'),
+  r('POST', '/auth/logout', 'auth', 'public'),
+  r('POST', '/auth/register', 'auth', 'admin'),
+  r('GET', '/user', 'user', 'admin'),
+  r('DELETE', '/user/{id}', 'user', 'admin'),
+
+  r('POST', '/term', 'term', 'admin'),
+  r('GET', '/term', 'term', 'user'),
+  r('GET', '/term/active', 'term', 'user'),
+  r('PATCH', '/term/{id}', 'term', 'admin'),
+  r('POST', '/semester', 'semester', 'admin'),
+  r('GET', '/semester/{termid}', 'semester', 'user'),
+  r('DELETE', '/semester/{id}', 'semester', 'admin'),
+
+  r('POST', '/division', 'division', 'admin'),
+  r('GET', '/division/{semid}', 'division', 'user'),
+  r('DELETE', '/division/delete/{semid}', 'division', 'admin'),
+  r('DELETE', '/division/{id}', 'division', 'admin'),
+  r('POST', '/batch', 'batch', 'admin'),
+  r('GET', '/batch/{divisionid}', 'batch', 'user'),
+  r('POST', '/batch/delete', 'batch', 'admin'),
+  r('DELETE', '/batch/{id}', 'batch', 'admin'),
+
+  r('POST', '/student/delete', 'student', 'admin'),
+  r('POST', '/student', 'student', 'admin'),
+  r('GET', '/student/{batchid}', 'student', 'user'),
+  r('PATCH', '/student/updateterm', 'student', 'admin'),
+  r('PATCH', '/student/{id}', 'student', 'admin'),
+  r('GET', '/student/student/{id}', 'student', 'user'),
+  r('GET', '/student/division/{divisionid}', 'student', 'user'),
+  r('DELETE', '/student/{id}', 'student', 'admin'),
+
+  r('POST', '/course', 'course', 'admin'),
+  r('GET', '/course/{semid}', 'course', 'user'),
+  r('DELETE', '/course/{id}', 'course', 'admin'),
+  r('POST', '/slot', 'slot', 'admin'),
+  r('GET', '/slot/{termid}', 'slot', 'user'),
+  r('DELETE', '/slot/{id}', 'slot', 'admin'),
+  r('POST', '/attendance', 'attendance', 'user'),
+  r('GET', '/attendance', 'attendance', 'user'),
+  r('GET', '/attendance/criteria', 'attendance', 'user'),
+] as const satisfies readonly Route[];
+
+/** "METHOD /api/v1/path", exactly as API Gateway puts it in event.routeKey. */
+export const routeKey = (route: Pick<Route, 'method' | 'path'>): string =>
+  `${route.method} ${API_PREFIX}${route.path}`;
+
+export const ROUTES_BY_KEY: ReadonlyMap<string, Route> = new Map(ROUTES.map((route) => [routeKey(route), route]));
+
+export const routesOf = (resource: Resource): Route[] => ROUTES.filter((route) => route.resource === resource);
+
+/** Methods that change state: they must carry JSON (when they have a body) and a same-origin Origin. */
+export const isStateChanging = (method: string): boolean => method !== 'GET' && method !== 'HEAD';

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
+import { MESSAGES } from '../messages';
+import { emailAddress, requiredText } from './common';
+
+export const loginSchema = z.object({
+  email: emailAddress(MESSAGES.invalidEmail),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, { error: MESSAGES.passwordRequired }).max(1024),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  username: requiredText('Please enter username', 100),
+  email: emailAddress(MESSAGES.invalidEmail),
+  password: z
+    .string({ error: 'Please enter password' })
+    .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+    .max(1024, { error: 'Password must be at most 1024 characters' }),
+  role: z.enum(ROLES, { error: 'User type must be admin or faculty' }),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** A user as every endpoint returns it: never a password, hash or salt. */
+export interface PublicUser {
+  _id: string;
+  username: string;
+  email: string;
+  role: (typeof ROLES)[number];
+}
+
+export interface AppConfig {
+  /** Shown on the login page in local demo mode; null when deployed. */
+  demo: { accounts: { email: string; password: string; role: (typeof ROLES)[number] }[] } | null;
+}
