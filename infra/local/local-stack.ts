@@ -39,7 +39,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     useLocalAwsEnvironment(endpoint);
     process.env.TABLE_NAME = options.tableName;
-    process.env.JWT_SECRET ??= options.dataDir ? loadOrCreateJwtSecret(join(options.dataDir, 'jwt-secret')) : newJwtSecret();
+    process.env.JWT_SECRET ||= options.dataDir ? loadOrCreateJwtSecret(join(options.dataDir, 'jwt-secret')) : newJwtSecret();
     if (options.demo) process.env.DEMO_MODE = '1';
 
     const client = new DynamoDBClient({ endpoint });

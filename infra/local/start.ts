@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole product at http://localhost:3000 (PORT overrides) over DynamoDB Local.
  *   npm start -- --in-memory   a throwaway store instead of .data/
+ *   SAMS_DATA_DIR=dir          keep the data somewhere else than .data/
  */
 import { join } from 'node:path';
 import { startLocalStack } from './local-stack';
@@ -14,13 +15,14 @@ async function main() {
   if (await ensureWebBuild()) console.log('Built the web app into web/dist');
   const stack = await startLocalStack({
     port: Number(process.env.PORT ?? 3000),
-    dataDir: inMemory ? undefined : join(ROOT, '.data'),
+    dataDir: inMemory ? undefined : (process.env.SAMS_DATA_DIR ?? join(ROOT, '.data')),
     tableName: process.env.TABLE_NAME ?? 'sams',
     webDir: WEB_DIST,
     demo: true,
     host: process.env.HOST ?? '127.0.0.1',
   });
   console.log(`SAMS is running at ${stack.url} (${inMemory ? 'in-memory data' : 'data in .data/'})`);
+  console.log(`DynamoDB Local: ${stack.dynamoEndpoint}, table ${process.env.TABLE_NAME ?? 'sams'}`);
   console.log('Demo admin: admin@sams.local / Admin@12345 · demo faculty: faculty@sams.local / Faculty@12345');
   console.log('Press Ctrl-C to stop.');
 

@@ -4,19 +4,20 @@ import { MESSAGES } from '../../../shared/messages';
 import { isStateChanging, ROUTES_BY_KEY } from '../../../shared/routes';
 import { HttpError } from './errors';
 import type { ApiEvent, ApiRequest } from './types';
+import type { Context } from 'aws-lambda';
 import type { ApiContext } from './resource';
 
 /**
  * Before any handler runs: the route is known, a state-changing request comes from the
  * app's own origin, and a body is JSON of at most 256 KB. Builds the handler's ApiRequest.
  */
-export const requestGuards = (): MiddlewareObj<ApiEvent, unknown, Error, ApiContext> => ({
+export const requestGuards = (): MiddlewareObj<ApiEvent, unknown, Error, Context> => ({
   before: ({ event, context }) => {
     const route = ROUTES_BY_KEY.get(event.routeKey);
     if (!route) throw new HttpError(404, MESSAGES.notFound);
     const headers = lowerCaseKeys(event.headers ?? {});
     if (isStateChanging(route.method)) checkOrigin(headers);
-    context.api = {
+    (context as ApiContext).api = {
       body: parseBody(event, headers),
       params: decodeAll(event.pathParameters ?? {}),
       query: decodeAll(event.queryStringParameters ?? {}, false),

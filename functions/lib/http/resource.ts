@@ -9,6 +9,7 @@ import { requestGuards } from './request-guards';
 import { sessionAuth } from './session-auth';
 import type { ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
 
+/** The Lambda context, carrying the request the guards parsed for the route handler. */
 export interface ApiContext extends Context {
   api: ApiRequest;
 }
@@ -29,19 +30,19 @@ export function resource(name: Resource, handlers: Record<string, RouteHandler>)
     throw new Error(`Resource ${name}: handlers ${given.join(', ')} do not match the route table ${expected.join(', ')}`);
   }
 
-  const dispatch = async (event: ApiEvent, context: ApiContext): Promise<ApiResult> => {
-    const response: ApiResponse = await handlers[event.routeKey]!(context.api);
+  const dispatch = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    const response: ApiResponse = await handlers[event.routeKey]!((context as ApiContext).api);
     return jsonResult(response.status ?? 200, response.data, response.message, response.cookies);
   };
 
-  return middy<ApiEvent, ApiResult, Error, ApiContext>(dispatch)
+  return middy<ApiEvent, ApiResult, Error, Context>(dispatch)
     .use({ onError: errorResponse })
     .use(requestGuards())
     .use(sessionAuth());
 }
 
 /** Turns any error into `{data: null, message}`: the client's own mistakes as 4xx, faults as 500 with a request id. */
-function errorResponse(request: middy.Request<ApiEvent, ApiResult, Error, ApiContext>): void {
+function errorResponse(request: middy.Request<ApiEvent, ApiResult, Error, Context>): void {
   const { error, event } = request;
   if (error instanceof HttpError) {
     request.response = jsonResult(error.status, null, error.message);

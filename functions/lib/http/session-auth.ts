@@ -5,6 +5,7 @@ import { readSessionCookie, verifySessionToken } from '../auth/session-token';
 import { getSessionUser } from '../repositories/sessions';
 import { HttpError } from './errors';
 import type { ApiEvent } from './types';
+import type { Context } from 'aws-lambda';
 import type { ApiContext } from './resource';
 
 /**
@@ -12,8 +13,9 @@ import type { ApiContext } from './resource';
  * route's access: 401 without a live session, 403 for a faculty member on an admin route.
  * Public routes see the user too when there is one (logout uses it).
  */
-export const sessionAuth = (): MiddlewareObj<ApiEvent, unknown, Error, ApiContext> => ({
-  before: async ({ event, context }) => {
+export const sessionAuth = (): MiddlewareObj<ApiEvent, unknown, Error, Context> => ({
+  before: async ({ event, context: lambdaContext }) => {
+    const context = lambdaContext as ApiContext;
     const access = ROUTES_BY_KEY.get(event.routeKey)?.access;
     const token = readSessionCookie(context.api.cookies, context.api.secure);
     const claims = token ? await verifySessionToken(token) : null;

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
+
+let stack: TestStack;
+let admin: SignedIn;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  admin = await stack.signIn('admin');
+});
+afterAll(() => stack.stop());
+
+const register = (email: string, options: { headers?: Record<string, string>; rawBody?: string } = {}) =>
+  stack.call('POST', '/api/v1/auth/register', {
+    cookie: admin.cookie,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    rawBody: options.rawBody ?? JSON.stringify({ email, password: 'Secret-123', username: 'U', role: 'faculty' }),
+  });
+
+const userCount = async () => ((await stack.call('GET', '/api/v1/user', { cookie: admin.cookie })).body.data as unknown[]).length;
+
+describe('request guards: one error model', () => {
+  it('refuses a state-changing request from another origin with 403 and writes nothing', async () => {
+    const before = await userCount();
+    const result = await register('evil@college.test', { headers: { origin: 'http://evil.example' } });
+    expect(result.status).toBe(403);
+    expect(result.body).toEqual({ data: null, message: 'Request refused: it did not come from this app' });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('accepts the app’s own origin, and requests without an Origin (non-browser clients)', async () => {
+    const own = new URL(stack.url).host;
+    expect((await register('same@college.test', { headers: { origin: `http://${own}` } })).status).toBe(201);
+    expect((await register('cli@college.test')).status).toBe(201);
+  });
+
+  it('answers 413 for a body over 256 KB', async () => {
+    const before = await userCount();
+    const big = JSON.stringify({ email: 'big@college.test', password: 'Secret-123', username: 'x'.repeat(300_000), role: 'faculty' });
+    const result = await register('big@college.test', { rawBody: big });
+    expect(result.status).toBe(413);
+    expect(result.body.message).toMatch(/too large/);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const result = await register('form@college.test', { headers: { 'content-type': 'text/plain' } });
+    expect(result.status).toBe(415);
+    expect(result.body.message).toMatch(/as JSON/);
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const result = await register('x@college.test', { rawBody: '{"email": ' });
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe('Request body is not valid JSON');
+  });
+
+  it('answers 404 in the same JSON shape for an unknown API path', async () => {
+    const result = await stack.call('GET', '/api/v1/nothing-here', { cookie: admin.cookie });
+    expect(result.status).toBe(404);
+    expect(result.body).toEqual({ data: null, message: 'Not found' });
+    expect(result.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('sends the API security headers on successes and errors alike', async () => {
+    for (const result of [
+      await stack.call('GET', '/api/v1/config'),
+      await stack.call('GET', '/api/v1/auth/currentstatus'),
+      await stack.call('GET', '/api/v1/missing'),
+    ]) {
+      expect(result.headers.get('cache-control')).toBe('no-store');
+      expect(result.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(result.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchRoute } from '../../infra/local/event-adapter';
+import { createLocalServer } from '../../infra/local/server';
+
+let url: string;
+let close: () => void;
+const received: { resource: string; event: APIGatewayProxyEventV2 }[] = [];
+
+beforeAll(async () => {
+  const webDir = mkdtempSync(join(tmpdir(), 'sams-web-'));
+  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>SAMS app</title>');
+  mkdirSync(join(webDir, 'assets'));
+  writeFileSync(join(webDir, 'assets', 'app-123.js'), 'console.log(1)');
+  const server = createLocalServer({
+    webDir,
+    // A stand-in Lambda that records the event it got and answers like a real one.
+    loadHandler: async (resource) => async (event) => {
+      received.push({ resource, event });
+      return {
+        statusCode: 207,
+        headers: { 'X-Custom': 'yes', 'content-type': 'application/json' },
+        cookies: ['a=1; Path=/', 'b=2; Path=/'],
+        body: Buffer.from('{"ok":true}').toString('base64'),
+        isBase64Encoded: true,
+      };
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+describe('local server: the API Gateway payload 2.0 event', () => {
+  it('passes routeKey, raw path and query, parameters, cookies, headers and body as API Gateway does', async () => {
+    const response = await fetch(`${url}/api/v1/student/division/div%201?b=2&a=1&a=3`, {
+      method: 'GET',
+      headers: { cookie: 'x=1; sams_session=tok', 'X-Trace': 'abc' },
+    });
+    expect(response.status).toBe(207);
+    const { resource, event } = received.at(-1)!;
+    expect(resource).toBe('student');
+    expect(event.version).toBe('2.0');
+    expect(event.routeKey).toBe('GET /api/v1/student/division/{divisionid}');
+    expect(event.rawPath).toBe('/api/v1/student/division/div%201');
+    expect(event.rawQueryString).toBe('b=2&a=1&a=3');
+    expect(event.pathParameters).toEqual({ divisionid: 'div%201' });
+    expect(event.queryStringParameters).toEqual({ a: '1,3', b: '2' });
+    expect(event.cookies).toEqual(['x=1', 'sams_session=tok']);
+    expect(event.headers['x-trace']).toBe('abc');
+    expect(event.headers.cookie).toBeUndefined();
+    expect(event.isBase64Encoded).toBe(false);
+    expect(event.body).toBeUndefined();
+    expect(event.requestContext.http.method).toBe('GET');
+    expect(event.requestContext.http.path).toBe('/api/v1/student/division/div%201');
+    expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Math.abs(event.requestContext.timeEpoch - Date.now())).toBeLessThan(5000);
+  });
+
+  it('passes a text body as text and a binary body as base64', async () => {
+    await fetch(`${url}/api/v1/term`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"T"}' });
+    expect(received.at(-1)!.event).toMatchObject({ body: '{"name":"T"}', isBase64Encoded: false, routeKey: 'POST /api/v1/term' });
+    const binary = Buffer.from([0xff, 0xfe, 0x00, 0x01]);
+    await fetch(`${url}/api/v1/term`, { method: 'POST', body: binary });
+    const event = received.at(-1)!.event;
+    expect(event.isBase64Encoded).toBe(true);
+    expect(Buffer.from(event.body!, 'base64').equals(binary)).toBe(true);
+  });
+
+  it('turns the result into status, headers, one Set-Cookie per cookie and the decoded body', async () => {
+    const response = await fetch(`${url}/api/v1/term`);
+    expect(response.status).toBe(207);
+    expect(response.headers.get('x-custom')).toBe('yes');
+    expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it('prefers a static path segment over a parameter, as API Gateway does', () => {
+    expect(matchRoute('PATCH', '/api/v1/student/updateterm')?.route.path).toBe('/student/updateterm');
+    expect(matchRoute('PATCH', '/api/v1/student/abc')?.route.path).toBe('/student/{id}');
+    expect(matchRoute('DELETE', '/api/v1/division/delete/s1')?.route.path).toBe('/division/delete/{semid}');
+    expect(matchRoute('GET', '/api/v1/term/active')?.route.path).toBe('/term/active');
+    expect(matchRoute('GET', '/api/v1/term/')).toBeNull();
+    expect(matchRoute('PUT', '/api/v1/term')).toBeNull();
+  });
+
+  it('answers 404 JSON for an API path no route matches, without calling a handler', async () => {
+    const before = received.length;
+    const response = await fetch(`${url}/api/v1/term/x/y`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ data: null, message: 'Not found' });
+    expect(received.length).toBe(before);
+  });
+});
+
+describe('local server: the web app', () => {
+  it('serves index.html for client routes, with the page security headers', async () => {
+    for (const path of ['/', '/login', '/dashboard/term', '/students/abc?extraData=x']) {
+      const response = await fetch(`${url}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('SAMS app');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('serves assets with their type and long caching, and 404s missing files instead of index.html', async () => {
+    const asset = await fetch(`${url}/assets/app-123.js`);
+    expect(asset.headers.get('content-type')).toMatch(/text\/javascript/);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${url}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${url}/..%2f..%2fetc%2fpasswd.txt`)).status).toBe(404);
+  });
+});

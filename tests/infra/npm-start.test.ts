@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/dynamodb-local';
+import { cookieHeader } from '../support/stack';
+
+// `npm start` as a newcomer runs it: a real process with its own DynamoDB Local.
+const ROOT = new URL('../../', import.meta.url).pathname;
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const running: ChildProcess[] = [];
+
+/** The environment of a newcomer's shell: none of this test run's table, key or endpoint. */
+function withoutTestSettings(): NodeJS.ProcessEnv {
+  const { TABLE_NAME: _t, JWT_SECRET: _j, DYNAMODB_ENDPOINT: _d, DEMO_MODE: _m, ...env } = process.env;
+  return env;
+}
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  dynamoPort: number;
+  output: () => string;
+}
+
+async function startStack(args: string[], env: Record<string, string> = {}): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(TSX, ['infra/local/start.ts', ...args], {
+    cwd: ROOT,
+    env: { ...withoutTestSettings(), PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`stack did not start:\n${output}`)), 90_000);
+    child.stdout!.on('data', () => {
+      if (output.includes('DynamoDB Local:')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`stack exited:\n${output}`));
+    });
+  });
+  const dynamoPort = Number(/DynamoDB Local: http:\/\/127\.0\.0\.1:(\d+)/.exec(output)![1]);
+  return { child, url: `http://localhost:${port}`, dynamoPort, output: () => output };
+}
+
+async function stopStack(stack: Started, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => stack.child.once('exit', (code) => resolve(code)));
+  stack.child.kill(signal);
+  return exited;
+}
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+async function loginAs(url: string, email: string, password: string) {
+  return fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+afterAll(() => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('npm start', () => {
+  it('serves the web app and the API on one origin, with the demo accounts and their hint', async () => {
+    const stack = await startStack(['--in-memory']);
+    const page = await fetch(`${stack.url}/login`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    const config = await (await fetch(`${stack.url}/api/v1/config`)).json();
+    expect(config.data.demo.accounts).toContainEqual({ email: 'admin@sams.local', password: 'Admin@12345', role: 'admin' });
+    const admin = await loginAs(stack.url, 'admin@sams.local', 'Admin@12345');
+    expect(admin.status).toBe(200);
+    expect((await admin.json()).data.role).toBe('admin');
+    const faculty = await loginAs(stack.url, 'faculty@sams.local', 'Faculty@12345');
+    expect((await faculty.json()).data.role).toBe('faculty');
+
+    // A second stack side by side: its own ports, its own DynamoDB Local.
+    const second = await startStack(['--in-memory']);
+    expect(second.dynamoPort).not.toBe(stack.dynamoPort);
+    expect((await loginAs(second.url, 'admin@sams.local', 'Admin@12345')).status).toBe(200);
+
+    expect(await stopStack(second, 'SIGINT')).toBe(0);
+    expect(await stopStack(stack)).toBe(0);
+    expect(await portOpen(stack.dynamoPort)).toBe(false);
+    expect(await portOpen(second.dynamoPort)).toBe(false);
+  });
+
+  it('keeps data between runs in its data directory, and seeds only once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sams-data-'));
+    const first = await startStack([], { SAMS_DATA_DIR: dataDir });
+    const login = await loginAs(first.url, 'admin@sams.local', 'Admin@12345');
+    const cookie = cookieHeader(login.headers.getSetCookie());
+    const created = await fetch(`${first.url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ email: 'kept@college.test', password: 'Kept-pass-1', username: 'Kept', role: 'faculty' }),
+    });
+    expect(created.status).toBe(201);
+    await stopStack(first);
+
+    const second = await startStack([], { SAMS_DATA_DIR: dataDir });
+    expect((await loginAs(second.url, 'kept@college.test', 'Kept-pass-1')).status).toBe(200);
+    // The session from the first run is still valid: the signing key persisted too.
+    const status = await fetch(`${second.url}/api/v1/auth/currentstatus`, { headers: { cookie } });
+    expect(status.status).toBe(200);
+    const users = await (await fetch(`${second.url}/api/v1/user`, { headers: { cookie } })).json();
+    expect(users.data.filter((user: { email: string }) => user.email === 'admin@sams.local')).toHaveLength(1);
+    await stopStack(second);
+  });
+
+  it('says in one sentence what to install when Java is missing', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'sams-nojava-'));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const child = spawn(TSX, ['infra/local/start.ts', '--in-memory'], {
+      cwd: ROOT,
+      env: { ...withoutTestSettings(), PATH: bin, PORT: String(await freePort()) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toMatch(/DynamoDB Local needs Java 17 or newer and `java` was not found: install a JRE/);
+  });
+});

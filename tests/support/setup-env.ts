@@ -1,0 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { useLocalAwsEnvironment } from '../../infra/local/dynamodb-local';
+import { newJwtSecret } from '../../infra/local/jwt-secret';
+
+// Runs before each test file's imports: its own table, its own signing key.
+useLocalAwsEnvironment(inject('dynamoEndpoint'));
+process.env.TABLE_NAME = `test-${randomUUID()}`;
+process.env.JWT_SECRET = newJwtSecret();
+process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
