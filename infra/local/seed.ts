@@ -3,6 +3,7 @@ import { hashPassword } from '../../functions/lib/auth/password';
 import { db, tableName } from '../../functions/lib/db';
 import { DEMO_ACCOUNTS } from '../../functions/lib/demo-accounts';
 import { createUser, emailTaken } from '../../functions/lib/repositories/users';
+import { seedDemoCollege } from './demo-college';
 
 /**
  * Demo data for the local stack, in steps. Each step runs once per table: a marker item
@@ -20,6 +21,7 @@ const SEED_STEPS: { id: string; run: () => Promise<void> }[] = [
       }
     },
   },
+  { id: 'demo-college', run: seedDemoCollege },
 ];
 
 /** Runs the steps that have not run on this table; returns the ids of those it ran. */

@@ -1,0 +1,71 @@
+import { entityId } from '../shared/schemas/common';
+import { changeTermSchema, studentDeleteSchema, studentSchema, studentUpdateSchema } from '../shared/schemas/structure';
+import { HttpError, parse } from './lib/http/errors';
+import { resource } from './lib/http/resource';
+import {
+  createStudent,
+  deleteStudent,
+  deleteStudentsOfBatch,
+  getStudent,
+  listStudentsByBatch,
+  listStudentsByDivision,
+  moveStudents,
+  toPublicStudent,
+  updateStudent,
+} from './lib/repositories/students';
+
+const studentId = (id: string | undefined) => parse(entityId('Some error occur'), id);
+const notFound = () => new HttpError(404, 'Student not found');
+
+/** Student resource: students by batch, division and id; add, update, delete; change of term. */
+export const handler = resource('student', {
+  'POST /api/v1/student': async ({ body }) => {
+    const student = await createStudent(parse(studentSchema, body));
+    return { status: 201, data: toPublicStudent(student), message: 'Student added successfully' };
+  },
+
+  'GET /api/v1/student/{batchid}': async ({ params }) => {
+    const students = await listStudentsByBatch(parse(entityId('Some error occur'), params.batchid));
+    return { data: students.map(toPublicStudent), message: students.length ? 'Student list' : 'No students found' };
+  },
+
+  'GET /api/v1/student/division/{divisionid}': async ({ params }) => {
+    const students = await listStudentsByDivision(parse(entityId('Some error occur'), params.divisionid));
+    return {
+      data: students.map(({ _id, name, enrollment }) => ({ batchStudents: { _id, name, enrollment } })),
+      message: students.length ? 'Student list' : 'No students found',
+    };
+  },
+
+  'GET /api/v1/student/student/{id}': async ({ params }) => {
+    const student = await getStudent(studentId(params.id));
+    if (!student) throw notFound();
+    return { data: toPublicStudent(student), message: 'Student details' };
+  },
+
+  'PATCH /api/v1/student/updateterm': async ({ body }) => {
+    const { oldbatchid, newbatchid } = parse(changeTermSchema, body);
+    const moved = await moveStudents(oldbatchid, newbatchid);
+    return { data: { moved }, message: moved ? `${moved} students moved to the new batch` : 'No students found' };
+  },
+
+  'PATCH /api/v1/student/{id}': async ({ params, body }) => {
+    const student = await updateStudent(studentId(params.id), parse(studentUpdateSchema, body));
+    if (!student) throw notFound();
+    return { data: toPublicStudent(student), message: 'Student updated successfully' };
+  },
+
+  'DELETE /api/v1/student/{id}': async ({ params }) => {
+    const student = await deleteStudent(studentId(params.id));
+    if (!student) throw notFound();
+    return { data: toPublicStudent(student), message: 'Student deleted successfully' };
+  },
+
+  // The original client's cascade step: every student of the given batches.
+  'POST /api/v1/student/delete': async ({ body }) => {
+    const { batches_id } = parse(studentDeleteSchema, body);
+    let deleted = 0;
+    for (const batchid of new Set(batches_id)) deleted += await deleteStudentsOfBatch(batchid);
+    return { data: { deleted }, message: deleted ? 'Student deleted successfully' : 'No students found' };
+  },
+});

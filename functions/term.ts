@@ -1,0 +1,32 @@
+import { termSchema, termStatusSchema } from '../shared/schemas/structure';
+import { entityId } from '../shared/schemas/common';
+import { HttpError, parse } from './lib/http/errors';
+import { resource } from './lib/http/resource';
+import { createNode, listActiveTerms, listChildren, setTermStatus, toPublic } from './lib/repositories/structure';
+
+/** Term resource: the college's terms and which of them are active. */
+export const handler = resource('term', {
+  'POST /api/v1/term': async ({ body }) => {
+    const input = parse(termSchema, body);
+    const term = await createNode('term', input);
+    return { status: 201, data: toPublic('term', term), message: 'Term added successfully' };
+  },
+
+  'GET /api/v1/term': async () => {
+    const terms = await listChildren('term');
+    return { data: terms.map((term) => toPublic('term', term)), message: terms.length ? 'Term list' : 'No term found' };
+  },
+
+  'GET /api/v1/term/active': async () => {
+    const terms = await listActiveTerms();
+    return { data: terms.map((term) => toPublic('term', term)), message: terms.length ? 'Active terms' : 'No term found' };
+  },
+
+  'PATCH /api/v1/term/{id}': async ({ params, body }) => {
+    const id = parse(entityId('Some error occur'), params.id);
+    const { status } = parse(termStatusSchema, body);
+    const term = await setTermStatus(id, status);
+    if (!term) throw new HttpError(404, 'Term not found');
+    return { data: toPublic('term', term), message: `Term ${term.name} is now ${status ? 'active' : 'inactive'}` };
+  },
+});

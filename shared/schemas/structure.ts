@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { emailAddress, entityId, requiredText } from './common';
+
+export const termSchema = z.object({
+  name: requiredText('Please enter term'),
+  status: z.boolean({ error: 'Please choose a status (active or inactive)' }),
+});
+export const termStatusSchema = z.object({
+  status: z.boolean({ error: 'Please choose a status (active or inactive)' }),
+});
+
+export const semesterSchema = z.object({
+  name: requiredText('Enter Semester'),
+  termid: entityId('Please select a term'),
+});
+export const divisionSchema = z.object({
+  name: requiredText('Please enter division'),
+  semid: entityId('Please select a semester'),
+});
+export const batchSchema = z.object({
+  name: requiredText('Please enter batch'),
+  divisionid: entityId('Please select a division'),
+});
+export const courseSchema = z.object({
+  name: requiredText('Please enter course'),
+  semid: entityId('Please select a semester'),
+});
+export const slotSchema = z.object({
+  name: requiredText('Please enter slot'),
+  termid: entityId('Please select a term'),
+});
+
+const enrollment = requiredText('Please enter enrollment', 50);
+const studentName = requiredText('Please enter name');
+const studentEmail = z
+  .string({ error: 'Please enter email' })
+  .trim()
+  .min(1, { error: 'Please enter email' })
+  .pipe(emailAddress(MESSAGES.invalidEmail));
+
+export const studentSchema = z.object({
+  enrollment,
+  name: studentName,
+  email: studentEmail,
+  batchid: entityId('Please select a batch'),
+});
+
+/** The update form marks every field optional: what is missing or empty stays as it is. */
+const keepWhenEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+export const studentUpdateSchema = z.object({
+  enrollment: z.preprocess(keepWhenEmpty, enrollment.optional()),
+  name: z.preprocess(keepWhenEmpty, studentName.optional()),
+  email: z.preprocess(keepWhenEmpty, studentEmail.optional()),
+  batchid: z.preprocess(keepWhenEmpty, entityId('Please select a batch').optional()),
+});
+
+export const changeTermSchema = z
+  .object({
+    oldbatchid: entityId('Please select the batch to move from'),
+    newbatchid: entityId('Please select the batch to move to'),
+  })
+  .refine((value) => value.oldbatchid !== value.newbatchid, { error: 'Choose a different batch to move to' });
+
+const idList = (message: string) => z.array(entityId(message), { error: message }).min(1, { error: message }).max(100, { error: 'At most 100 ids at once' });
+export const batchDeleteSchema = z.object({ divIds: idList('Some error occur') });
+export const studentDeleteSchema = z.object({ batches_id: idList('Some error occur') });
+
+export interface Term {
+  _id: string;
+  name: string;
+  status: boolean;
+}
+export interface Semester {
+  _id: string;
+  name: string;
+  termid: string;
+}
+export interface Division {
+  _id: string;
+  name: string;
+  semid: string;
+}
+export interface Batch {
+  _id: string;
+  name: string;
+  divisionid: string;
+}
+export interface Course {
+  _id: string;
+  name: string;
+  semid: string;
+}
+export interface Slot {
+  _id: string;
+  name: string;
+  termid: string;
+}
+export interface Student {
+  _id: string;
+  enrollment: string;
+  name: string;
+  email: string;
+  batchid: string;
+}
+/** An entry of the division-level student list (spec §3). */
+export interface DivisionStudentEntry {
+  batchStudents: { _id: string; name: string; enrollment: string };
+}
