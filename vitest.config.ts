@@ -1,17 +1,42 @@
 import { defineConfig } from 'vitest/config';
 
+const dynamoDbLocal = {
+  globalSetup: ['tests/support/global-setup.ts'],
+  setupFiles: ['tests/support/setup-env.ts'],
+};
+
 export default defineConfig({
   test: {
     projects: [
       {
+        // Handlers, middleware and the local stack, against one DynamoDB Local (a table per file).
         test: {
           name: 'server',
           include: ['tests/functions/**/*.test.ts', 'tests/infra/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: ['tests/support/setup-env.ts'],
+          ...dynamoDbLocal,
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // React components in a simulated DOM.
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // The built web app in headless Chromium against the local stack.
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          ...dynamoDbLocal,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type * as z from 'zod/mini';
 import { entityId } from '../../shared/schemas/common';
 import { HttpError, parse } from './http/errors';
 import type { RouteHandler } from './http/types';
@@ -19,7 +19,7 @@ interface StructureMessages {
  */
 export function structureRoutes(
   kind: Exclude<Kind, 'term'>,
-  schema: ZodType<{ name: string } & Record<string, string>>,
+  schema: z.ZodMiniType<{ name: string } & Record<string, string>>,
   messages: StructureMessages,
 ): Record<string, RouteHandler> {
   const parentField = KINDS[kind].parentField!;

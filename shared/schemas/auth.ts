@@ -1,11 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
 import { MESSAGES } from '../messages';
 import { emailAddress, requiredText } from './common';
 
 export const loginSchema = z.object({
   email: emailAddress(MESSAGES.invalidEmail),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, { error: MESSAGES.passwordRequired }).max(1024),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .check(z.minLength(1, { error: MESSAGES.passwordRequired }), z.maxLength(1024, { error: 'Password is too long' })),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -14,8 +16,10 @@ export const registerSchema = z.object({
   email: emailAddress(MESSAGES.invalidEmail),
   password: z
     .string({ error: 'Please enter password' })
-    .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
-    .max(1024, { error: 'Password must be at most 1024 characters' }),
+    .check(
+      z.minLength(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` }),
+      z.maxLength(1024, { error: 'Password must be at most 1024 characters' }),
+    ),
   role: z.enum(ROLES, { error: 'User type must be admin or faculty' }),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -29,6 +33,6 @@ export interface PublicUser {
 }
 
 export interface AppConfig {
-  /** Shown on the login page in local demo mode; null when deployed. */
+  /** The demo accounts shown on the login page of the local stack; null when deployed. */
   demo: { accounts: { email: string; password: string; role: (typeof ROLES)[number] }[] } | null;
 }

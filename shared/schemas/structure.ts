@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { emailAddress, entityId, requiredText } from './common';
 
@@ -33,11 +33,10 @@ export const slotSchema = z.object({
 
 const enrollment = requiredText('Please enter enrollment', 50);
 const studentName = requiredText('Please enter name');
-const studentEmail = z
-  .string({ error: 'Please enter email' })
-  .trim()
-  .min(1, { error: 'Please enter email' })
-  .pipe(emailAddress(MESSAGES.invalidEmail));
+const studentEmail = z.pipe(
+  z.string({ error: 'Please enter email' }).check(z.trim(), z.minLength(1, { error: 'Please enter email' })),
+  emailAddress(MESSAGES.invalidEmail),
+);
 
 export const studentSchema = z.object({
   enrollment,
@@ -48,11 +47,12 @@ export const studentSchema = z.object({
 
 /** The update form marks every field optional: what is missing or empty stays as it is. */
 const keepWhenEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(keepWhenEmpty), z.optional(schema));
 export const studentUpdateSchema = z.object({
-  enrollment: z.preprocess(keepWhenEmpty, enrollment.optional()),
-  name: z.preprocess(keepWhenEmpty, studentName.optional()),
-  email: z.preprocess(keepWhenEmpty, studentEmail.optional()),
-  batchid: z.preprocess(keepWhenEmpty, entityId('Please select a batch').optional()),
+  enrollment: optional(enrollment),
+  name: optional(studentName),
+  email: optional(studentEmail),
+  batchid: optional(entityId('Please select a batch')),
 });
 
 export const changeTermSchema = z
@@ -60,9 +60,10 @@ export const changeTermSchema = z
     oldbatchid: entityId('Please select the batch to move from'),
     newbatchid: entityId('Please select the batch to move to'),
   })
-  .refine((value) => value.oldbatchid !== value.newbatchid, { error: 'Choose a different batch to move to' });
+  .check(z.refine((value) => value.oldbatchid !== value.newbatchid, { error: 'Choose a different batch to move to' }));
 
-const idList = (message: string) => z.array(entityId(message), { error: message }).min(1, { error: message }).max(100, { error: 'At most 100 ids at once' });
+const idList = (message: string) =>
+  z.array(entityId(message), { error: message }).check(z.minLength(1, { error: message }), z.maxLength(100, { error: 'At most 100 ids at once' }));
 export const batchDeleteSchema = z.object({ divIds: idList('Some error occur') });
 export const studentDeleteSchema = z.object({ batches_id: idList('Some error occur') });
 

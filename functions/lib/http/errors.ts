@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import * as z from 'zod/mini';
 
 /** An error a client caused or may see: its status and the message shown to the user. */
 export class HttpError extends Error {
@@ -11,8 +11,8 @@ export class HttpError extends Error {
 }
 
 /** The value parsed by `schema`, or a 400 carrying the schema's first message. */
-export function parse<T>(schema: ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
+export function parse<T extends z.ZodMiniType>(schema: T, value: unknown): z.output<T> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request');
 }
