@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from '../batch';
 import { db, queryAll, tableName } from '../db';
 import { HttpError, isConditionFailure } from '../http/errors';
 import { naturalKey } from '../natural-key';
@@ -72,6 +73,12 @@ export function toPublic(kind: Kind, item: StructureItem): Record<string, unknow
 export async function getNode(kind: Kind, id: string): Promise<StructureItem | null> {
   const result = await db.send(new GetCommand({ TableName: tableName(), Key: entityKey(kind, id), ConsistentRead: true }));
   return (result.Item as StructureItem | undefined) ?? null;
+}
+
+/** Several entities by kind and id in one BatchGetItem; missing ones are null. */
+export async function getNodes(wanted: [Kind, string][]): Promise<(StructureItem | null)[]> {
+  const items = await batchGet<StructureItem & { pk: string }>(wanted.map(([kind, id]) => entityKey(kind, id)));
+  return wanted.map(([kind, id]) => items.find((item) => item.pk === entityKey(kind, id).pk) ?? null);
 }
 
 /** The parent an entity is about to be created under: 400 when it is missing or being deleted. */

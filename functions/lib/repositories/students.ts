@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Student } from '../../../shared/schemas/structure';
-import { batchDelete } from '../batch';
+import { batchDelete, batchGet } from '../batch';
 import { db, queryAll, tableName } from '../db';
 import { HttpError, isConditionFailure } from '../http/errors';
 import { naturalKey } from '../natural-key';
@@ -87,6 +87,11 @@ export async function createStudent(input: Omit<Student, '_id'>): Promise<Studen
 export async function getStudent(id: string): Promise<StudentItem | null> {
   const result = await db.send(new GetCommand({ TableName: tableName(), Key: studentKey(id), ConsistentRead: true }));
   return (result.Item as StudentItem | undefined) ?? null;
+}
+
+/** The students with these ids that exist (100 per BatchGetItem). */
+export async function getStudents(ids: string[]): Promise<StudentItem[]> {
+  return batchGet<StudentItem>(ids.map(studentKey));
 }
 
 /** A batch's students in roll order (one Query, paged). */

@@ -1,0 +1,9 @@
+/** Today's date in UTC as YYYY-MM-DD: the attendance date (spec §9). */
+export const todayUtc = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
+
+/** Whether `value` is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
