@@ -27,12 +27,24 @@ const entryKey = (student: Pick<StudentItem, '_id' | 'batchid' | 'enrollment'>) 
   pk: `BATCH#${student.batchid}`,
   sk: `STU#${naturalKey(student.enrollment)}#${student._id}`,
 });
+/** Only the student's own fields: items read back also carry keys, which must not leak into other items. */
+const fields = ({ _id, enrollment, name, email, batchid, divisionid, semid, termid }: StudentItem): StudentItem => ({
+  _id,
+  enrollment,
+  name,
+  email,
+  batchid,
+  divisionid,
+  semid,
+  termid,
+});
+const studentItem = (student: StudentItem) => ({ ...studentKey(student._id), entity: 'student', ...fields(student) });
 const entryItem = (student: StudentItem) => ({
   ...entryKey(student),
   gsi1pk: `DIV#${student.divisionid}#STU`,
   gsi1sk: `${naturalKey(student.enrollment)}#${student._id}`,
   entity: 'studentEntry',
-  ...student,
+  ...fields(student),
 });
 
 export const toPublicStudent = ({ _id, enrollment, name, email, batchid }: StudentItem): Student => ({
@@ -70,7 +82,7 @@ export async function createStudent(input: Omit<Student, '_id'>): Promise<Studen
         TransactItems: [
           batchCheck(student.batchid),
           { Put: { TableName: tableName(), Item: { ...enrollmentKey(student.enrollment), entity: 'enrollment', studentId: student._id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: tableName(), Item: { ...studentKey(student._id), entity: 'student', ...student } } },
+          { Put: { TableName: tableName(), Item: studentItem(student) } },
           { Put: { TableName: tableName(), Item: entryItem(student) } },
         ],
       }),
@@ -115,9 +127,10 @@ export async function listStudentsByDivision(divisionid: string): Promise<Studen
 /** The writes that replace `before` by `after`: entity, list entry and, when it changed, the enrollment claim. */
 function replaceWrites(before: StudentItem, after: StudentItem) {
   const enrollmentChanged = enrollmentKey(before.enrollment).pk !== enrollmentKey(after.enrollment).pk;
+  const entryMoved = JSON.stringify(entryKey(before)) !== JSON.stringify(entryKey(after));
   return [
-    { Put: { TableName: tableName(), Item: { ...studentKey(after._id), entity: 'student', ...after }, ConditionExpression: 'attribute_exists(pk)' } },
-    { Delete: { TableName: tableName(), Key: entryKey(before) } },
+    { Put: { TableName: tableName(), Item: studentItem(after), ConditionExpression: 'attribute_exists(pk)' } },
+    ...(entryMoved ? [{ Delete: { TableName: tableName(), Key: entryKey(before) } }] : []),
     { Put: { TableName: tableName(), Item: entryItem(after) } },
     ...(enrollmentChanged
       ? [
@@ -137,7 +150,7 @@ export async function updateStudent(
   if (!before) return null;
   const moving = changes.batchid !== undefined && changes.batchid !== before.batchid;
   const place = moving ? placeIn(await requireParent('batch', changes.batchid!)) : {};
-  const after: StudentItem = { ...before, ...changes, ...place };
+  const after: StudentItem = { ...fields(before), ...changes, ...place };
   const writes = [...(moving ? [batchCheck(after.batchid)] : []), ...replaceWrites(before, after)];
   try {
     await db.send(new TransactWriteCommand({ TransactItems: writes }));
@@ -163,7 +176,7 @@ export async function moveStudents(oldBatchId: string, newBatchId: string): Prom
     try {
       await db.send(
         new TransactWriteCommand({
-          TransactItems: [batchCheck(newBatchId), ...chunk.flatMap((student) => replaceWrites(student, { ...student, ...place }))],
+          TransactItems: [batchCheck(newBatchId), ...chunk.flatMap((student) => replaceWrites(student, { ...fields(student), ...place }))],
         }),
       );
     } catch (error) {

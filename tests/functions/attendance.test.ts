@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayUtc } from '../../shared/dates';
+import type { AttendanceRecord, PercentageReport } from '../../shared/schemas/attendance';
+import { buildCollege, create, type SmallCollege } from '../support/college';
+import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
+
+let stack: TestStack;
+let admin: SignedIn;
+let faculty: SignedIn;
+let college: SmallCollege;
+
+const today = todayUtc();
+const daysAgo = (n: number) => todayUtc(new Date(Date.now() - n * 86_400_000));
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  [admin, faculty] = await Promise.all([stack.signIn('admin'), stack.signIn('faculty')]);
+  college = await buildCollege(stack, admin.cookie, { prefix: 'AT', divisions: 2, perBatch: 3 });
+});
+afterAll(() => stack.stop());
+
+const division = (d: number) => college.divisions[d]!;
+const divisionStudents = (d: number) => division(d).batches.flatMap((batch) => batch.students);
+
+function mark(body: Record<string, unknown>, cookie = faculty.cookie) {
+  return stack.call('POST', '/api/v1/attendance', { cookie, body });
+}
+
+function lecture(overrides: Record<string, unknown> = {}) {
+  return {
+    presentStudentData: divisionStudents(0).slice(0, 4),
+    date: today,
+    slotid: college.slotids[0],
+    slotcount: 1,
+    courseid: college.courseid,
+    groupid: division(0).id,
+    ...overrides,
+  };
+}
+
+async function view(query: Record<string, string | number>) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return stack.call('GET', `/api/v1/attendance?${qs}`, { cookie: faculty.cookie });
+}
+
+async function percentages(query: Record<string, string | number>) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return stack.call('GET', `/api/v1/attendance/criteria?${qs}`, { cookie: faculty.cookie });
+}
+
+describe('attendance: mark', () => {
+  it('marks a lecture once (201) and refuses the same lecture again with 409', async () => {
+    const body = lecture({ date: daysAgo(1) });
+    const first = await mark(body);
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ present: 4, expected: 6, groupid: division(0).id });
+    const second = await mark({ ...body, presentStudentData: [] }, admin.cookie);
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe('Attendance for this date, course, and slot already exists');
+    const stored = await view({ date: daysAgo(1), slotid: college.slotids[0]!, slotcount: 1, courseid: college.courseid });
+    expect((stored.body.data as AttendanceRecord[])[0]!.presentStudentsName).toHaveLength(4);
+  });
+
+  it('stores exactly one of 20 identical marks sent at the same instant', async () => {
+    const body = lecture({ date: daysAgo(2), slotid: college.slotids[1] });
+    const results = await Promise.all(Array.from({ length: 20 }, () => mark(body)));
+    const statuses = results.map((result) => result.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    const stored = await view({ date: daysAgo(2), slotid: college.slotids[1]!, slotcount: 1, courseid: college.courseid });
+    expect((stored.body.data as AttendanceRecord[])[0]!.sessions).toBe(1);
+  });
+
+  it('lets two batches mark their labs for the same course, slot and date', async () => {
+    const [batchA, batchB] = division(0).batches;
+    const lab = { date: daysAgo(3), slotid: college.slotids[0], slotcount: 2, courseid: college.courseid };
+    expect((await mark({ ...lab, groupid: batchA!.id, presentStudentData: batchA!.students })).status).toBe(201);
+    expect((await mark({ ...lab, groupid: batchB!.id, presentStudentData: [batchB!.students[0]] })).status).toBe(201);
+    expect((await mark({ ...lab, groupid: batchB!.id, presentStudentData: [] })).status).toBe(409);
+    const both = await view({ ...lab, slotcount: 2 } as Record<string, string | number>);
+    expect((both.body.data as AttendanceRecord[])[0]!.presentStudentsName).toHaveLength(4);
+    const one = await view({ ...lab, groupid: batchB!.id } as Record<string, string | number>);
+    expect((one.body.data as AttendanceRecord[])[0]!.presentStudentsName.map((s) => s._id)).toEqual([batchB!.students[0]]);
+  });
+
+  it('takes the group of the present students when the client sends no groupid', async () => {
+    const body = lecture({ date: daysAgo(4), groupid: undefined });
+    const result = await mark(body);
+    expect(result.status).toBe(201);
+    expect(result.body.data).toMatchObject({ groupid: division(0).id });
+    const nobody = await mark(lecture({ date: daysAgo(5), groupid: undefined, presentStudentData: [] }));
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.message).toMatch(/groupid/);
+  });
+
+  it.each([
+    [{ date: '2026-02-30' }, 'Enter a real date as YYYY-MM-DD'],
+    [{ date: '21-11-2026' }, 'Enter a real date as YYYY-MM-DD'],
+    [{ date: '2999-01-01' }, 'Attendance cannot be marked for a future date'],
+    [{ slotcount: 3 }, 'Slot count must be 1 (Lecture) or 2 (Lab)'],
+    [{ slotcount: '1' }, 'Slot count must be 1 (Lecture) or 2 (Lab)'],
+    [{ courseid: 'no-such-course' }, 'Course not found'],
+    [{ slotid: 'no-such-slot' }, 'Slot not found'],
+    [{ groupid: 'no-such-division' }, 'The division to mark was not found'],
+    [{ presentStudentData: 'everyone' }, 'presentStudentData must be a list of student ids'],
+    [{ presentStudentData: ['x', 'x'] }, 'A student is listed twice'],
+    [{ presentStudentData: ['not-a-student'] }, 'Some present students are not in this division'],
+    [{ courseid: undefined }, 'Please select a course'],
+  ])('answers 400 for %j and stores nothing', async (overrides, message) => {
+    const date = daysAgo(10);
+    const result = await mark(lecture({ date, ...overrides }));
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe(message);
+    const stored = await view({ date, slotid: college.slotids[0]!, slotcount: 1, courseid: college.courseid });
+    expect(stored.body.data).toEqual([]);
+  });
+
+  it('refuses a student of another division, a course of another semester and a slot of another term', async () => {
+    const date = daysAgo(11);
+    const other = await mark(lecture({ date, presentStudentData: [divisionStudents(1)[0]] }));
+    expect(other.body.message).toBe('Some present students are not in this division');
+    const otherTerm = await create(stack, admin.cookie, 'term', { name: 'Other term', status: false });
+    const otherSem = await create(stack, admin.cookie, 'semester', { name: 'Other semester', termid: otherTerm });
+    const foreignCourse = await create(stack, admin.cookie, 'course', { name: 'Chemistry', semid: otherSem });
+    const foreignSlot = await create(stack, admin.cookie, 'slot', { name: '08:00', termid: otherTerm });
+    expect((await mark(lecture({ date, courseid: foreignCourse }))).body.message).toBe("This course is not taught in this division's semester");
+    expect((await mark(lecture({ date, slotid: foreignSlot }))).body.message).toBe("This slot is not in this division's term");
+    // A lab names a batch, not a division.
+    expect((await mark(lecture({ date, slotcount: 2 }))).body.message).toBe('The batch to mark was not found');
+  });
+
+  it('is for signed-in users only', async () => {
+    expect((await stack.call('POST', '/api/v1/attendance', { body: lecture({ date: daysAgo(12) }) })).status).toBe(401);
+    expect((await mark(lecture({ date: daysAgo(12) }), admin.cookie)).status).toBe(201);
+  });
+});
+
+describe('attendance: view by date', () => {
+  it('answers the not-found message and empty data for a day without sessions', async () => {
+    const result = await view({ date: '2020-01-01', slotid: college.slotids[0]!, slotcount: 1, courseid: college.courseid });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ data: [], message: 'Attendance data not found!!!' });
+  });
+
+  it('lists the present students with name and enrollment, in roll order', async () => {
+    const date = daysAgo(20);
+    const present = [divisionStudents(0)[3]!, divisionStudents(0)[0]!];
+    await mark(lecture({ date, presentStudentData: present }));
+    const result = await view({ date, slotid: college.slotids[0]!, slotcount: 1, courseid: college.courseid });
+    const record = (result.body.data as AttendanceRecord[])[0]!;
+    expect(record.presentStudentsName).toEqual([
+      { _id: present[1], name: 'Student AT001', enrollment: 'AT001' },
+      { _id: present[0], name: 'Student AT004', enrollment: 'AT004' },
+    ]);
+  });
+
+  it('answers 400 for a bad query', async () => {
+    const result = await view({ date: '2026-13-01', slotid: 'x', slotcount: 1, courseid: 'y' });
+    expect(result.status).toBe(400);
+    expect((await view({ date: today, slotid: 'x', slotcount: 5, courseid: 'y' })).body.message).toBe('Slot count must be 1 (Lecture) or 2 (Lab)');
+  });
+});
+
+describe('attendance: percentages', () => {
+  it('counts every expected student, the never-present ones too, over a range', async () => {
+    const course = await create(stack, admin.cookie, 'course', { name: 'Maths', semid: college.semid });
+    const students = divisionStudents(1);
+    const base = { slotid: college.slotids[0], slotcount: 1, courseid: course, groupid: division(1).id };
+    await mark({ ...base, date: daysAgo(30), presentStudentData: students.slice(0, 2) });
+    await mark({ ...base, date: daysAgo(29), presentStudentData: students.slice(0, 1) });
+    await mark({ ...base, date: daysAgo(28), presentStudentData: [] });
+    const result = await percentages({ startdate: daysAgo(30), enddate: daysAgo(28), slotcount: 1, courseid: course });
+    const report = result.body.data as PercentageReport;
+    expect(report.totalLecture).toBe(3);
+    expect(report.studentData).toHaveLength(6);
+    expect(report.studentData.map((s) => [s.enrollment, s.totalPresent, s.totalLecture])).toEqual([
+      ['AT007', 2, 3],
+      ['AT008', 1, 3],
+      ['AT009', 0, 3],
+      ['AT010', 0, 3],
+      ['AT011', 0, 3],
+      ['AT012', 0, 3],
+    ]);
+    const oneDay = await percentages({ startdate: daysAgo(29), slotcount: 1, courseid: course });
+    expect((oneDay.body.data as PercentageReport).totalLecture).toBe(1);
+    const empty = await percentages({ startdate: '2020-01-01', enddate: '2020-02-01', slotcount: 1, courseid: course });
+    expect(empty.body).toEqual({ data: { totalLecture: 0, studentData: [] }, message: 'Attendance data not found!!!' });
+    const backwards = await percentages({ startdate: daysAgo(1), enddate: daysAgo(2), slotcount: 1, courseid: course });
+    expect(backwards.status).toBe(400);
+  });
+
+  it('keeps a moved and renamed student’s history, and counts them only where they were expected', async () => {
+    const course = await create(stack, admin.cookie, 'course', { name: 'Biology', semid: college.semid });
+    const [batchA] = division(0).batches;
+    const mover = batchA!.students[0]!;
+    const lab = { slotid: college.slotids[1], slotcount: 2, courseid: course, groupid: batchA!.id };
+    await mark({ ...lab, date: daysAgo(40), presentStudentData: [mover] });
+    await mark({ ...lab, date: daysAgo(39), presentStudentData: [mover] });
+
+    // Move batch A into a batch of a new term, and rename the student.
+    const term2 = await create(stack, admin.cookie, 'term', { name: 'Next term', status: true });
+    const sem2 = await create(stack, admin.cookie, 'semester', { name: 'Semester 2', termid: term2 });
+    const div2 = await create(stack, admin.cookie, 'division', { name: 'Division 1', semid: sem2 });
+    const batch2 = await create(stack, admin.cookie, 'batch', { name: 'Batch 1A', divisionid: div2 });
+    const moved = await stack.call('PATCH', '/api/v1/student/updateterm', { cookie: admin.cookie, body: { oldbatchid: batchA!.id, newbatchid: batch2 } });
+    expect(moved.status).toBe(200);
+    const renamed = await stack.call('PATCH', `/api/v1/student/${mover}`, { cookie: admin.cookie, body: { name: 'Renamed Student' } });
+    expect(renamed.body.message).toBe('Student updated successfully');
+
+    // Batch A, now empty, marks a third lab: the mover was not expected there.
+    await mark({ ...lab, date: daysAgo(38), presentStudentData: [] });
+    const result = await percentages({ startdate: daysAgo(40), enddate: daysAgo(38), slotcount: 2, courseid: course, groupid: batchA!.id });
+    const report = result.body.data as PercentageReport;
+    expect(report.totalLecture).toBe(3);
+    const row = report.studentData.find((s) => s._id === mover)!;
+    expect(row).toMatchObject({ name: 'Renamed Student', totalPresent: 2, totalLecture: 2 });
+  });
+});

@@ -1,0 +1,53 @@
+import { expect } from 'vitest';
+import type { TestStack } from './stack';
+
+/** Creates through the API and returns the new entity's _id, failing the test on anything but 201. */
+export async function create(stack: TestStack, cookie: string, path: string, body: Record<string, unknown>): Promise<string> {
+  const result = await stack.call('POST', `/api/v1/${path}`, { cookie, body });
+  expect(result.status, `POST ${path} ${JSON.stringify(body)}: ${result.body?.message}`).toBe(201);
+  return (result.body.data as { _id: string })._id;
+}
+
+export interface SmallCollege {
+  termid: string;
+  semid: string;
+  courseid: string;
+  slotids: string[];
+  divisions: { id: string; batches: { id: string; students: string[] }[] }[];
+}
+
+/**
+ * A term with one semester, one course, two slots, and `divisions` divisions of two batches
+ * with `perBatch` students each (enrollments `<prefix>001`…), all made through the API.
+ */
+export async function buildCollege(
+  stack: TestStack,
+  cookie: string,
+  options: { prefix: string; divisions?: number; perBatch?: number },
+): Promise<SmallCollege> {
+  const termid = await create(stack, cookie, 'term', { name: `Term ${options.prefix}`, status: true });
+  const semid = await create(stack, cookie, 'semester', { name: 'Semester 1', termid });
+  const courseid = await create(stack, cookie, 'course', { name: 'Physics', semid });
+  const slotids = [
+    await create(stack, cookie, 'slot', { name: '09:00 - 10:00', termid }),
+    await create(stack, cookie, 'slot', { name: '10:00 - 11:00', termid }),
+  ];
+  let roll = 0;
+  const divisions: SmallCollege['divisions'] = [];
+  for (let d = 1; d <= (options.divisions ?? 1); d++) {
+    const divisionid = await create(stack, cookie, 'division', { name: `Division ${d}`, semid });
+    const batches = [];
+    for (const letter of ['A', 'B']) {
+      const batchid = await create(stack, cookie, 'batch', { name: `Batch ${d}${letter}`, divisionid });
+      const students: string[] = [];
+      for (let i = 0; i < (options.perBatch ?? 3); i++) {
+        roll += 1;
+        const enrollment = `${options.prefix}${String(roll).padStart(3, '0')}`;
+        students.push(await create(stack, cookie, 'student', { enrollment, name: `Student ${enrollment}`, email: `${enrollment.toLowerCase()}@college.test`, batchid }));
+      }
+      batches.push({ id: batchid, students });
+    }
+    divisions.push({ id: divisionid, batches });
+  }
+  return { termid, semid, courseid, slotids, divisions };
+}
