@@ -148,6 +148,7 @@ export async function updateStudent(
 ): Promise<StudentItem | null> {
   const before = await getStudent(id);
   if (!before) return null;
+  changes = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const moving = changes.batchid !== undefined && changes.batchid !== before.batchid;
   const place = moving ? placeIn(await requireParent('batch', changes.batchid!)) : {};
   const after: StudentItem = { ...fields(before), ...changes, ...place };
