@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayUtc } from '../../shared/dates';
+import { db } from '../../functions/lib/db';
+import { buildCollege, create, type SmallCollege } from '../support/college';
+import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
+
+/**
+ * The DynamoDB requests each route sends, counted by an SDK middleware, against the budget
+ * docs/data-model.md states. A change that adds a request to a route fails here.
+ */
+let stack: TestStack;
+let admin: SignedIn;
+let college: SmallCollege;
+const sent: string[] = [];
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  admin = await stack.signIn('admin');
+  college = await buildCollege(stack, admin.cookie, { prefix: 'RQ', divisions: 1, perBatch: 3 });
+  db.middlewareStack.add(
+    (next, context) => async (args) => {
+      sent.push(String(context.commandName).replace(/Command$/, ''));
+      return next(args);
+    },
+    { step: 'initialize', name: 'count-requests' },
+  );
+});
+afterAll(async () => {
+  db.middlewareStack.remove('count-requests');
+  await stack.stop();
+});
+
+async function requestsOf(method: string, path: string, body?: unknown): Promise<string[]> {
+  sent.length = 0;
+  const result = await stack.call(method, path, { cookie: admin.cookie, body });
+  expect(result.status, result.body?.message).toBeLessThan(300);
+  return [...sent];
+}
+
+const division = () => college.divisions[0]!;
+const batch = () => division().batches[0]!;
+
+describe('DynamoDB requests per route', () => {
+  it('authenticates a request with one GetItem', async () => {
+    expect(await requestsOf('GET', '/api/v1/auth/currentstatus')).toEqual(['GetItem']);
+  });
+
+  it.each([
+    ['GET', '/api/v1/term', ['GetItem', 'Query']],
+    ['GET', '/api/v1/term/active', ['GetItem', 'Query']],
+    ['GET', '/api/v1/user', ['GetItem', 'Query']],
+  ])('%s %s', async (method, path, expected) => {
+    expect(await requestsOf(method, path)).toEqual(expected);
+  });
+
+  it('lists each level with one Query', async () => {
+    for (const path of [
+      `/api/v1/semester/${college.termid}`,
+      `/api/v1/slot/${college.termid}`,
+      `/api/v1/course/${college.semid}`,
+      `/api/v1/division/${college.semid}`,
+      `/api/v1/batch/${division().id}`,
+      `/api/v1/student/${batch().id}`,
+      `/api/v1/student/division/${division().id}`,
+    ]) {
+      expect(await requestsOf('GET', path), path).toEqual(['GetItem', 'Query']);
+    }
+    expect(await requestsOf('GET', `/api/v1/student/student/${batch().students[0]}`)).toEqual(['GetItem', 'GetItem']);
+  });
+
+  it('creates with one parent read and one transaction', async () => {
+    expect(await requestsOf('POST', '/api/v1/division', { name: 'Counted', semid: college.semid })).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
+    expect(await requestsOf('POST', '/api/v1/student', { enrollment: 'RQ900', name: 'N', email: 'n@college.test', batchid: batch().id })).toEqual([
+      'GetItem',
+      'GetItem',
+      'TransactWriteItems',
+    ]);
+  });
+
+  it('marks with one batch read, one Query and one conditional write', async () => {
+    const body = { presentStudentData: batch().students, date: todayUtc(), slotid: college.slotids[0], slotcount: 1, courseid: college.courseid, groupid: division().id };
+    expect(await requestsOf('POST', '/api/v1/attendance', body)).toEqual(['GetItem', 'BatchGetItem', 'Query', 'PutItem']);
+  });
+
+  it('reports with one Query and one batch read per 100 students', async () => {
+    const query = `date=${todayUtc()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`;
+    expect(await requestsOf('GET', `/api/v1/attendance?${query}`)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
+    const range = `startdate=${todayUtc()}&slotcount=1&courseid=${college.courseid}`;
+    expect(await requestsOf('GET', `/api/v1/attendance/criteria?${range}`)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
+  });
+
+  it('deletes a batch of 3 students with a fixed number of requests', async () => {
+    const doomed = await create(stack, admin.cookie, 'batch', { name: 'Doomed', divisionid: division().id });
+    for (const n of [1, 2, 3]) await create(stack, admin.cookie, 'student', { enrollment: `RQD${n}`, name: 'D', email: `d${n}@college.test`, batchid: doomed });
+    // session; mark deleting; list students; delete entities + claims; delete entries; delete the node.
+    expect(await requestsOf('DELETE', `/api/v1/batch/${doomed}`)).toEqual(['GetItem', 'UpdateItem', 'Query', 'BatchWriteItem', 'BatchWriteItem', 'TransactWriteItems']);
+  });
+});
