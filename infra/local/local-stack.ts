@@ -5,7 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Resource } from '../../shared/routes';
 import { ensureTable, startDynamoDbLocal, useLocalAwsEnvironment, type DynamoDbLocal } from './dynamodb-local';
 import { loadOrCreateJwtSecret, newJwtSecret } from './jwt-secret';
-import { createLocalServer, type LambdaHandler } from './server';
+import { createLocalServer, type LambdaHandler, type LocalServerOptions } from './server';
 
 export interface LocalStackOptions {
   port: number;
@@ -18,6 +18,8 @@ export interface LocalStackOptions {
   /** Seed the demo accounts and college and show the demo hint. */
   demo: boolean;
   host?: string;
+  /** Where each resource's handler comes from; the TypeScript sources unless given (the bundles: bundled-handlers.ts). */
+  loadHandler?: LocalServerOptions['loadHandler'];
 }
 
 export interface LocalStack {
@@ -47,7 +49,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     client.destroy();
     if (options.demo) await (await import('./seed')).seedDemo();
 
-    server = createLocalServer({ loadHandler: sourceHandlers, webDir: options.webDir });
+    server = createLocalServer({ loadHandler: options.loadHandler ?? sourceHandlers, webDir: options.webDir });
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(options.port, options.host ?? '127.0.0.1', () => resolve());

@@ -1,17 +1,21 @@
 /**
  * `npm start`: the whole product at http://localhost:3000 (PORT overrides) over DynamoDB Local.
  *   npm start -- --in-memory   a throwaway store instead of .data/
+ *   npm start -- --bundled     run the Lambda bundles `npm run synth` made (cdk.out), not the sources
  *   SAMS_DATA_DIR=dir          keep the data somewhere else than .data/
  */
 import { join } from 'node:path';
+import { bundledHandlers } from './bundled-handlers';
 import { startLocalStack } from './local-stack';
 import { ensureWebBuild, WEB_DIST } from './web-build';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
 const inMemory = args.has('--in-memory');
+const bundled = args.has('--bundled');
 
 async function main() {
+  const loadHandler = bundled ? bundledHandlers(join(ROOT, 'cdk.out')) : undefined;
   if (await ensureWebBuild()) console.log('Built the web app into web/dist');
   const stack = await startLocalStack({
     port: Number(process.env.PORT ?? 3000),
@@ -20,8 +24,10 @@ async function main() {
     webDir: WEB_DIST,
     demo: true,
     host: process.env.HOST ?? '127.0.0.1',
+    loadHandler,
   });
   console.log(`SAMS is running at ${stack.url} (${inMemory ? 'in-memory data' : 'data in .data/'})`);
+  if (bundled) console.log('API: the Lambda bundles in cdk.out (run `npm run synth` again after changing the code)');
   console.log(`DynamoDB Local: ${stack.dynamoEndpoint}, table ${process.env.TABLE_NAME ?? 'sams'}`);
   console.log('Demo admin: admin@sams.local / Admin@12345 · demo faculty: faculty@sams.local / Faculty@12345');
   console.log('Press Ctrl-C to stop.');

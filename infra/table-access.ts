@@ -1,0 +1,60 @@
+import type { Resource } from '../shared/routes';
+
+/**
+ * Least privilege on the table: the DynamoDB actions each resource's Lambda may call. Derived
+ * from the `*Command`s its bundle can reach (COMMAND_ACTIONS); tests/infra/table-access.test.ts
+ * fails when a bundle needs an action missing here, or is granted one it never uses.
+ */
+export const READ_ACTIONS = ['GetItem', 'BatchGetItem', 'Query'] as const;
+export const WRITE_ACTIONS = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'] as const;
+export type TableAction = (typeof READ_ACTIONS)[number] | (typeof WRITE_ACTIONS)[number];
+
+export interface TableAccess {
+  actions: readonly TableAction[];
+  /** Queries gsi1 (granted dynamodb:Query on the index). */
+  queriesIndex: boolean;
+}
+
+/** The IAM actions a lib-dynamodb command needs. TransactWriteCommand needs those of its items (TRANSACT_ITEM_ACTIONS). */
+export const COMMAND_ACTIONS: Readonly<Record<string, readonly TableAction[]>> = {
+  GetCommand: ['GetItem'],
+  BatchGetCommand: ['BatchGetItem'],
+  QueryCommand: ['Query'],
+  PutCommand: ['PutItem'],
+  UpdateCommand: ['UpdateItem'],
+  DeleteCommand: ['DeleteItem'],
+  BatchWriteCommand: ['BatchWriteItem'],
+  TransactWriteCommand: [],
+  TransactGetCommand: ['GetItem'],
+};
+
+export const TRANSACT_ITEM_ACTIONS: Readonly<Record<string, TableAction>> = {
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  ConditionCheck: 'ConditionCheckItem',
+};
+
+/** Creating, listing and cascading deletes of one level of the academic structure. */
+const STRUCTURE: TableAccess = {
+  actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
+  queriesIndex: false,
+};
+
+export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
+  // Sign-in (login throttling, sessions, users); no lists.
+  auth: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], queriesIndex: false },
+  // Lists users (gsi1) and deletes them with their sessions; never creates or edits one.
+  user: { actions: ['GetItem', 'Query', 'DeleteItem', 'BatchWriteItem'], queriesIndex: true },
+  // Terms are never deleted.
+  term: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], queriesIndex: false },
+  semester: STRUCTURE,
+  division: STRUCTURE,
+  batch: STRUCTURE,
+  course: STRUCTURE,
+  slot: STRUCTURE,
+  // Students are replaced by transactions (put + delete), never updated in place.
+  student: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'], queriesIndex: true },
+  // Marks a session once (conditional put) and reads; never edits or deletes.
+  attendance: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem'], queriesIndex: true },
+};

@@ -1,0 +1,75 @@
+import { startDynamoDbLocal, useLocalAwsEnvironment, type DynamoDbLocal } from '../../infra/local/dynamodb-local';
+import { newJwtSecret } from '../../infra/local/jwt-secret';
+import { startLocalStack, type LocalStack } from '../../infra/local/local-stack';
+import { ensureWebBuild, WEB_DIST } from '../../infra/local/web-build';
+
+export interface CallResult {
+  status: number;
+  message: string;
+  data: unknown;
+}
+
+export interface BenchContext {
+  stack: LocalStack;
+  dynamo: DynamoDbLocal;
+  call(method: string, path: string, body?: unknown): Promise<CallResult>;
+  demo: {
+    termId: string;
+    semesterId: string;
+    courseId: string;
+    slotIds: string[];
+    divisionId: string;
+    batchId: string;
+    divisionStudents: string[];
+  };
+}
+
+/** DynamoDB Local in memory, the local stack on a free port with the demo college, signed in as the demo admin. */
+export async function startBench(): Promise<BenchContext> {
+  const dynamo = await startDynamoDbLocal();
+  useLocalAwsEnvironment(dynamo.endpoint);
+  process.env.TABLE_NAME = 'bench';
+  process.env.JWT_SECRET = newJwtSecret();
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  await ensureWebBuild();
+  const stack = await startLocalStack({ port: 0, dynamoEndpoint: dynamo.endpoint, tableName: 'bench', webDir: WEB_DIST, demo: true });
+
+  const login = await fetch(`${stack.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@sams.local', password: 'Admin@12345' }),
+  });
+  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const call = async (method: string, path: string, body?: unknown): Promise<CallResult> => {
+    const response = await fetch(`${stack.url}${path}`, {
+      method,
+      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const payload = (await response.json()) as { data: unknown; message: string };
+    return { status: response.status, message: payload.message, data: payload.data };
+  };
+
+  const first = <T>(value: unknown) => (value as T[])[0]!;
+  const term = first<{ _id: string }>((await call('GET', '/api/v1/term/active')).data);
+  const semester = first<{ _id: string }>((await call('GET', `/api/v1/semester/${term._id}`)).data);
+  const course = first<{ _id: string }>((await call('GET', `/api/v1/course/${semester._id}`)).data);
+  const slots = (await call('GET', `/api/v1/slot/${term._id}`)).data as { _id: string }[];
+  const division = first<{ _id: string }>((await call('GET', `/api/v1/division/${semester._id}`)).data);
+  const batch = first<{ _id: string }>((await call('GET', `/api/v1/batch/${division._id}`)).data);
+  const students = (await call('GET', `/api/v1/student/division/${division._id}`)).data as { batchStudents: { _id: string } }[];
+  return {
+    stack,
+    dynamo,
+    call,
+    demo: {
+      termId: term._id,
+      semesterId: semester._id,
+      courseId: course._id,
+      slotIds: slots.map((slot) => slot._id),
+      divisionId: division._id,
+      batchId: batch._id,
+      divisionStudents: students.map((entry) => entry.batchStudents._id),
+    },
+  };
+}

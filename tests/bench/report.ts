@@ -1,0 +1,97 @@
+import type { ColdStartRow } from './sections/cold-start';
+import type { CostRow } from './sections/cost';
+import type { OverheadRow } from './sections/overhead';
+import type { ScaleRow } from './sections/scale';
+import type { WebSizes } from './sections/web';
+
+export interface BenchResults {
+  machine: { cpus: number; cpu: string; memoryGiB: number; node: string; date: string };
+  command: string;
+  seconds?: number;
+  overhead?: OverheadRow[];
+  coldStart?: ColdStartRow[];
+  cost?: CostRow[];
+  scale?: ScaleRow[];
+  web?: WebSizes;
+}
+
+// Budgets checked by tests (tests/infra/budgets.test.ts and friends); shown here beside the figures.
+export const BUDGETS = { lambdaBundleBytes: 400 * 1024, initialJsGzipBytes: 110 * 1024 };
+
+const table = (head: string[], rows: (string | number)[][]) =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const pct = (value: number, limit: number) => `${Math.round((value / limit) * 100)}%`;
+
+export function renderMarkdown(r: BenchResults): string {
+  const parts = [
+    '# Benchmarks',
+    '',
+    `Measured by \`${r.command}\` on ${r.machine.date.slice(0, 10)}: ${r.machine.cpus} × ${r.machine.cpu}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, DynamoDB Local (in memory) on loopback; the whole run took ${r.seconds ?? '?'} s. Timings are from one machine and one run: compare figures within this page, not across machines. Deterministic budgets (bundle bytes, request counts) are enforced by tests; timings are not.`,
+  ];
+  if (r.overhead) {
+    parts.push(
+      '',
+      '## 1. Handler overhead',
+      '',
+      'Each route 200 times in a row (after 20 warm-up requests) through the local stack — HTTP → payload 2.0 event → handler → DynamoDB Local — against the time those same requests spent waiting on DynamoDB, measured inside the SDK. The database round trips are the limit; the rest (adapter, middy, zod, jose, JSON) is our overhead. Milliseconds.',
+      '',
+      table(
+        ['route', 'DynamoDB requests', 'total p50', 'total p95', 'DynamoDB p50', 'DynamoDB p95', 'overhead p50', 'total ÷ DynamoDB (p50)'],
+        r.overhead.map((row) => [row.route, row.requests, row.p50, row.p95, row.dbP50, row.dbP95, (row.p50 - row.dbP50).toFixed(2), `${row.ratio}×`]),
+      ),
+    );
+  }
+  if (r.coldStart) {
+    parts.push(
+      '',
+      '## 2. Lambda cold start',
+      '',
+      `The bundles \`cdk synth\` makes (minified ESM, AWS SDK included) and the median time of 10 fresh Node processes importing each, against a fresh process importing an empty module. Budget: ${kb(BUDGETS.lambdaBundleBytes)} per bundle.`,
+      '',
+      table(
+        ['resource', 'bundle', 'of budget', 'import ms', 'empty module ms', 'difference ms', 'ratio'],
+        r.coldStart.map((row) => [row.resource, kb(row.bytes), pct(row.bytes, BUDGETS.lambdaBundleBytes), row.importMs, row.emptyMs, row.differenceMs, `${row.ratio}×`]),
+      ),
+    );
+  }
+  if (r.cost) {
+    parts.push(
+      '',
+      '## 3. DynamoDB cost per operation',
+      '',
+      'Requests and consumed capacity units as DynamoDB Local reports them (`ReturnConsumedCapacity: TOTAL`), counted by an SDK middleware, against the fewest requests the data model allows for the same answer (each includes the one session read every signed-in request makes).',
+      '',
+      table(
+        ['operation', 'requests', 'minimum', 'ratio', 'by command', 'read units', 'write units', 'ms'],
+        r.cost.map((row) => [row.operation, row.requests, row.minimum, `${(row.requests / row.minimum).toFixed(2)}×`, Object.entries(row.byCommand).map(([c, n]) => `${c} ${n}`).join(', '), row.readUnits, row.writeUnits, row.ms]),
+      ),
+    );
+  }
+  if (r.scale) {
+    parts.push(
+      '',
+      '## 4. Scale of the percentage report',
+      '',
+      'Median of 10 reports (60 students per session) by sessions in range, before and after adding ten times as much unrelated attendance (10,000 sessions of other courses) to the table. The report reads only its course partition, so the time should follow the sessions in range only.',
+      '',
+      table(['sessions in range', 'unrelated sessions in table', 'p50 ms', 'DynamoDB requests'], r.scale.map((row) => [row.sessionsInRange, row.unrelatedSessions, row.p50, row.requests])),
+    );
+  }
+  if (r.web) {
+    parts.push(
+      '',
+      '## 5. Web',
+      '',
+      table(
+        ['what', 'gzip', 'budget', 'of budget'],
+        [
+          ['initial JS', kb(r.web.initialJsGzip), kb(BUDGETS.initialJsGzipBytes), pct(r.web.initialJsGzip, BUDGETS.initialJsGzipBytes)],
+          ['initial CSS', kb(r.web.initialCssGzip), '–', '–'],
+          ...r.web.lazyChunks.map((chunk) => [`lazy: ${chunk.file}`, kb(chunk.gzip), '–', '–']),
+        ],
+      ),
+    );
+  }
+  return `${parts.join('\n')}\n`;
+}

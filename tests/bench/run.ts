@@ -1,0 +1,53 @@
+/**
+ * `npm run bench`: speed, size and cost, measured side by side in one run on this machine.
+ * Writes docs/benchmarks.md and bench-results.json. `npm run bench -- cost scale` runs some sections only.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { startBench } from './context';
+import { installDbMeter } from './measure';
+import { renderMarkdown, type BenchResults } from './report';
+import { measureColdStart } from './sections/cold-start';
+import { measureCost } from './sections/cost';
+import { measureOverhead } from './sections/overhead';
+import { measureScale } from './sections/scale';
+import { measureWebSizes } from './sections/web';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const wanted = new Set(process.argv.slice(2));
+const runs = (section: string) => wanted.size === 0 || wanted.has(section);
+
+async function main() {
+  const started = Date.now();
+  const results: BenchResults = {
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() },
+    command: `npm run bench${wanted.size ? ` -- ${[...wanted].join(' ')}` : ''}`,
+  };
+  const context = await startBench();
+  try {
+    installDbMeter();
+    if (runs('overhead')) results.overhead = log('overhead', await measureOverhead(context));
+    if (runs('cost')) results.cost = log('cost', await measureCost(context));
+    if (runs('scale')) results.scale = log('scale', await measureScale(context));
+  } finally {
+    await context.stack.stop();
+    await context.dynamo.stop();
+  }
+  if (runs('cold-start')) results.coldStart = log('cold-start', measureColdStart());
+  if (runs('web')) results.web = log('web', measureWebSizes());
+  results.seconds = Math.round((Date.now() - started) / 1000);
+  writeFileSync(join(ROOT, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), renderMarkdown(results));
+  console.log(`Wrote docs/benchmarks.md and bench-results.json in ${results.seconds} s`);
+}
+
+function log<T>(section: string, value: T): T {
+  console.log(`${section}: done`);
+  return value;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
