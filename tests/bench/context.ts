@@ -24,13 +24,21 @@ export interface BenchContext {
   };
 }
 
-/** DynamoDB Local in memory, the local stack on a free port with the demo college, signed in as the demo admin. */
-export async function startBench(): Promise<BenchContext> {
+/**
+ * DynamoDB Local in memory and the environment pointing at it. Call before importing anything
+ * that loads functions/lib/db (its client reads the endpoint when it is created).
+ */
+export async function startBenchDatabase(): Promise<DynamoDbLocal> {
   const dynamo = await startDynamoDbLocal();
   useLocalAwsEnvironment(dynamo.endpoint);
   process.env.TABLE_NAME = 'bench';
   process.env.JWT_SECRET = newJwtSecret();
   process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  return dynamo;
+}
+
+/** The local stack on a free port with the demo college, signed in as the demo admin. */
+export async function startBench(dynamo: DynamoDbLocal): Promise<BenchContext> {
   await ensureWebBuild();
   const stack = await startLocalStack({ port: 0, dynamoEndpoint: dynamo.endpoint, tableName: 'bench', webDir: WEB_DIST, demo: true });
 

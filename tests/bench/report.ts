@@ -1,5 +1,6 @@
 import type { ColdStartRow } from './sections/cold-start';
 import type { CostRow } from './sections/cost';
+import type { LoadResult } from './sections/load';
 import type { OverheadRow } from './sections/overhead';
 import type { ScaleRow } from './sections/scale';
 import type { WebSizes } from './sections/web';
@@ -12,6 +13,7 @@ export interface BenchResults {
   coldStart?: ColdStartRow[];
   cost?: CostRow[];
   scale?: ScaleRow[];
+  load?: LoadResult;
   web?: WebSizes;
 }
 
@@ -76,6 +78,20 @@ export function renderMarkdown(r: BenchResults): string {
       'Median of 10 reports (60 students per session) by sessions in range, before and after adding ten times as much unrelated attendance (10,000 sessions of other courses) to the table. The report reads only its course partition, so the time should follow the sessions in range only.',
       '',
       table(['sessions in range', 'unrelated sessions in table', 'p50 ms', 'DynamoDB requests'], r.scale.map((row) => [row.sessionsInRange, row.unrelatedSessions, row.p50, row.requests])),
+    );
+  }
+  if (r.load) {
+    const l = r.load;
+    parts.push(
+      '',
+      '## 6. Load',
+      '',
+      `${l.clients} concurrent clients for ${l.seconds} s against the local stack on loopback (the load generator shares the stack's Node process and its 2 cores with DynamoDB Local), each looping over three reads (terms, a division's 30 students, a day's attendance) and one mark of a session nobody else marks. Afterwards every accepted mark is read back. Limit: 0 errors, every mark readable.`,
+      '',
+      table(
+        ['requests', 'per second', 'errors', 'marks accepted', 'marks read back', 'p50 ms', 'p95 ms', 'p99 ms'],
+        [[l.requests, l.perSecond, l.errors, l.marks, l.marksReadBack, l.p50, l.p95, l.p99]],
+      ),
     );
   }
   if (r.web) {

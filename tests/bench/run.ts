@@ -5,14 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { startBench } from './context';
-import { installDbMeter } from './measure';
+import { startBenchDatabase } from './context';
 import { renderMarkdown, type BenchResults } from './report';
-import { measureColdStart } from './sections/cold-start';
-import { measureCost } from './sections/cost';
-import { measureOverhead } from './sections/overhead';
-import { measureScale } from './sections/scale';
-import { measureWebSizes } from './sections/web';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const wanted = new Set(process.argv.slice(2));
@@ -24,15 +18,26 @@ async function main() {
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() },
     command: `npm run bench${wanted.size ? ` -- ${[...wanted].join(' ')}` : ''}`,
   };
-  const context = await startBench();
+  const dynamo = await startBenchDatabase();
+  // Loaded only now: the backend's DynamoDB client is created on import, with the endpoint above.
+  const { startBench } = await import('./context');
+  const { installDbMeter } = await import('./measure');
+  const { measureOverhead } = await import('./sections/overhead');
+  const { measureCost } = await import('./sections/cost');
+  const { measureScale } = await import('./sections/scale');
+  const { measureColdStart } = await import('./sections/cold-start');
+  const { measureWebSizes } = await import('./sections/web');
+  const { runLoad } = await import('./sections/load');
+  const context = await startBench(dynamo);
   try {
     installDbMeter();
     if (runs('overhead')) results.overhead = log('overhead', await measureOverhead(context));
     if (runs('cost')) results.cost = log('cost', await measureCost(context));
     if (runs('scale')) results.scale = log('scale', await measureScale(context));
+    if (runs('load')) results.load = log('load', await runLoad(context, 50, 60));
   } finally {
     await context.stack.stop();
-    await context.dynamo.stop();
+    await dynamo.stop();
   }
   if (runs('cold-start')) results.coldStart = log('cold-start', measureColdStart());
   if (runs('web')) results.web = log('web', measureWebSizes());

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLoad } from '../bench/sections/load';
+import { buildCollege, type SmallCollege } from '../support/college';
+import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
+
+// The 10-second version of the load run in `npm run bench` (which runs 60 s).
+let stack: TestStack;
+let admin: SignedIn;
+let college: SmallCollege;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  admin = await stack.signIn('admin');
+  college = await buildCollege(stack, admin.cookie, { prefix: 'LD', divisions: 1, perBatch: 10 });
+});
+afterAll(() => stack.stop());
+
+describe('load', () => {
+  it('50 clients for 10 s on a mixed workload: no errors, and every accepted mark reads back', async () => {
+    const division = college.divisions[0]!;
+    const call = async (method: string, path: string, body?: unknown) => {
+      const result = await stack.call(method, path, { cookie: admin.cookie, body });
+      return { status: result.status, message: result.body.message, data: result.body.data };
+    };
+    const demo = {
+      termId: college.termid,
+      semesterId: college.semid,
+      courseId: college.courseid,
+      slotIds: college.slotids,
+      divisionId: division.id,
+      batchId: division.batches[0]!.id,
+      divisionStudents: division.batches.flatMap((batch) => batch.students),
+    };
+    const result = await runLoad({ demo, call }, 50, 10);
+    expect(result.requests).toBeGreaterThan(100);
+    expect(result.errors).toBe(0);
+    expect(result.marks).toBeGreaterThan(0);
+    expect(result.marksReadBack).toBe(result.marks);
+  }, 120_000);
+});
