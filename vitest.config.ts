@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['tests/web/support/setup.ts'],
           testTimeout: 15_000,
         },
       },
@@ -35,6 +36,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           ...dynamoDbLocal,
+          // DynamoDB Local, then web/dist built once before any file starts its stack.
+          globalSetup: [...dynamoDbLocal.globalSetup, 'tests/e2e/support/build-web.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

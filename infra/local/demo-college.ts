@@ -31,19 +31,15 @@ export async function seedDemoCollege(): Promise<void> {
       const division = await createNode('division', { name: `Division ${divisionNumber}`, parentId: semester._id });
       for (const batchLetter of ['A', 'B']) {
         const batch = await createNode('batch', { name: `Batch ${divisionNumber}${batchLetter}`, parentId: division._id });
-        for (let i = 0; i < STUDENTS_PER_BATCH; i++) {
+        const students = Array.from({ length: STUDENTS_PER_BATCH }, () => {
           roll += 1;
           person += 1;
           const first = FIRST_NAMES[(person * 7) % FIRST_NAMES.length]!;
           const last = LAST_NAMES[(person * 5) % LAST_NAMES.length]!;
           const enrollment = `${cohort}${String(roll).padStart(3, '0')}`;
-          await createStudent({
-            enrollment,
-            name: `${first} ${last}`,
-            email: `${first}.${last}.${enrollment}@students.sams.local`.toLowerCase(),
-            batchid: batch._id,
-          });
-        }
+          return { enrollment, name: `${first} ${last}`, email: `${first}.${last}.${enrollment}@students.sams.local`.toLowerCase(), batchid: batch._id };
+        });
+        await Promise.all(students.map(createStudent));
       }
     }
   }

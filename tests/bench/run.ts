@@ -19,26 +19,29 @@ async function main() {
     command: `npm run bench${wanted.size ? ` -- ${[...wanted].join(' ')}` : ''}`,
   };
   const dynamo = await startBenchDatabase();
-  // Loaded only now: the backend's DynamoDB client is created on import, with the endpoint above.
-  const { startBench } = await import('./context');
-  const { installDbMeter } = await import('./measure');
-  const { measureOverhead } = await import('./sections/overhead');
-  const { measureCost } = await import('./sections/cost');
-  const { measureScale } = await import('./sections/scale');
-  const { measureColdStart } = await import('./sections/cold-start');
-  const { measureWebSizes } = await import('./sections/web');
-  const { runLoad } = await import('./sections/load');
-  const context = await startBench(dynamo);
   try {
-    installDbMeter();
-    if (runs('overhead')) results.overhead = log('overhead', await measureOverhead(context));
-    if (runs('cost')) results.cost = log('cost', await measureCost(context));
-    if (runs('scale')) results.scale = log('scale', await measureScale(context));
-    if (runs('load')) results.load = log('load', await runLoad(context, 50, 60));
+    // Loaded only now: the backend's DynamoDB client is created on import, with the endpoint above.
+    const { startBench } = await import('./context');
+    const { installDbMeter } = await import('./measure');
+    const { measureOverhead } = await import('./sections/overhead');
+    const { measureCost } = await import('./sections/cost');
+    const { measureScale } = await import('./sections/scale');
+    const { runLoad } = await import('./sections/load');
+    const context = await startBench(dynamo);
+    try {
+      installDbMeter();
+      if (runs('overhead')) results.overhead = log('overhead', await measureOverhead(context));
+      if (runs('cost')) results.cost = log('cost', await measureCost(context));
+      if (runs('scale')) results.scale = log('scale', await measureScale(context));
+      if (runs('load')) results.load = log('load', await runLoad(context, 50, 60));
+    } finally {
+      await context.stack.stop();
+    }
   } finally {
-    await context.stack.stop();
     await dynamo.stop();
   }
+  const { measureColdStart } = await import('./sections/cold-start');
+  const { measureWebSizes } = await import('./sections/web');
   if (runs('cold-start')) results.coldStart = log('cold-start', measureColdStart());
   if (runs('web')) results.web = log('web', measureWebSizes());
   results.seconds = Math.round((Date.now() - started) / 1000);

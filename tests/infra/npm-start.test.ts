@@ -74,8 +74,13 @@ async function loginAs(url: string, email: string, password: string) {
   });
 }
 
-afterAll(() => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+// SIGTERM, not SIGKILL: a killed stack could not stop its DynamoDB Local.
+afterAll(async () => {
+  await Promise.all(
+    running
+      .filter((child) => child.exitCode === null && child.signalCode === null)
+      .map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))),
+  );
 });
 
 describe('npm start', () => {

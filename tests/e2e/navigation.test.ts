@@ -1,0 +1,197 @@
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Term } from '../../shared/schemas/structure';
+import { ADMIN, DESKTOP, FACULTY, PHONE, scrollsSideways, screenshot, signIn, startE2e, type Account, type E2e } from './support/browser';
+
+let e2e: E2e;
+/** Every console error of every page of this file: the app must run under the strict CSP without one. */
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+/** A page (signed in as `account` when given) whose console errors are collected. */
+async function openPage(viewport = PHONE, account?: Account): Promise<Page> {
+  const page = account ? await e2e.signedInPage(account, { viewport }) : await e2e.newPage({ viewport });
+  watch(page);
+  return page;
+}
+
+function watch(page: Page) {
+  page.on('console', (message: ConsoleMessage) => {
+    // The logged-out status check answers 401, which Chromium logs as a failed resource load.
+    if (message.type() === 'error' && !/status of 401/.test(message.text())) consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+describe('e2e guards and login', () => {
+  it('sends a logged-out visitor of a page that needs login to /login, with no navigation bar', async () => {
+    const page = await openPage();
+    await page.goto('/course/some-semester?extraData=Semester+3');
+    await page.getByRole('heading', { name: 'SAMS Login' }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+    expect(await mainNav(page).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('validates the form, refuses a wrong password and shows the demo hint', async () => {
+    const page = await openPage();
+    await page.goto('/login');
+    const hint = page.getByRole('region', { name: 'Demo accounts' });
+    await hint.waitFor();
+    expect(await hint.getByText('faculty@sams.local').count()).toBe(1);
+    expect(await hint.getByText('Faculty@12345').count()).toBe(1);
+
+    await page.getByLabel('Email').fill('not an email');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Email address must be a valid address').waitFor();
+    await page.getByText('Password is required').waitFor();
+
+    await page.getByLabel('Email').fill('nobody@sams.local');
+    await page.getByLabel('Password').fill('Wrong-password-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Wrong email or password' }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.context().close();
+  });
+
+  it('sends a faculty member opening /dashboard/term to /, and a signed-in visitor of /login to /', async () => {
+    // Signs in through the form; the later tests reuse this session.
+    const page = await openPage(PHONE, FACULTY);
+    await page.goto('/dashboard/term');
+    await page.getByRole('heading', { name: 'Mark Attendance' }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    expect(await page.getByRole('heading', { name: 'Term', exact: true }).count()).toBe(0);
+
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Mark Attendance' }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    await page.context().close();
+  });
+
+  it('shows the Unexpected Application Error! page for an unknown route', async () => {
+    const page = await openPage(PHONE, FACULTY);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('e2e navigation bar', () => {
+  it('at 360 px folds the links into a menu: the toggle opens and closes it, aria-expanded flips', async () => {
+    const page = await openPage(PHONE, FACULTY);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const viewLink = mainNav(page).getByRole('link', { name: 'View Attendance' });
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await viewLink.isVisible()).toBe(false);
+    const controls = await toggle.getAttribute('aria-controls');
+    expect(await page.locator(`#${controls}`).count()).toBe(1);
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await viewLink.waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'menu-open-360');
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await viewLink.waitFor({ state: 'hidden' });
+
+    // Keyboard: Enter opens, Escape closes; a followed link closes it too.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await viewLink.click();
+    await page.getByRole('heading', { level: 1, name: 'View Attendance' }).waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await viewLink.isVisible()).toBe(false);
+    await toggle.click();
+    expect(await viewLink.getAttribute('aria-current')).toBe('page');
+    expect(await mainNav(page).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+    await page.context().close();
+  });
+
+  it('at 1280 px shows the links without a toggle and highlights the current one', async () => {
+    const page = await openPage(DESKTOP, FACULTY);
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    const home = mainNav(page).getByRole('link', { name: 'Home' });
+    const view = mainNav(page).getByRole('link', { name: 'View Attendance' });
+    expect(await home.getAttribute('aria-current')).toBe('page');
+    expect(await view.isVisible()).toBe(true);
+    await view.click();
+    await page.getByRole('heading', { level: 1, name: 'View Attendance' }).waitFor();
+    expect(await view.getAttribute('aria-current')).toBe('page');
+    expect(await home.getAttribute('aria-current')).toBeNull();
+    expect(await mainNav(page).getByRole('link').count()).toBe(2);
+    await page.context().close();
+  });
+
+  it("admin: every management link, and the term selector makes another term active (Home follows)", async () => {
+    const page = await openPage(DESKTOP, ADMIN);
+    expect(await mainNav(page).getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'Term',
+      'Semester',
+      'Division',
+      'Batch',
+      'Course',
+      'Slot',
+      'Chg Term',
+      'Student',
+      'View Attendance',
+      'Adduser',
+    ]);
+    await page.getByRole('link', { name: 'Semester 3' }).waitFor();
+    const selector = page.getByLabel('Active term');
+    expect(await selector.locator('option:checked').textContent()).toBe('2026-27 Odd Term');
+    await screenshot(page, 'admin-home-1280');
+
+    await selector.selectOption({ label: '2025-26 Even Term' });
+    await page.getByRole('status').filter({ hasText: '2025-26 Even Term is now the active term' }).waitFor();
+    await page.getByRole('link', { name: 'Semester 2' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Semester 3' }).count()).toBe(0);
+    const active = (await (await page.request.get('/api/v1/term/active')).json()) as { data: Term[] };
+    expect(active.data.map((term) => term.name)).toEqual(['2025-26 Even Term']);
+
+    // And back, so the college is as it was.
+    await selector.selectOption({ label: '2026-27 Odd Term' });
+    await page.getByRole('link', { name: 'Semester 3' }).waitFor();
+
+    await mainNav(page).getByRole('link', { name: 'Chg Term' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Change Term' }).waitFor();
+    expect(pathOf(page)).toBe('/dashboard/changestu');
+    await page.context().close();
+  });
+
+  it('logs out: back to /login, and pages that need login stay closed', async () => {
+    // A session of its own (logout ends it on the server).
+    const page = await openPage();
+    await signIn(page, FACULTY);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { name: 'SAMS Login' }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'SAMS Login' }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+    await page.context().close();
+  });
+
+  it('ran every page above under the strict CSP without a console error', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});

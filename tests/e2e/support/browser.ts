@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { AxeResults } from 'axe-core';
+import { inject } from 'vitest';
+import { startLocalStack, type LocalStack } from '../../../infra/local/local-stack';
+import { WEB_DIST } from '../../../infra/local/web-build';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+
+export const FACULTY = { email: 'faculty@sams.local', password: 'Faculty@12345' };
+export const ADMIN = { email: 'admin@sams.local', password: 'Admin@12345' };
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export interface E2e {
+  stack: LocalStack;
+  browser: Browser;
+  /** A new page in its own context (its own cookies) against the stack. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A new page already signed in as `account`, on Home: the first call per account signs in through
+   * the form, later calls reuse its session cookie (a login costs a deliberately slow scrypt).
+   */
+  signedInPage(account: Account, options?: BrowserContextOptions): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real product for one test file: the local stack (this file's table, demo accounts and demo
+ * college seeded, web/dist built by the globalSetup) and headless Debian Chromium.
+ */
+export async function startE2e(): Promise<E2e> {
+  const stack = await startLocalStack({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tableName: process.env.TABLE_NAME!,
+    webDir: WEB_DIST,
+    demo: true,
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const newPage = async (options: BrowserContextOptions = {}) => {
+    const context = await browser.newContext({ baseURL: stack.url, viewport: PHONE, ...options });
+    context.setDefaultTimeout(10_000);
+    return context.newPage();
+  };
+  const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+  return {
+    stack,
+    browser,
+    newPage,
+    async signedInPage(account, options = {}) {
+      const saved = sessions.get(account.email);
+      const page = await newPage({ ...options, ...(saved ? { storageState: saved } : {}) });
+      if (saved) {
+        await page.goto('/');
+        await page.getByRole('heading', { name: 'Mark Attendance' }).waitFor();
+      } else {
+        await signIn(page, account);
+        sessions.set(account.email, await page.context().storageState());
+      }
+      return page;
+    },
+    async stop() {
+      await browser.close();
+      await stack.stop();
+    },
+  };
+}
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** Signs in through the login form and waits for Home. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Mark Attendance' }).waitFor();
+}
+
+export interface AxeProblem {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * Runs axe-core on the current page and answers its serious and critical violations. The page's
+ * context must bypass CSP (axe is injected as an inline script).
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeProblem[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run());
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+/** Saves a screenshot when E2E_SCREENSHOTS names a directory (to look at the screens by eye). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** Whether the page scrolls sideways (a layout wider than the viewport). */
+export const scrollsSideways = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

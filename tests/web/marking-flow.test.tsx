@@ -1,0 +1,143 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { nextStep, readFlow } from '../../web/src/features/marking/flow';
+import { FACULTY, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
+
+const TERM = { _id: 't1', name: '2026-27 Odd Term', status: true };
+const OTHER_ACTIVE = { _id: 't9', name: 'Later term', status: true };
+const data: Record<string, ApiHandler> = {
+  'GET /term/active': { data: [TERM, OTHER_ACTIVE] },
+  'GET /semester/t1': { data: [{ _id: 's3', name: 'Semester 3', termid: 't1' }, { _id: 's5', name: 'Semester 5', termid: 't1' }] },
+  'GET /semester/t9': { data: [{ _id: 'sx', name: 'Wrong semester', termid: 't9' }] },
+  'GET /course/s3': { data: [{ _id: 'c1', name: 'Data Structures', semid: 's3' }] },
+  'GET /slot/t1': { data: [{ _id: 'slot9', name: '09:00 - 10:00', termid: 't1' }] },
+  'GET /division/s3': { data: [{ _id: 'd1', name: 'Division 1', semid: 's3' }] },
+  'GET /batch/d1': { data: [{ _id: 'b1', name: 'Batch 1A', divisionid: 'd1' }] },
+};
+
+/** The path and query of a link, as an object. */
+function target(name: string) {
+  const href = screen.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href')!;
+  const url = new URL(href, 'http://localhost');
+  return { path: url.pathname, query: Object.fromEntries(url.searchParams) };
+}
+
+describe('marking flow: each step links to the next with the display path and the ids', () => {
+  it('Home lists the semesters of the first active term', async () => {
+    mockApi({ ...signedInAs(FACULTY), ...data });
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Semester 3' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Semester 5' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Wrong semester' })).not.toBeInTheDocument();
+    expect(target('Semester 3')).toEqual({ path: '/course/s3', query: { extraData: 'Semester 3', termid: 't1' } });
+  });
+
+  it('course → /laborlec/{courseid}', async () => {
+    mockApi({ ...signedInAs(FACULTY), ...data });
+    renderApp('/course/s3?extraData=Semester+3&termid=t1');
+    await screen.findByRole('link', { name: 'Data Structures' });
+    expect(screen.getByText('Semester 3')).toBeInTheDocument();
+    expect(target('Data Structures')).toEqual({
+      path: '/laborlec/c1',
+      query: { extraData: 'Semester 3 / Data Structures', termid: 't1', semid: 's3' },
+    });
+  });
+
+  it('Lecture (1) or Lab (2) → /slots/{1|2}', async () => {
+    mockApi({ ...signedInAs(FACULTY), ...data });
+    renderApp('/laborlec/c1?extraData=Semester+3+%2F+Data+Structures&termid=t1&semid=s3');
+    await screen.findByRole('heading', { name: 'Lecture or Lab?' });
+    const base = { termid: 't1', semid: 's3', courseid: 'c1' };
+    expect(target('Lecture')).toEqual({ path: '/slots/1', query: { extraData: 'Semester 3 / Data Structures / Lecture', ...base } });
+    expect(target('Lab')).toEqual({ path: '/slots/2', query: { extraData: 'Semester 3 / Data Structures / Lab', ...base } });
+  });
+
+  it("the time screen lists the term's slots → /division/{timeid}", async () => {
+    mockApi({ ...signedInAs(FACULTY), ...data });
+    renderApp('/slots/2?extraData=Semester+3+%2F+Data+Structures+%2F+Lab&termid=t1&semid=s3&courseid=c1');
+    await screen.findByRole('link', { name: '09:00 - 10:00' });
+    expect(target('09:00 - 10:00')).toEqual({
+      path: '/division/slot9',
+      query: { extraData: 'Semester 3 / Data Structures / Lab / 09:00 - 10:00', termid: 't1', semid: 's3', courseid: 'c1', kind: '2' },
+    });
+  });
+
+  it.each([
+    ['1', '/students/d1'],
+    ['2', '/batch/d1'],
+  ])('a division of kind %s links to %s', async (kind, path) => {
+    mockApi({ ...signedInAs(FACULTY), ...data });
+    renderApp(`/division/slot9?extraData=X&termid=t1&semid=s3&courseid=c1&kind=${kind}`);
+    await screen.findByRole('link', { name: 'Division 1' });
+    expect(target('Division 1')).toEqual({
+      path,
+      query: { extraData: 'X / Division 1', termid: 't1', semid: 's3', courseid: 'c1', kind, slot: 'slot9' },
+    });
+  });
+
+  it('a batch → /students/{batchid}', async () => {
+    mockApi({ ...signedInAs(FACULTY), ...data });
+    renderApp('/batch/d1?extraData=X+%2F+Division+1&courseid=c1&kind=2&slot=slot9');
+    await screen.findByRole('link', { name: 'Batch 1A' });
+    expect(target('Batch 1A')).toEqual({
+      path: '/students/b1',
+      query: { extraData: 'X / Division 1 / Batch 1A', courseid: 'c1', kind: '2', slot: 'slot9' },
+    });
+  });
+
+  it('walks from Home to the form by following the links', async () => {
+    mockApi({ ...signedInAs(FACULTY), ...data, 'GET /student/b1': { data: [{ _id: 'st1', name: 'Aarav', enrollment: '25CE001' }] } });
+    const app = renderApp('/');
+    for (const name of ['Semester 3', 'Data Structures', 'Lab', '09:00 - 10:00', 'Division 1', 'Batch 1A']) {
+      await app.user.click(await screen.findByRole('link', { name: new RegExp(`^${name}`) }));
+    }
+    expect(await screen.findByRole('checkbox', { name: '25CE001 Aarav' })).toBeInTheDocument();
+    expect(screen.getByText('Semester 3 / Data Structures / Lab / 09:00 - 10:00 / Division 1 / Batch 1A')).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/students/b1');
+  });
+});
+
+describe('marking flow: empty lists show the spec §8 messages', () => {
+  it.each([
+    ['/', 'GET /semester/t1', 'No semester found'],
+    ['/course/s3?extraData=S&termid=t1', 'GET /course/s3', 'No courses found'],
+    ['/slots/1?extraData=S&termid=t1&semid=s3&courseid=c1', 'GET /slot/t1', 'No slots found'],
+    ['/division/slot9?extraData=S&semid=s3&courseid=c1&kind=1', 'GET /division/s3', 'No division found'],
+    ['/batch/d1?extraData=S&courseid=c1&kind=2&slot=slot9', 'GET /batch/d1', 'No batches found'],
+  ])('%s shows its empty message', async (path, route, message) => {
+    mockApi({ ...signedInAs(FACULTY), ...data, [route]: { data: [], message: 'whatever the server says' } });
+    renderApp(path);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it("Home says 'No term found' when no term is active", async () => {
+    mockApi({ ...signedInAs(FACULTY), ...data, 'GET /term/active': { data: [], message: 'No term found' } });
+    renderApp('/');
+    expect(await screen.findByText('No term found')).toBeInTheDocument();
+  });
+
+  it('a failed load shows the message and Try again reloads', async () => {
+    let calls = 0;
+    const api = mockApi({
+      ...signedInAs(FACULTY),
+      ...data,
+      'GET /course/s3': () => (++calls === 1 ? { status: 400, message: 'Some error occur' } : { data: [{ _id: 'c1', name: 'Data Structures' }] }),
+    });
+    const app = renderApp('/course/s3?extraData=S&termid=t1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some error occur');
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Data Structures' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/course/s3')).toHaveLength(2);
+  });
+});
+
+describe('marking flow: URL helpers', () => {
+  it('nextStep appends to the display path and keeps the ids it carries', () => {
+    const flow = readFlow(new URLSearchParams('extraData=A+%2F+B&termid=t1&semid=s3&unrelated=x'));
+    expect(flow).toEqual({ extraData: 'A / B', termid: 't1', semid: 's3' });
+    const next = new URL(nextStep('/slots/1', flow, 'Lecture & more', { courseid: 'c/1' }), 'http://localhost');
+    expect(next.pathname).toBe('/slots/1');
+    expect(Object.fromEntries(next.searchParams)).toEqual({ extraData: 'A / B / Lecture & more', termid: 't1', semid: 's3', courseid: 'c/1' });
+  });
+});

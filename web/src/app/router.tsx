@@ -1,0 +1,93 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { ErrorPage } from './error-page';
+import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
+import { BootScreen, MainContent, RootLayout } from './root-layout';
+import { checkSessionOnce } from './session-check';
+
+/** The admin screens (spec §2.5–2.8), built by a later issue: a titled placeholder for now. */
+export const ADMIN_PAGES = [
+  { path: 'adduser', title: 'Add User' },
+  { path: 'term', title: 'Term' },
+  { path: 'semester', title: 'Semester' },
+  { path: 'division', title: 'Division' },
+  { path: 'batch', title: 'Batch' },
+  { path: 'course', title: 'Course' },
+  { path: 'slot', title: 'Slot' },
+  { path: 'changestu', title: 'Change Term' },
+  { path: 'student', title: 'Student' },
+] as const;
+
+// Every page is its own chunk, loaded by the router before it renders, so nothing flashes. The
+// initial bundle holds only React, the router, the guards and the root layout; the signed-in
+// shell (AppLayout: navigation bar, SWR) loads with the first signed-in page.
+const marking = {
+  home: () => import('../features/marking/components/home-page').then((m) => ({ Component: m.HomePage })),
+  courses: () => import('../features/marking/components/course-page').then((m) => ({ Component: m.CoursePage })),
+  kind: () => import('../features/marking/components/kind-page').then((m) => ({ Component: m.KindPage })),
+  slots: () => import('../features/marking/components/slots-page').then((m) => ({ Component: m.SlotsPage })),
+  divisions: () => import('../features/marking/components/division-page').then((m) => ({ Component: m.DivisionPage })),
+  batches: () => import('../features/marking/components/batch-page').then((m) => ({ Component: m.BatchPage })),
+  students: () => import('../features/marking/components/students-page').then((m) => ({ Component: m.StudentsPage })),
+  success: () => import('../features/marking/components/success-page').then((m) => ({ Component: m.SuccessPage })),
+};
+
+/** The route table of spec §2.1, all under one root layout. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: checkSessionOnce,
+    shouldRevalidate: () => false,
+    element: <RootLayout />,
+    hydrateFallbackElement: <BootScreen />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [
+          {
+            element: <MainContent />,
+            children: [
+              { path: 'login', lazy: () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })) },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: () => import('./app-layout').then((m) => ({ Component: m.AppLayout })),
+            children: [
+              { index: true, lazy: marking.home },
+              { path: 'course/:semid', lazy: marking.courses },
+              { path: 'laborlec/:courseid', lazy: marking.kind },
+              { path: 'slots/:slotid', lazy: marking.slots },
+              { path: 'division/:timeid', lazy: marking.divisions },
+              { path: 'batch/:divisionid', lazy: marking.batches },
+              { path: 'students/:id', lazy: marking.students },
+              { path: 'success', lazy: marking.success },
+              {
+                path: 'dashboard/viewattendance',
+                lazy: () =>
+                  import('../features/attendance-view/components/view-attendance-page').then((m) => ({ Component: m.ViewAttendancePage })),
+              },
+              {
+                element: <RequireAdmin />,
+                children: ADMIN_PAGES.map(({ path, title }) => ({
+                  path: `dashboard/${path}`,
+                  lazy: async () => {
+                    const { AdminPlaceholderPage } = await import('../features/admin/components/admin-placeholder-page');
+                    return { element: <AdminPlaceholderPage title={title} /> };
+                  },
+                })),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

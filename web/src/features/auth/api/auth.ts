@@ -1,0 +1,14 @@
+import type { LoginInput, PublicUser } from '../../../../../shared/schemas/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { useApi } from '../../../lib/use-api';
+import { session } from '../../../lib/session';
+
+/** GET config: the demo accounts to show on the login page (null when deployed). */
+export const useAppConfig = () => useApi('GET /config', {}, { revalidateOnFocus: false });
+
+/** POST auth/login, then the app is signed in as the returned user. */
+export async function login(input: LoginInput): Promise<PublicUser> {
+  const user = await apiRequest('POST /auth/login', { body: input });
+  session.signIn(user);
+  return user;
+}

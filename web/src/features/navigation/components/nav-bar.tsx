@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import type { PublicUser } from '../../../../../shared/schemas/auth';
+import { PRODUCT } from '../../../../../shared/constants';
+import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { logout } from '../api/navigation';
+import { TermSelector } from './term-selector';
+import './nav-bar.css';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+// Spec §2.2: admins see every management link, everyone else Home and View Attendance.
+export const ADMIN_LINKS: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/dashboard/term', label: 'Term' },
+  { to: '/dashboard/semester', label: 'Semester' },
+  { to: '/dashboard/division', label: 'Division' },
+  { to: '/dashboard/batch', label: 'Batch' },
+  { to: '/dashboard/course', label: 'Course' },
+  { to: '/dashboard/slot', label: 'Slot' },
+  { to: '/dashboard/changestu', label: 'Chg Term' },
+  { to: '/dashboard/student', label: 'Student' },
+  { to: '/dashboard/viewattendance', label: 'View Attendance' },
+  { to: '/dashboard/adduser', label: 'Adduser' },
+];
+export const FACULTY_LINKS: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/dashboard/viewattendance', label: 'View Attendance' },
+];
+
+const MENU_ID = 'primary-menu';
+
+/**
+ * The navigation bar: links by role (the current one has aria-current="page"), the admin's term
+ * selector and Logout. Under 1080 px the links fold into a menu opened by a real toggle button.
+ */
+export function NavBar({ user }: { user: PublicUser }) {
+  const admin = user.role === 'admin';
+  const links = admin ? ADMIN_LINKS : FACULTY_LINKS;
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // A followed link closes the menu (also when the page changes by Back or Forward).
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      toggle.current?.focus();
+    }
+  }
+
+  async function onLogout() {
+    setLeaving(true);
+    try {
+      await logout();
+      navigate('/login', { replace: true });
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+      setLeaving(false);
+    }
+  }
+
+  return (
+    <header className="navbar" onKeyDown={onKeyDown}>
+      <div className="navbar-bar">
+        <Link to="/" className="navbar-brand">
+          {PRODUCT}
+        </Link>
+        <button
+          ref={toggle}
+          type="button"
+          className="navbar-toggle"
+          aria-expanded={open}
+          aria-controls={MENU_ID}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="navbar-toggle-icon" aria-hidden="true" />
+          <span>Menu</span>
+        </button>
+      </div>
+      <div id={MENU_ID} className={`navbar-menu${open ? ' is-open' : ''}`}>
+        <nav aria-label="Main">
+          <ul className="navbar-links">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} className="navbar-link" onClick={() => setOpen(false)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="navbar-tools">
+          {admin && <TermSelector />}
+          <span className="navbar-user" title={user.email}>
+            {user.username}
+            <span className="navbar-role">{user.role}</span>
+          </span>
+          <button type="button" className="button button-secondary navbar-logout" onClick={onLogout} disabled={leaving}>
+            Logout
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}
