@@ -53,15 +53,18 @@ export const ROUTES = [
   r('PATCH', '/term/{id}', 'term', 'admin'),
   r('POST', '/semester', 'semester', 'admin'),
   r('GET', '/semester/{termid}', 'semester', 'user'),
+  r('GET', '/semester/{id}/dependents', 'semester', 'admin'),
   r('DELETE', '/semester/{id}', 'semester', 'admin'),
 
   r('POST', '/division', 'division', 'admin'),
   r('GET', '/division/{semid}', 'division', 'user'),
   r('DELETE', '/division/delete/{semid}', 'division', 'admin'),
+  r('GET', '/division/{id}/dependents', 'division', 'admin'),
   r('DELETE', '/division/{id}', 'division', 'admin'),
   r('POST', '/batch', 'batch', 'admin'),
   r('GET', '/batch/{divisionid}', 'batch', 'user'),
   r('POST', '/batch/delete', 'batch', 'admin'),
+  r('GET', '/batch/{id}/dependents', 'batch', 'admin'),
   r('DELETE', '/batch/{id}', 'batch', 'admin'),
 
   r('POST', '/student/delete', 'student', 'admin'),
@@ -75,6 +78,7 @@ export const ROUTES = [
 
   r('POST', '/course', 'course', 'admin'),
   r('GET', '/course/{semid}', 'course', 'user'),
+  r('GET', '/course/{id}/dependents', 'course', 'admin'),
   r('DELETE', '/course/{id}', 'course', 'admin'),
   r('POST', '/slot', 'slot', 'admin'),
   r('GET', '/slot/{termid}', 'slot', 'user'),

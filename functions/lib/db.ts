@@ -25,4 +25,16 @@ export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName' | '
   return items;
 }
 
+/** How many items a Query matches (Select COUNT, paged): nothing is read back but the count. */
+export async function countAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, Select: 'COUNT', TableName: tableName(), ExclusiveStartKey: startKey }));
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { entityId } from '../../shared/schemas/common';
 import { HttpError, parse } from './http/errors';
 import type { RouteHandler } from './http/types';
-import { deleteTree } from './repositories/cascade';
+import { countTree, deleteTree } from './repositories/cascade';
 import { createNode, KINDS, listChildren, toPublic, type Kind } from './repositories/structure';
 
 interface StructureMessages {
@@ -33,6 +33,16 @@ export function structureRoutes(
       const items = await listChildren(kind, parse(entityId(messages.badId ?? 'Some error occur'), params[parentField]));
       return { data: items.map((item) => toPublic(kind, item)), message: items.length ? `${KINDS[kind].label} list` : messages.empty };
     },
+    ...(kind === 'slot'
+      ? {}
+      : {
+          // What a delete would take with it, for the confirmation dialog.
+          [`GET /api/v1/${kind}/{id}/dependents`]: async ({ params }) => {
+            const counts = await countTree(kind, parse(entityId(messages.badId ?? 'Some error occur'), params.id));
+            if (!counts) throw new HttpError(404, `${KINDS[kind].label} not found`);
+            return { data: counts, message: `What deleting this ${kind} would remove` };
+          },
+        }),
     [`DELETE /api/v1/${kind}/{id}`]: async ({ params }) => {
       const id = parse(entityId(messages.badId ?? 'Some error occur'), params.id);
       const deleted = await deleteTree(kind, id);

@@ -40,9 +40,14 @@ describe('cascade: delete semester', () => {
     const keptBefore = (await itemsMentioning(subtreeIds(kept))).length;
     const before = await countByPrefix();
 
+    const preview = await stack.call('GET', `/api/v1/semester/${doomed.semid}/dependents`, { cookie: admin.cookie });
+    expect(preview.body.data).toEqual({ divisions: 2, batches: 4, students: 12, courses: 1, attendance: 1 });
+    expect(await countByPrefix()).toEqual(before);
+
     const result = await stack.call('DELETE', `/api/v1/semester/${doomed.semid}`, { cookie: admin.cookie });
     expect(result.status).toBe(200);
     expect(result.body.data).toEqual({ _id: doomed.semid, deleted: { divisions: 2, batches: 4, students: 12, courses: 1, attendance: 1 } });
+    expect((await stack.call('GET', `/api/v1/semester/${doomed.semid}/dependents`, { cookie: admin.cookie })).status).toBe(404);
 
     expect(await itemsMentioning(subtreeIds(doomed))).toEqual([]);
     expect((await itemsMentioning(subtreeIds(kept))).length).toBe(keptBefore);
@@ -106,6 +111,10 @@ describe('cascade: division and batch', () => {
   it('deleting a division removes its batches and their students', async () => {
     const college = await buildCollege(stack, admin.cookie, { prefix: 'DV', divisions: 2, perBatch: 2 });
     const [first, second] = college.divisions;
+    const preview = await stack.call('GET', `/api/v1/division/${first!.id}/dependents`, { cookie: admin.cookie });
+    expect(preview.body.data).toEqual({ divisions: 0, batches: 2, students: 4, courses: 0, attendance: 0 });
+    const batchPreview = await stack.call('GET', `/api/v1/batch/${first!.batches[0]!.id}/dependents`, { cookie: admin.cookie });
+    expect(batchPreview.body.data).toMatchObject({ students: 2 });
     const result = await stack.call('DELETE', `/api/v1/division/${first!.id}`, { cookie: admin.cookie });
     expect(result.body.data).toMatchObject({ deleted: { batches: 2, students: 4 } });
     expect(await itemsMentioning([first!.id, ...first!.batches.flatMap((b) => [b.id, ...b.students])])).toEqual([]);

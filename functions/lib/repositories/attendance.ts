@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttendanceStudent } from '../../../shared/schemas/attendance';
 import { batchDelete } from '../batch';
-import { db, queryAll, tableName } from '../db';
+import { countAll, db, queryAll, tableName } from '../db';
 import { isConditionFailure } from '../http/errors';
 
 /**
@@ -66,6 +66,14 @@ export async function sessionsBetween(query: { courseid: string; slotcount: 1 | 
       ':to': `ATT#${query.slotcount}#${query.to}#~`,
       ...(query.groupid ? { ':groupid': query.groupid } : {}),
     },
+  });
+}
+
+/** How many sessions a course has (one Query, Select COUNT). */
+export async function countAttendanceOfCourse(courseid: string): Promise<number> {
+  return countAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': partition(courseid), ':prefix': 'ATT#' },
   });
 }
 

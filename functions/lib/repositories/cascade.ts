@@ -1,13 +1,14 @@
-import { deleteAttendanceOfCourse } from './attendance';
-import { deleteStudentsOfBatch } from './students';
-import { deleteNode, listChildren, markDeleting, type Kind, type StructureItem } from './structure';
+import { countAttendanceOfCourse, deleteAttendanceOfCourse } from './attendance';
+import { countStudentsOfBatch, deleteStudentsOfBatch } from './students';
+import { deleteNode, getNode, listChildren, markDeleting, type Kind, type StructureItem } from './structure';
 
 /**
- * Server-side cascading deletes. Each subtree root is first marked `deleting` (so nothing new
- * is created under it), then its children go, then the root itself: a delete that stops
- * midway is finished by running it again, and leaves no orphans.
+ * Server-side cascading deletes, and the counts of what one would remove. A delete first
+ * marks its root `deleting` (so nothing new is created under it), then removes the children,
+ * then the root itself: a delete that stops midway is finished by running it again, and
+ * leaves no orphans.
  */
-export interface Deleted {
+export interface Dependents {
   divisions: number;
   batches: number;
   students: number;
@@ -15,47 +16,58 @@ export interface Deleted {
   attendance: number;
 }
 
-const none = (): Deleted => ({ divisions: 0, batches: 0, students: 0, courses: 0, attendance: 0 });
+const none = (): Dependents => ({ divisions: 0, batches: 0, students: 0, courses: 0, attendance: 0 });
 
-function add(total: Deleted, part: Deleted): Deleted {
-  for (const key of Object.keys(total) as (keyof Deleted)[]) total[key] += part[key];
+/** What to do at the leaves and with each child subtree: delete them, or count them. */
+interface Visit {
+  students(batchid: string): Promise<number>;
+  attendance(courseid: string): Promise<number>;
+  subtree(kind: Kind, child: StructureItem): Promise<Dependents>;
+}
+
+/** Walks the children of one node, adding up what `visit` reports. */
+async function visitChildren(kind: Kind, id: string, visit: Visit): Promise<Dependents> {
+  const total = none();
+  const each = async (childKind: Kind, counter: keyof Dependents) => {
+    for (const child of await listChildren(childKind, id)) {
+      const below = await visit.subtree(childKind, child);
+      for (const key of Object.keys(total) as (keyof Dependents)[]) total[key] += below[key];
+      total[counter] += 1;
+    }
+  };
+  if (kind === 'semester') {
+    await each('division', 'divisions');
+    await each('course', 'courses');
+  }
+  if (kind === 'division') await each('batch', 'batches');
+  if (kind === 'batch') total.students += await visit.students(id);
+  if (kind === 'course') total.attendance += await visit.attendance(id);
   return total;
 }
 
-/** Deletes the entity of `kind` with id and everything under it; null when it does not exist. */
-export async function deleteTree(kind: Kind, id: string): Promise<Deleted | null> {
+const deleting: Visit = {
+  students: deleteStudentsOfBatch,
+  attendance: deleteAttendanceOfCourse,
+  subtree: async (kind, child) => (await deleteTree(kind, child._id)) ?? none(),
+};
+
+const counting: Visit = {
+  students: countStudentsOfBatch,
+  attendance: countAttendanceOfCourse,
+  subtree: (kind, child) => visitChildren(kind, child._id, counting),
+};
+
+/** Deletes the entity of `kind` with `id` and everything under it; null when it does not exist. */
+export async function deleteTree(kind: Kind, id: string): Promise<Dependents | null> {
   const root = await markDeleting(kind, id);
   if (!root) return null;
-  const deleted = await deleteChildren(kind, root);
+  const deleted = await visitChildren(kind, id, deleting);
   await deleteNode(kind, root);
   return deleted;
 }
 
-async function deleteChildren(kind: Kind, root: StructureItem): Promise<Deleted> {
-  const total = none();
-  switch (kind) {
-    case 'semester':
-      for (const division of await listChildren('division', root._id)) add(total, await deleteCounted('division', division));
-      for (const course of await listChildren('course', root._id)) add(total, await deleteCounted('course', course));
-      break;
-    case 'division':
-      for (const batch of await listChildren('batch', root._id)) add(total, await deleteCounted('batch', batch));
-      break;
-    case 'batch':
-      total.students += await deleteStudentsOfBatch(root._id);
-      break;
-    case 'course':
-      total.attendance += await deleteAttendanceOfCourse(root._id);
-      break;
-    default:
-      break;
-  }
-  return total;
-}
-
-async function deleteCounted(kind: 'division' | 'batch' | 'course', child: StructureItem): Promise<Deleted> {
-  const deleted = (await deleteTree(kind, child._id)) ?? none();
-  const counter = ({ division: 'divisions', batch: 'batches', course: 'courses' } as const)[kind];
-  deleted[counter] += 1;
-  return deleted;
+/** What deleting the entity would remove with it; null when it does not exist. */
+export async function countTree(kind: Kind, id: string): Promise<Dependents | null> {
+  if (!(await getNode(kind, id))) return null;
+  return visitChildren(kind, id, counting);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Student } from '../../../shared/schemas/structure';
 import { batchDelete, batchGet } from '../batch';
-import { db, queryAll, tableName } from '../db';
+import { countAll, db, queryAll, tableName } from '../db';
 import { HttpError, isConditionFailure } from '../http/errors';
 import { naturalKey } from '../natural-key';
 import { GSI1 } from '../table-schema';
@@ -112,6 +112,14 @@ export async function listStudentsByBatch(batchid: string): Promise<StudentItem[
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': `BATCH#${batchid}`, ':prefix': 'STU#' },
     ConsistentRead: true,
+  });
+}
+
+/** How many students a batch has (one Query, Select COUNT). */
+export async function countStudentsOfBatch(batchid: string): Promise<number> {
+  return countAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `BATCH#${batchid}`, ':prefix': 'STU#' },
   });
 }
 
