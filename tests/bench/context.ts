@@ -11,6 +11,8 @@ export interface CallResult {
 
 export interface BenchContext {
   stack: LocalStack;
+  /** The demo admin's session cookie. */
+  cookie: string;
   dynamo: DynamoDbLocal;
   call(method: string, path: string, body?: unknown): Promise<CallResult>;
   demo: {
@@ -68,6 +70,7 @@ export async function startBench(dynamo: DynamoDbLocal): Promise<BenchContext> {
   const students = (await call('GET', `/api/v1/student/division/${division._id}`)).data as { batchStudents: { _id: string } }[];
   return {
     stack,
+    cookie,
     dynamo,
     call,
     demo: {

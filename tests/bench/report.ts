@@ -1,5 +1,6 @@
 import type { ColdStartRow } from './sections/cold-start';
 import type { CostRow } from './sections/cost';
+import type { LighthouseRow } from './sections/lighthouse';
 import type { LoadResult } from './sections/load';
 import type { OverheadRow } from './sections/overhead';
 import type { ScaleRow } from './sections/scale';
@@ -14,6 +15,7 @@ export interface BenchResults {
   cost?: CostRow[];
   scale?: ScaleRow[];
   load?: LoadResult;
+  lighthouse?: LighthouseRow[];
   web?: WebSizes;
 }
 
@@ -106,6 +108,17 @@ export function renderMarkdown(r: BenchResults): string {
           ['initial CSS', kb(r.web.initialCssGzip), '–', '–'],
           ...r.web.lazyChunks.map((chunk) => [`lazy: ${chunk.file}`, kb(chunk.gzip), '–', '–']),
         ],
+      ),
+    );
+  }
+  if (r.lighthouse) {
+    parts.push(
+      '',
+      'Lighthouse 12 (mobile, simulated throttling) in Debian Chromium against the local stack; the view screen signed in as the demo admin. Scores out of 100.',
+      '',
+      table(
+        ['page', 'performance', 'accessibility', 'first contentful paint ms', 'largest contentful paint ms', 'total blocking time ms'],
+        r.lighthouse.map((row) => [row.page, row.performance, row.accessibility, row.firstContentfulPaintMs, row.largestContentfulPaintMs, row.totalBlockingTimeMs]),
       ),
     );
   }

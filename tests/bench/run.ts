@@ -27,6 +27,7 @@ async function main() {
     const { measureCost } = await import('./sections/cost');
     const { measureScale } = await import('./sections/scale');
     const { runLoad } = await import('./sections/load');
+    const { measureLighthouse } = await import('./sections/lighthouse');
     const context = await startBench(dynamo);
     try {
       installDbMeter();
@@ -34,6 +35,7 @@ async function main() {
       if (runs('cost')) results.cost = log('cost', await measureCost(context));
       if (runs('scale')) results.scale = log('scale', await measureScale(context));
       if (runs('load')) results.load = log('load', await runLoad(context, 50, 60));
+      if (runs('web')) results.lighthouse = log('lighthouse', await measureLighthouse(context));
     } finally {
       await context.stack.stop();
     }
