@@ -106,7 +106,7 @@ describe('npm start', () => {
     expect(await stopStack(stack)).toBe(0);
     expect(await portOpen(stack.dynamoPort)).toBe(false);
     expect(await portOpen(second.dynamoPort)).toBe(false);
-  });
+  }, 240_000);
 
   it('keeps data between runs in its data directory, and seeds only once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sams-data-'));
@@ -129,7 +129,7 @@ describe('npm start', () => {
     const users = await (await fetch(`${second.url}/api/v1/user`, { headers: { cookie } })).json();
     expect(users.data.filter((user: { email: string }) => user.email === 'admin@sams.local')).toHaveLength(1);
     await stopStack(second);
-  });
+  }, 240_000);
 
   it('says in one sentence what to install when Java is missing', async () => {
     const bin = mkdtempSync(join(tmpdir(), 'sams-nojava-'));
