@@ -20,6 +20,15 @@ export async function ensureWebBuild(): Promise<boolean> {
   const sources = await Promise.all(SOURCES.map((source) => newestChange(join(ROOT, source))));
   if (built > Math.max(...sources)) return false;
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  // Always the production build: under vitest NODE_ENV is 'test', which would bundle React's
+  // development build into web/dist for npm start and cdk deploy to serve.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return true;
 }

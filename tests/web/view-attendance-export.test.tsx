@@ -1,0 +1,193 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { csvField, fileName, headerLine, percentage, toCsv, type ReportContext } from '../../web/src/features/attendance-view/report';
+import { FACULTY, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
+
+/*
+ * The PDF export, with jsPDF replaced by a recorder: what is written where, in which font size,
+ * and the table's options. (The real jsPDF is exercised in Chromium by tests/e2e/view-attendance.)
+ */
+const pdf = vi.hoisted(() => ({
+  loaded: 0,
+  fail: false,
+  ops: [] as unknown[][],
+  tables: [] as Record<string, unknown>[],
+}));
+
+vi.mock('jspdf', () => {
+  pdf.loaded += 1;
+  class FakePdf {
+    private fontSize = 16;
+    internal = { pageSize: { getWidth: () => 210 }, scaleFactor: 72 / 25.4 };
+    constructor(options: unknown) {
+      if (pdf.fail) throw new Error('out of memory');
+      pdf.ops.push(['new', options]);
+    }
+    setProperties(properties: unknown) {
+      pdf.ops.push(['properties', properties]);
+    }
+    setLanguage() {}
+    setFontSize(size: number) {
+      this.fontSize = size;
+    }
+    getLineHeight() {
+      return this.fontSize * 1.15;
+    }
+    splitTextToSize(text: string) {
+      return [text];
+    }
+    text(text: unknown, x: number, y: number, options: unknown) {
+      pdf.ops.push(['text', text, x, y, options, this.fontSize]);
+    }
+    output(kind: string) {
+      return new Blob([`%PDF-fake ${kind}`], { type: 'application/pdf' });
+    }
+  }
+  return { jsPDF: FakePdf };
+});
+vi.mock('jspdf-autotable', () => ({
+  autoTable: (_doc: unknown, options: Record<string, unknown>) => pdf.tables.push(options),
+}));
+
+beforeEach(() => {
+  pdf.fail = false;
+  pdf.ops = [];
+  pdf.tables = [];
+});
+
+const LISTS: Record<string, ApiHandler> = {
+  'GET /term/active': { data: [{ _id: 't1', name: '2026-27 Odd Term', status: true }] },
+  'GET /semester/t1': { data: [{ _id: 's3', name: 'Semester 3', termid: 't1' }] },
+  'GET /course/s3': { data: [{ _id: 'c1', name: 'Data Structures', semid: 's3' }] },
+  'GET /slot/t1': { data: [{ _id: 'slot9', name: '09:00 - 10:00', termid: 't1' }] },
+  'GET /division/s3': { data: [{ _id: 'd1', name: 'Division 1', semid: 's3' }] },
+};
+const STUDENTS = [
+  { _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001', totalPresent: 3, totalLecture: 3 },
+  { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002', totalPresent: 1, totalLecture: 3 },
+];
+
+/** Opens the screen, fills the form for Semester 3 / Data Structures / Lecture / 09:00 - 10:00, and presses `button`. */
+async function query(button: 'Get Attendance' | 'Get Percentage', dates: { date: string; enddate?: string }, extra: Record<string, ApiHandler>) {
+  mockApi({ ...signedInAs(FACULTY), ...LISTS, ...extra });
+  const app = renderApp('/dashboard/viewattendance');
+  await screen.findByRole('option', { name: 'Semester 3' });
+  await app.user.selectOptions(screen.getByLabelText('Semester'), 'Semester 3');
+  await waitFor(() => expect((screen.getByLabelText('Course') as HTMLSelectElement).value).toBe('c1'));
+  await screen.findByRole('option', { name: '09:00 - 10:00' });
+  await app.user.selectOptions(screen.getByLabelText('Slot'), '09:00 - 10:00');
+  await app.user.selectOptions(screen.getByLabelText('Slot count'), 'Lecture');
+  fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: dates.date } });
+  if (dates.enddate) fireEvent.change(screen.getByLabelText('End Date (optional)'), { target: { value: dates.enddate } });
+  await app.user.click(screen.getByRole('button', { name: button }));
+  await screen.findByRole('table');
+  return app;
+}
+
+/** Catches what the page saves: the file name and the blob. */
+function captureDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  let last: Blob | undefined;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => ((last = blob as Blob), 'blob:x'));
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: last! });
+  });
+  return saved;
+}
+
+describe('view attendance: Download PDF', () => {
+  it('loads jsPDF only when pressed, then writes the centred header at size 10 and a grid table with a grey, white bold header', async () => {
+    const loadedBefore = pdf.loaded;
+    const app = await query('Get Percentage', { date: '2026-11-02', enddate: '2026-11-20' }, {
+      'GET /attendance/criteria?startdate=2026-11-02&enddate=2026-11-20&slotcount=1&courseid=c1': { data: { totalLecture: 3, studentData: STUDENTS } },
+    });
+    const saved = captureDownloads();
+    expect(pdf.loaded).toBe(loadedBefore); // not imported by the page itself
+
+    await app.user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(pdf.loaded).toBe(loadedBefore + 1);
+
+    expect(saved[0]!.name).toBe('2026-11-02 to 2026-11-20 Data Structures.pdf');
+    expect(saved[0]!.blob.type).toBe('application/pdf');
+    const header = 'From 2026-11-02 To 2026-11-20 | Lecture | Data Structures | 09:00 - 10:00';
+    const text = pdf.ops.find((op) => op[0] === 'text')!;
+    expect(text).toEqual(['text', [header], 105, expect.any(Number), { align: 'center' }, 10]);
+    expect(pdf.tables).toHaveLength(1);
+    expect(pdf.tables[0]).toMatchObject({
+      theme: 'grid',
+      head: [['Name', 'Enrollment', 'Percentage']],
+      body: [
+        ['Aarav Patel', '25CE001', '100%'],
+        ['Diya Shah', '25CE002', '33%'],
+      ],
+      headStyles: { fillColor: [96, 96, 96], textColor: [255, 255, 255], fontStyle: 'bold' },
+    });
+    // The table starts below the header line.
+    expect(pdf.tables[0]!.startY as number).toBeGreaterThan(text[3] as number);
+    expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
+  });
+
+  it('by date: the single date in the header, Name and Enrollment only', async () => {
+    const app = await query('Get Attendance', { date: '2026-11-20' }, {
+      'GET /attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': {
+        data: [{ presentStudentsName: STUDENTS.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })), sessions: 1 }],
+      },
+    });
+    const saved = captureDownloads();
+    await app.user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('2026-11-20 Data Structures.pdf');
+    expect(pdf.ops.find((op) => op[0] === 'text')![1]).toEqual(['2026-11-20 | Lecture | Data Structures | 09:00 - 10:00']);
+    expect(pdf.tables[0]).toMatchObject({
+      head: [['Name', 'Enrollment']],
+      body: [
+        ['Aarav Patel', '25CE001'],
+        ['Diya Shah', '25CE002'],
+      ],
+    });
+  });
+
+  it('says so when the PDF cannot be made', async () => {
+    const app = await query('Get Attendance', { date: '2026-11-20' }, {
+      'GET /attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': { data: [{ presentStudentsName: [STUDENTS[0]], sessions: 1 }] },
+    });
+    const saved = captureDownloads();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    pdf.fail = true;
+    await app.user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not make the PDF. Check your connection and try again.');
+    expect(saved).toEqual([]);
+  });
+});
+
+describe('view attendance: report helpers', () => {
+  it('percentage = totalPresent / totalLecture × 100, rounded half up to a whole number', () => {
+    expect(percentage(2, 3)).toBe(67);
+    expect(percentage(1, 3)).toBe(33);
+    expect(percentage(1, 8)).toBe(13); // 12.5
+    expect(percentage(29, 200)).toBe(15); // 14.5 exactly, not 14.499…
+    expect(percentage(0, 5)).toBe(0);
+    expect(percentage(5, 5)).toBe(100);
+    expect(percentage(0, 0)).toBe(0);
+  });
+
+  it('CSV fields: quoted for quotes, commas and line breaks; spreadsheet formulas defused', () => {
+    expect(csvField('Aarav Patel')).toBe('Aarav Patel');
+    expect(csvField('Patel, Aarav')).toBe('"Patel, Aarav"');
+    expect(csvField('Say "hi"')).toBe('"Say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('=1+2')).toBe("'=1+2");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('-5')).toBe("'-5");
+    expect(toCsv({ mode: 'date', rows: [] })).toBe('\uFEFFName,Enrollment\r\n');
+  });
+
+  it('file names: the date (or range) plus the subject, without characters file systems refuse', () => {
+    const context: ReportContext = { semester: 'S', course: 'C/C++: Basics?', kind: 2, slot: '09:00', date: '2026-11-20' };
+    expect(fileName(context, 'pdf')).toBe('2026-11-20 C-C++- Basics-.pdf');
+    expect(fileName({ ...context, enddate: '2026-11-20' }, 'csv')).toBe('2026-11-20 C-C++- Basics-.csv');
+    expect(headerLine({ ...context, course: 'Networks', group: 'Batch 1A' })).toBe('2026-11-20 | Lab | Networks | 09:00 | Batch 1A');
+  });
+});

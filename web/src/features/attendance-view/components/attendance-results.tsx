@@ -1,0 +1,196 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { SLOT_KINDS } from '../../../../../shared/constants';
+import { NOT_FOUND } from '../../../../../shared/schemas/attendance';
+import { Notice } from '../../../components/ui/notice';
+import { withLoader } from '../../../lib/loading';
+import { toast } from '../../../lib/toast';
+import { saveFile } from '../download';
+import { belowSummary, countBelow, dateLabel, fileName, formatPercentage, isBelow, toCsv, type Report } from '../report';
+
+export const NOBODY_PRESENT = 'No student was present at this session.';
+export const PDF_FAILED = 'Could not make the PDF. Check your connection and try again.';
+
+interface AttendanceResultsProps {
+  report: Report;
+  threshold: number;
+  onThresholdChange: (threshold: number) => void;
+}
+
+/**
+ * 'Present Students List' (spec §2.7): the students present on a date, or every expected student
+ * with their percentage; those under the threshold are marked (text for screen readers, an icon
+ * and a tint for the eye) and counted. Download PDF (jsPDF loaded on demand) and Download CSV.
+ */
+export function AttendanceResults({ report, threshold, onThresholdChange }: AttendanceResultsProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const captionId = useId();
+  const { mode, context, rows } = report;
+  const percentages = mode === 'percentage';
+
+  // A new report: focus its heading (announced), and bring it up when it arrived low on the screen
+  // (on a phone the form fills the screen, the report starts below it).
+  useEffect(() => {
+    const element = heading.current;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    if (element.getBoundingClientRect().top > window.innerHeight / 2) element.scrollIntoView?.({ block: 'start' });
+  }, [report]);
+
+  // One PDF at a time (the keyboard still reaches the button under the loading overlay).
+  const makingPdf = useRef(false);
+  async function downloadPdf() {
+    if (makingPdf.current) return;
+    makingPdf.current = true;
+    try {
+      const blob = await withLoader(async () => {
+        const { renderPdf } = await import('../pdf');
+        return renderPdf(report);
+      });
+      saveFile(blob, fileName(context, 'pdf'));
+    } catch (error) {
+      console.error(error);
+      toast.error(PDF_FAILED);
+    } finally {
+      makingPdf.current = false;
+    }
+  }
+
+  function downloadCsv() {
+    saveFile(new Blob([toCsv(report)], { type: 'text/csv;charset=utf-8' }), fileName(context, 'csv'));
+  }
+
+  const below = percentages ? countBelow(rows, threshold) : 0;
+  const about = [context.semester, context.course, SLOT_KINDS[context.kind], context.slot, context.group].filter(Boolean).join(' · ');
+
+  return (
+    <section className="view-results" aria-labelledby={headingId}>
+      <header className="view-results-header">
+        <h2 id={headingId} ref={heading} tabIndex={-1}>
+          Present Students List
+        </h2>
+        <p className="view-results-about">
+          {about}
+          <br />
+          <span className="view-results-dates">{dateLabel(context)}</span>
+        </p>
+      </header>
+
+      {rows.length === 0 ? (
+        // A session marked with nobody present is not "no data".
+        <Notice kind="empty">{mode === 'date' && report.sessions > 0 ? NOBODY_PRESENT : NOT_FOUND}</Notice>
+      ) : (
+        <>
+          <div className="view-results-bar">
+            <p className="view-results-count">
+              {percentages
+                ? `${rows.length} ${rows.length === 1 ? 'student' : 'students'}, ${report.sessions} ${report.sessions === 1 ? 'session' : 'sessions'}`
+                : `${rows.length} ${rows.length === 1 ? 'student' : 'students'} present`}
+            </p>
+            <div className="view-downloads">
+              <button type="button" className="button button-secondary" onClick={() => void downloadPdf()}>
+                Download PDF
+              </button>
+              <button type="button" className="button button-secondary" onClick={downloadCsv}>
+                Download CSV
+              </button>
+            </div>
+          </div>
+
+          {percentages && (
+            <div className="view-threshold">
+              <ThresholdInput value={threshold} onChange={onThresholdChange} />
+              <p className="view-below-count" aria-live="polite">
+                <span className="below-marker" aria-hidden="true">
+                  !
+                </span>
+                {belowSummary(below, threshold)}
+              </p>
+            </div>
+          )}
+
+          {/* Focusable, so the keyboard can scroll it when it is wider than a phone. */}
+          <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+            <table className="report-table">
+              <caption id={captionId} className="visually-hidden">
+                {percentages ? 'Attendance percentage of each student' : 'Students present'}, {context.course}, {dateLabel(context)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Enrollment</th>
+                  {percentages && (
+                    <th scope="col" className="numeric">
+                      Percentage
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const low = isBelow(row, threshold);
+                  return (
+                    <tr key={row._id} className={low ? 'row-below' : undefined}>
+                      <td>{row.name}</td>
+                      <td className="enrollment">{row.enrollment}</td>
+                      {percentages && (
+                        <td className="numeric">
+                          {formatPercentage(row.percentage ?? 0)}
+                          {low && (
+                            <>
+                              <span className="below-marker" aria-hidden="true">
+                                !
+                              </span>
+                              <span className="visually-hidden">, below {threshold}%</span>
+                            </>
+                          )}
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+const THRESHOLD_ERROR = 'Enter a whole number from 0 to 100';
+
+/** The highlight threshold: a number input; only a whole number from 0 to 100 takes effect. */
+function ThresholdInput({ value, onChange }: { value: number; onChange: (value: number) => void }) {
+  const [text, setText] = useState(String(value));
+  const id = useId();
+  const parsed = /^\d{1,3}$/.test(text.trim()) ? Number(text) : NaN;
+  const valid = parsed >= 0 && parsed <= 100;
+  return (
+    <div className="view-field view-threshold-field">
+      <label htmlFor={id}>Highlight below (%)</label>
+      <input
+        id={id}
+        name="threshold"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={100}
+        step={1}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          const next = event.target.value.trim();
+          if (/^\d{1,3}$/.test(next) && Number(next) <= 100) onChange(Number(next));
+        }}
+        aria-invalid={valid ? undefined : true}
+        aria-describedby={valid ? undefined : `${id}-error`}
+      />
+      {!valid && (
+        <p id={`${id}-error`} className="view-field-error">
+          {THRESHOLD_ERROR}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { SLOT_KINDS } from '../../../../shared/constants';
+import type { AttendanceStudent, PercentageReport } from '../../../../shared/schemas/attendance';
+
+/*
+ * The report shown on the view screen and exported as PDF and CSV: pure functions, so the table,
+ * the PDF and the CSV cannot disagree.
+ */
+
+export type ReportMode = 'date' | 'percentage';
+
+/** Students under this percentage are highlighted (changeable on the screen). */
+export const DEFAULT_THRESHOLD = 75;
+
+/** What the report is about, by name: the PDF's header line and the file name are made of it. */
+export interface ReportContext {
+  semester: string;
+  course: string;
+  kind: 1 | 2;
+  slot: string;
+  /** The division (lecture) or batch (lab) filtered to, when one was chosen. */
+  group?: string;
+  date: string;
+  /** Only in percentage mode, when an end date was given. */
+  enddate?: string;
+}
+
+export interface ReportRow {
+  _id: string;
+  name: string;
+  enrollment: string;
+  /** Percentage mode only: a whole number. */
+  percentage?: number;
+}
+
+export interface Report {
+  mode: ReportMode;
+  context: ReportContext;
+  rows: ReportRow[];
+  /** Percentage mode: the sessions in range (all groups); date mode: the sessions of that date. */
+  sessions: number;
+}
+
+/** Spec §5: totalPresent / totalLecture × 100, rounded to a whole number (each student's own totalLecture). */
+export function percentage(totalPresent: number, totalLecture: number): number {
+  if (totalLecture <= 0) return 0;
+  // Multiply first: 29 × 100 / 200 is exactly 14.5 (rounds to 15), 29 / 200 × 100 is 14.499….
+  return Math.round((totalPresent * 100) / totalLecture);
+}
+
+export const formatPercentage = (value: number): string => `${value}%`;
+
+export function dateReport(context: ReportContext, students: AttendanceStudent[], sessions: number): Report {
+  return { mode: 'date', context, sessions, rows: students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })) };
+}
+
+export function percentageReport(context: ReportContext, report: PercentageReport): Report {
+  return {
+    mode: 'percentage',
+    context,
+    sessions: report.totalLecture,
+    rows: report.studentData.map(({ _id, name, enrollment, totalPresent, totalLecture }) => ({
+      _id,
+      name,
+      enrollment,
+      percentage: percentage(totalPresent, totalLecture),
+    })),
+  };
+}
+
+export const isBelow = (row: ReportRow, threshold: number): boolean => row.percentage !== undefined && row.percentage < threshold;
+
+export const countBelow = (rows: ReportRow[], threshold: number): number => rows.filter((row) => isBelow(row, threshold)).length;
+
+export const belowSummary = (count: number, threshold: number): string =>
+  `${count} ${count === 1 ? 'student' : 'students'} below ${threshold}%`;
+
+/** 'From 2026-11-02 To 2026-11-20', or the single date. */
+export const dateLabel = ({ date, enddate }: Pick<ReportContext, 'date' | 'enddate'>): string =>
+  enddate && enddate !== date ? `From ${date} To ${enddate}` : date;
+
+/**
+ * The PDF's header line (spec §9): the date range or the single date, then the type, the subject
+ * and the slot time (and the division or batch when the report is filtered to one).
+ */
+export function headerLine(context: ReportContext): string {
+  const parts = [dateLabel(context), SLOT_KINDS[context.kind], context.course, context.slot];
+  if (context.group) parts.push(context.group);
+  return parts.join(' | ');
+}
+
+export const columns = (mode: ReportMode): string[] => (mode === 'percentage' ? ['Name', 'Enrollment', 'Percentage'] : ['Name', 'Enrollment']);
+
+/** The cells of the PDF and CSV rows, as the table shows them. */
+export const cells = (row: ReportRow, mode: ReportMode): string[] =>
+  mode === 'percentage' ? [row.name, row.enrollment, formatPercentage(row.percentage ?? 0)] : [row.name, row.enrollment];
+
+/** Characters that file systems refuse (Windows' set, which covers the others) and control characters. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_FILE_NAME = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
+
+/**
+ * The download's name (spec §9: the date plus the subject): '2026-11-20 Data Structures.pdf', or
+ * for a range '2026-11-02 to 2026-11-20 Data Structures.pdf'.
+ */
+export function fileName(context: ReportContext, extension: 'pdf' | 'csv'): string {
+  const dates = context.enddate && context.enddate !== context.date ? `${context.date} to ${context.enddate}` : context.date;
+  const name = `${dates} ${context.course}`.replace(UNSAFE_IN_FILE_NAME, '-').replace(/\s+/g, ' ').trim();
+  return `${name.slice(0, 150)}.${extension}`;
+}
+
+// A cell a spreadsheet would read as a formula (OWASP "CSV injection") starts with one of these.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break; formulas defused. */
+export function csvField(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The report as CSV: the table's columns, CRLF line ends, a UTF-8 byte order mark (Excel reads the encoding from it). */
+export function toCsv(report: Pick<Report, 'mode' | 'rows'>): string {
+  const lines = [columns(report.mode), ...report.rows.map((row) => cells(row, report.mode))].map((line) => line.map(csvField).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,81 @@
+import * as z from 'zod/mini';
+import { isCalendarDate } from '../../../../shared/dates';
+import { entityId } from '../../../../shared/schemas/common';
+import type { DateQuery, RangeQuery } from './api/attendance-view';
+import type { ReportMode } from './report';
+
+/** The view form's fields, by their spec names (§3), plus the optional division/batch filter. */
+export interface ViewValues {
+  semester_id: string;
+  course_id: string;
+  slot_id: string;
+  slot_count: string;
+  date: string;
+  enddate: string;
+  group_id: string;
+}
+export type ViewField = keyof ViewValues;
+
+export const EMPTY_VALUES: ViewValues = { semester_id: '', course_id: '', slot_id: '', slot_count: '', date: '', enddate: '', group_id: '' };
+
+export const VIEW_MESSAGES = {
+  semester: 'Please select a semester',
+  course: 'Please select a course',
+  slot: 'Please select a slot',
+  slotCount: 'Please select Lecture or Lab',
+  date: 'Please choose a start date',
+  enddate: 'Enter a real end date',
+  endBeforeStart: 'The end date must not be before the start date',
+} as const;
+
+const optionalDate = (message: string) => z.string().check(z.refine((value) => value === '' || isCalendarDate(value), { error: message }));
+
+/** Spec §5: semester, course, slot, slot count and start date required; the end date optional. */
+export const viewFormSchema = z.object({
+  semester_id: entityId(VIEW_MESSAGES.semester),
+  course_id: entityId(VIEW_MESSAGES.course),
+  slot_id: entityId(VIEW_MESSAGES.slot),
+  slot_count: z.enum(['1', '2'], { error: VIEW_MESSAGES.slotCount }),
+  date: z.string({ error: VIEW_MESSAGES.date }).check(z.refine(isCalendarDate, { error: VIEW_MESSAGES.date })),
+  enddate: optionalDate(VIEW_MESSAGES.enddate),
+  group_id: z.string(),
+});
+export type ValidView = z.infer<typeof viewFormSchema>;
+
+export type FieldErrors = Partial<Record<ViewField, string>>;
+
+/** The form's errors for a press of Get Attendance or Get Percentage: none means it may be sent. */
+export function validateView(values: ViewValues, mode: ReportMode): { data: ValidView; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
+  const parsed = viewFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as ViewField] ??= issue.message;
+    return { errors };
+  }
+  // The end date only counts for percentages (Get Attendance reads one date).
+  if (mode === 'percentage' && parsed.data.enddate && parsed.data.enddate < parsed.data.date) {
+    return { errors: { enddate: VIEW_MESSAGES.endBeforeStart } };
+  }
+  return { data: parsed.data };
+}
+
+/** GET attendance's query, in the API's order. */
+export const dateQuery = (view: ValidView): DateQuery => ({
+  date: view.date,
+  slotid: view.slot_id,
+  slotcount: Number(view.slot_count) as 1 | 2,
+  courseid: view.course_id,
+  ...(view.group_id ? { groupid: view.group_id } : {}),
+});
+
+/** GET attendance/criteria's query, in the API's order (no end date: the server reads the start date alone). */
+export const rangeQuery = (view: ValidView): RangeQuery => ({
+  startdate: view.date,
+  ...(view.enddate ? { enddate: view.enddate } : {}),
+  slotcount: Number(view.slot_count) as 1 | 2,
+  courseid: view.course_id,
+  ...(view.group_id ? { groupid: view.group_id } : {}),
+});
+
+/** The fields in screen order: the first one in error gets the focus. */
+export const FIELD_ORDER: ViewField[] = ['semester_id', 'course_id', 'slot_id', 'slot_count', 'group_id', 'date', 'enddate'];
