@@ -4,7 +4,7 @@ import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { BootScreen, MainContent, RootLayout } from './root-layout';
 import { checkSessionOnce } from './session-check';
 
-/** The admin screens (spec §2.5–2.8), built by a later issue: a titled placeholder for now. */
+/** The admin screens (spec §2.5–2.8): their paths under /dashboard and titles. */
 export const ADMIN_PAGES = [
   { path: 'adduser', title: 'Add User' },
   { path: 'term', title: 'Term' },
@@ -20,6 +20,10 @@ export const ADMIN_PAGES = [
 // Every page is its own chunk, loaded by the router before it renders, so nothing flashes. The
 // initial bundle holds only React, the router, the guards and the root layout; the signed-in
 // shell (AppLayout: navigation bar, SWR) loads with the first signed-in page.
+const adminPages = () => import('../features/admin/components/admin-pages');
+/** Each admin screen by its path (one chunk for the admin screens: they share their forms, lists and dialogs). */
+const admin = (path: (typeof ADMIN_PAGES)[number]['path']) => () => adminPages().then((m) => ({ Component: m.ADMIN_SCREENS[path] }));
+
 const marking = {
   home: () => import('../features/marking/components/home-page').then((m) => ({ Component: m.HomePage })),
   courses: () => import('../features/marking/components/course-page').then((m) => ({ Component: m.CoursePage })),
@@ -74,13 +78,7 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <RequireAdmin />,
-                children: ADMIN_PAGES.map(({ path, title }) => ({
-                  path: `dashboard/${path}`,
-                  lazy: async () => {
-                    const { AdminPlaceholderPage } = await import('../features/admin/components/admin-placeholder-page');
-                    return { element: <AdminPlaceholderPage title={title} /> };
-                  },
-                })),
+                children: ADMIN_PAGES.map(({ path }) => ({ path: `dashboard/${path}`, lazy: admin(path) })),
               },
             ],
           },

@@ -1,0 +1,203 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfirmDialog, Dialog } from '../../web/src/components/ui/dialog';
+import { ADMIN, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
+
+/** A page with an opener button and a confirmation behind it. */
+function Harness({ onConfirm = () => {} }: { onConfirm?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div id="app">
+      <button type="button" onClick={() => setOpen(true)}>
+        Delete Semester 3
+      </button>
+      <a href="#elsewhere">A link behind the dialog</a>
+      {open && (
+        <ConfirmDialog
+          message="Delete Semester 3?"
+          details={<p>Also deleted with it: 2 divisions</p>}
+          onConfirm={() => {
+            onConfirm();
+            setOpen(false);
+          }}
+          onCancel={() => setOpen(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+async function openHarness(onConfirm?: () => void) {
+  const user = userEvent.setup();
+  render(<Harness onConfirm={onConfirm} />);
+  const opener = screen.getByRole('button', { name: 'Delete Semester 3' });
+  await user.click(opener);
+  const dialog = await screen.findByRole('dialog', { name: 'Are you sure ?' });
+  return { user, opener, dialog };
+}
+
+describe('dialog: a real modal dialog', () => {
+  it("is role=dialog, aria-modal, labelled by its title 'Are you sure ?' and described by its question", async () => {
+    const { dialog } = await openHarness();
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const title = within(dialog).getByRole('heading', { name: 'Are you sure ?' });
+    expect(dialog).toHaveAttribute('aria-labelledby', title.id);
+    expect(dialog).toHaveAccessibleDescription('Delete Semester 3?');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('moves focus inside (to Cancel, the safe choice) and makes the page behind it inert', async () => {
+    const { dialog, opener } = await openHarness();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(opener.closest('[inert]')).not.toBeNull();
+    expect(dialog.closest('[inert]')).toBeNull();
+  });
+
+  it('keeps focus inside: Tab wraps from the last control to the first, Shift+Tab from the first to the last', async () => {
+    const { user, dialog } = await openHarness();
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    await user.tab();
+    expect(confirm).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(cancel).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(confirm).toHaveFocus();
+    for (let i = 0; i < 7; i++) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
+  it('brings focus back inside when something outside gets it', async () => {
+    const { dialog } = await openHarness();
+    screen.getByRole('link', { name: 'A link behind the dialog' }).focus();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it.each([
+    ['Escape', async (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+    ['Cancel', async (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Cancel' }))],
+    ['the close control', async (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Close' }))],
+  ])('%s closes it without confirming, and focus returns to the opener', async (_, close) => {
+    const onConfirm = vi.fn();
+    const { user, opener } = await openHarness(onConfirm);
+    await close(user);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(opener).toHaveFocus();
+    expect(opener.closest('[inert]')).toBeNull();
+  });
+
+  it('Delete confirms', async () => {
+    const onConfirm = vi.fn();
+    const { user, opener } = await openHarness(onConfirm);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('while busy, Escape and the close control do not close it', async () => {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <Dialog title="Saving" onClose={onClose} busy>
+        <button type="button">Inside</button>
+      </Dialog>,
+    );
+    expect(screen.getByRole('button', { name: 'Inside' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Saving' })).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+const TERM = { _id: 't1', name: '2026-27 Odd Term', status: true };
+const SEMESTERS = [
+  { _id: 's3', name: 'Semester 3', termid: 't1' },
+  { _id: 's5', name: 'Semester 5', termid: 't1' },
+];
+
+function semesterApi(extra: Record<string, ApiHandler> = {}) {
+  let semesters = [...SEMESTERS];
+  return mockApi({
+    ...signedInAs(ADMIN),
+    'GET /term': { data: [TERM] },
+    'GET /term/active': { data: [TERM] },
+    'GET /semester/t1': () => ({ data: semesters }),
+    'GET /semester/s3/dependents': { data: { divisions: 2, batches: 4, students: 60, courses: 0, attendance: 0 } },
+    'GET /semester/s5/dependents': { data: { divisions: 0, batches: 0, students: 0, courses: 0, attendance: 0 } },
+    'DELETE /semester/s3': () => {
+      semesters = semesters.filter((semester) => semester._id !== 's3');
+      return { data: { _id: 's3', deleted: { divisions: 2, batches: 4, students: 60, courses: 0, attendance: 0 } }, message: 'Semester deleted successfully' };
+    },
+    ...extra,
+  });
+}
+
+async function listSemesters() {
+  const app = renderApp('/dashboard/semester');
+  await screen.findByRole('heading', { level: 1, name: 'Semester' });
+  await waitFor(() => expect(screen.getByLabelText('Term')).toHaveValue('t1'));
+  await app.user.click(screen.getByRole('button', { name: 'Get Semesters' }));
+  await screen.findByRole('button', { name: 'Delete Semester 3' });
+  return app;
+}
+
+describe('dialog: deleting with its cascade', () => {
+  // The admin screens are a lazily loaded chunk: load it once before the first test's clock starts.
+  beforeAll(() => import('../../web/src/features/admin/components/admin-pages'));
+
+  it('says what goes with the item (zero counts left out), then deletes in one request and refreshes the list', async () => {
+    const api = semesterApi();
+    const app = await listSemesters();
+    await app.user.click(screen.getByRole('button', { name: 'Delete Semester 3' }));
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure ?' });
+    expect(await within(dialog).findByText('2 divisions, 4 batches, 60 students')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Delete Semester 3?');
+
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Semester deleted successfully');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Semester 3' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Delete Semester 5' })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/semester/s3']);
+    // The row is gone, so focus goes to the list's heading.
+    expect(screen.getByRole('heading', { name: 'Semesters of 2026-27 Odd Term' })).toHaveFocus();
+  });
+
+  it('says nothing extra when nothing goes with it', async () => {
+    semesterApi();
+    const app = await listSemesters();
+    await app.user.click(screen.getByRole('button', { name: 'Delete Semester 5' }));
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure ?' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled());
+    expect(dialog).not.toHaveTextContent(/Also deleted|Checking/);
+  });
+
+  it('Cancel sends no delete; a failed delete shows the server message', async () => {
+    const api = semesterApi({ 'DELETE /semester/s5': { status: 404, message: 'Semester not found' } });
+    const app = await listSemesters();
+    await app.user.click(screen.getByRole('button', { name: 'Delete Semester 5' }));
+    await app.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Delete Semester 5' })).toHaveFocus();
+    expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    await app.user.click(screen.getByRole('button', { name: 'Delete Semester 5' }));
+    const dialog = screen.getByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled());
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Semester not found');
+  });
+});

@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+import { ChangeTermPage } from './change-term-page';
+import { BatchPage, CoursePage, DivisionPage, SemesterPage, SlotPage } from './structure-page';
+import { StudentPage } from './student-page';
+import { TermPage } from './term-page';
+import { UsersPage } from './users-page';
+
+/** The admin screens by their path under /dashboard (spec §2.1). */
+export const ADMIN_SCREENS: Record<'adduser' | 'term' | 'semester' | 'division' | 'batch' | 'course' | 'slot' | 'changestu' | 'student', ComponentType> = {
+  adduser: UsersPage,
+  term: TermPage,
+  semester: SemesterPage,
+  division: DivisionPage,
+  batch: BatchPage,
+  course: CoursePage,
+  slot: SlotPage,
+  changestu: ChangeTermPage,
+  student: StudentPage,
+};
