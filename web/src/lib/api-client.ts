@@ -30,12 +30,18 @@ export function resolvePath<K extends ContractKey>(key: K, params: RouteParams<K
   });
 }
 
+/** A call's answer: its data and the server's message (what a success toast says). */
+export interface Answer<T> {
+  data: T;
+  message: string;
+}
+
 /**
- * The one fetcher: same-origin, cookie included, JSON in and out, `{data, message}` unwrapped.
+ * The one fetcher: same-origin, cookie included, JSON in and out, `{data, message}` answered.
  * A 401 means the session is gone, so it also clears the sign-in state (the guards then send the
  * visitor to /login) and, if the visitor was signed in, says why.
  */
-export async function fetchApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function callApi<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
   let response: Response;
   try {
     response = await fetch(`${API_PREFIX}${path}`, {
@@ -58,7 +64,12 @@ export async function fetchApi<T>(method: string, path: string, body?: unknown):
     }
     throw error;
   }
-  return (payload?.data ?? null) as T;
+  return { data: (payload?.data ?? null) as T, message: payload?.message ?? '' };
+}
+
+/** The data of a call (callApi without the message). */
+export async function fetchApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await callApi<T>(method, path, body)).data;
 }
 
 type Options<K extends ContractKey> = (keyof RouteParams<K> extends never ? { params?: RouteParams<K> } : { params: RouteParams<K> }) &
