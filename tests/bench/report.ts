@@ -86,7 +86,7 @@ export function renderMarkdown(r: BenchResults): string {
     const l = r.load;
     parts.push(
       '',
-      '## 6. Load',
+      '## 5. Load',
       '',
       `${l.clients} concurrent clients for ${l.seconds} s against the local stack on loopback (the load generator shares the stack's Node process and its 2 cores with DynamoDB Local), each looping over three reads (terms, a division's 30 students, a day's attendance) and one mark of a session nobody else marks. Afterwards every accepted mark is read back. Limit: 0 errors, every mark readable.`,
       '',
@@ -99,7 +99,7 @@ export function renderMarkdown(r: BenchResults): string {
   if (r.web) {
     parts.push(
       '',
-      '## 5. Web',
+      '## 6. Web',
       '',
       table(
         ['what', 'gzip', 'budget', 'of budget'],
