@@ -17,6 +17,55 @@ import './admin.css';
 type Field = 'enrollment' | 'name' | 'email' | 'batchid';
 const EMPTY = { enrollment: '', name: '', email: '' };
 
+type TextFieldName = keyof typeof EMPTY;
+
+/** Enrollment, name and email: the same three fields in the add form and the update dialog. */
+function StudentFields(props: {
+  idPrefix: string;
+  values: Record<TextFieldName, string>;
+  errors: Partial<Record<TextFieldName, string>>;
+  onChange: (field: TextFieldName) => (value: string) => void;
+}) {
+  const { idPrefix, values, errors, onChange } = props;
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-enrollment`}
+        name="enrollment"
+        label="Enrollment"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={values.enrollment}
+        error={errors.enrollment}
+        onChange={(event) => onChange('enrollment')(event.target.value)}
+      />
+      <TextField
+        id={`${idPrefix}-name`}
+        name="name"
+        label="Name"
+        autoComplete="off"
+        value={values.name}
+        error={errors.name}
+        onChange={(event) => onChange('name')(event.target.value)}
+      />
+      <TextField
+        id={`${idPrefix}-email`}
+        name="email"
+        type="email"
+        inputMode="email"
+        label="Email"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={values.email}
+        error={errors.email}
+        onChange={(event) => onChange('email')(event.target.value)}
+      />
+    </>
+  );
+}
+
 /** The batch whose students are listed, and where it sits (the update dialog starts there). */
 interface Listed {
   semesterId: string;
@@ -118,39 +167,7 @@ export function StudentPage() {
     <Page title="Student" lead={<p className="admin-lead">Add students to a batch, or list a batch&rsquo;s students to update or delete them.</p>}>
       <form className="card admin-form" onSubmit={onSubmit} noValidate aria-label="Student">
         <div className="admin-fields">
-          <TextField
-            id="student-enrollment"
-            name="enrollment"
-            label="Enrollment"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={values.enrollment}
-            error={errors.enrollment}
-            onChange={(event) => update('enrollment')(event.target.value)}
-          />
-          <TextField
-            id="student-name"
-            name="name"
-            label="Name"
-            autoComplete="off"
-            value={values.name}
-            error={errors.name}
-            onChange={(event) => update('name')(event.target.value)}
-          />
-          <TextField
-            id="student-email"
-            name="email"
-            type="email"
-            inputMode="email"
-            label="Email"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={values.email}
-            error={errors.email}
-            onChange={(event) => update('email')(event.target.value)}
-          />
+          <StudentFields idPrefix="student" values={values} errors={errors} onChange={update} />
           <LevelSelect level={chain.semester} id="student-semester" name="semester_id" label="Semester" hint={semesterHint(chain)} />
           <LevelSelect level={chain.division} id="student-division" name="division_id" label="Division" />
           <LevelSelect
@@ -280,38 +297,7 @@ function UpdateStudentDialog({ student, listed, update, onClose, onUpdated }: Up
         <p className="admin-readonly">
           Semester <strong>{listed.semesterName}</strong>
         </p>
-        <TextField
-          id="update-enrollment"
-          name="enrollment"
-          label="Enrollment"
-          autoComplete="off"
-          spellCheck={false}
-          value={values.enrollment}
-          error={errors.enrollment}
-          onChange={(event) => change('enrollment')(event.target.value)}
-        />
-        <TextField
-          id="update-name"
-          name="name"
-          label="Name"
-          autoComplete="off"
-          value={values.name}
-          error={errors.name}
-          onChange={(event) => change('name')(event.target.value)}
-        />
-        <TextField
-          id="update-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          label="Email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => change('email')(event.target.value)}
-        />
+        <StudentFields idPrefix="update" values={values} errors={errors} onChange={change} />
         <LevelSelect level={chain.semester} id="update-semester" name="semester_id" label="Semester" />
         <LevelSelect level={chain.division} id="update-division" name="division_id" label="Division" />
         <LevelSelect level={chain.batch} id="update-batch" name="batch_id" label="Batch" error={errors.batchid} />
