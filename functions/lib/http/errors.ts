@@ -30,11 +30,13 @@ const THROTTLING = new Set([
 export const isRetryableDatabaseError = (error: unknown): boolean =>
   error instanceof Error && (THROTTLING.has(error.name) || (error as { $retryable?: unknown }).$retryable !== undefined);
 
-/** A conditional write (or one inside a transaction) found the condition false. */
-export function isConditionFailure(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error.name === 'ConditionalCheckFailedException') return true;
-  if (error.name !== 'TransactionCanceledException') return false;
+/** Which item of a cancelled transaction failed its condition (-1: none, or not a transaction). */
+export function failedConditionAt(error: unknown): number {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return -1;
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
+  return reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
 }
+
+/** A conditional write (or one inside a transaction) found the condition false. */
+export const isConditionFailure = (error: unknown): boolean =>
+  (error instanceof Error && error.name === 'ConditionalCheckFailedException') || failedConditionAt(error) >= 0;

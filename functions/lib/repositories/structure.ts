@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../batch';
 import { db, queryAll, tableName } from '../db';
-import { HttpError, isConditionFailure } from '../http/errors';
+import { failedConditionAt, HttpError, isConditionFailure } from '../http/errors';
 import { naturalKey } from '../natural-key';
 
 /**
@@ -127,8 +127,7 @@ export async function createNode(
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (parent && reasons[0]?.Code === 'ConditionalCheckFailed') throw new HttpError(400, `${KINDS[parent].label} not found`);
+    if (parent && failedConditionAt(error) === 0) throw new HttpError(400, `${KINDS[parent].label} not found`);
     const where = parent ? ` in this ${KINDS[parent].label.toLowerCase()}` : '';
     throw new HttpError(409, `${label} "${item.name}" already exists${where}`);
   }

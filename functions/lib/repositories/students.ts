@@ -3,7 +3,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Student } from '../../../shared/schemas/structure';
 import { batchDelete, batchGet } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
-import { HttpError, isConditionFailure } from '../http/errors';
+import { failedConditionAt, HttpError, isConditionFailure } from '../http/errors';
 import { naturalKey } from '../natural-key';
 import { GSI1 } from '../table-schema';
 import { entityKey, requireParent, type StructureItem } from './structure';
@@ -89,8 +89,7 @@ export async function createStudent(input: Omit<Student, '_id'>): Promise<Studen
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new HttpError(400, 'Batch not found');
+    if (failedConditionAt(error) === 0) throw new HttpError(400, 'Batch not found');
     throw enrollmentTaken(student.enrollment);
   }
   return student;
@@ -165,8 +164,7 @@ export async function updateStudent(
     await db.send(new TransactWriteCommand({ TransactItems: writes }));
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    const failed = writes[reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed')];
+    const failed = writes[failedConditionAt(error)];
     if (failed && 'ConditionCheck' in failed) throw new HttpError(400, 'Batch not found');
     if (failed && 'Put' in failed && failed.Put?.Item.entity === 'student') return null;
     throw enrollmentTaken(after.enrollment);
