@@ -6,9 +6,12 @@ const dynamoDbLocal = {
 };
 
 export default defineConfig({
+  // The path aliases (@shared/, @functions/, @web/…) come from tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
+        extends: true,
         // Handlers, middleware and the local stack, against one DynamoDB Local (a table per file).
         test: {
           name: 'server',
@@ -20,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         // React components in a simulated DOM.
         test: {
           name: 'web',
@@ -30,6 +34,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         // The built web app in headless Chromium against the local stack.
         test: {
           name: 'e2e',

@@ -8,7 +8,7 @@ import {
   type AttendanceStudent,
   type MarkInput,
   type PercentageReport,
-} from '../shared/schemas/attendance';
+} from '@shared/schemas/attendance';
 import { HttpError, parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import type { SessionUser } from './lib/http/types';
@@ -105,7 +105,7 @@ async function validatedSession(input: MarkInput, user: SessionUser): Promise<At
   };
 }
 
-/** A client that sends no groupid (the spec's payload has none) marks the group of the present students. */
+/** A client that sends no groupid (the original payload has none) marks the group of the present students. */
 async function groupOfPresent(present: string[], groupKind: 'division' | 'batch'): Promise<string> {
   if (present.length === 0) throw new HttpError(400, 'Please choose the division or batch being marked (groupid)');
   const student = await getStudent(present[0]!);
@@ -126,4 +126,6 @@ async function currentDetails(sessions: AttendanceSession[]): Promise<Map<string
 }
 
 const byEnrollment = <T extends AttendanceStudent>(students: T[]): T[] =>
-  students.sort((a, b) => (naturalKey(a.enrollment) < naturalKey(b.enrollment) ? -1 : naturalKey(a.enrollment) > naturalKey(b.enrollment) ? 1 : 0));
+  students.sort((a, b) =>
+    naturalKey(a.enrollment) < naturalKey(b.enrollment) ? -1 : naturalKey(a.enrollment) > naturalKey(b.enrollment) ? 1 : 0,
+  );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '../shared/messages';
-import { loginSchema, registerSchema, type AppConfig } from '../shared/schemas/auth';
+import { MESSAGES } from '@shared/messages';
+import { loginSchema, registerSchema, type AppConfig } from '@shared/schemas/auth';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './lib/auth/password';
 import { clearedSessionCookie, SESSION_SECONDS, sessionCookie, signSessionToken } from './lib/auth/session-token';
 import { nowSeconds } from './lib/db';
@@ -15,7 +15,9 @@ import { createUser, findUserForLogin } from './lib/repositories/users';
 /** Auth resource: sign-in, sign-out, the current user, registering users, and the public app config. */
 export const handler = resource('auth', {
   'GET /api/v1/config': async () => {
-    const config: AppConfig = { demo: isDemoMode() ? { accounts: DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role })) } : null };
+    const config: AppConfig = {
+      demo: isDemoMode() ? { accounts: DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role })) } : null,
+    };
     return { data: config, message: 'Config' };
   },
 

@@ -1,4 +1,4 @@
-import { batchDeleteSchema, batchSchema } from '../shared/schemas/structure';
+import { batchDeleteSchema, batchSchema } from '@shared/schemas/structure';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { deleteTree } from './lib/repositories/cascade';

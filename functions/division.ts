@@ -1,5 +1,5 @@
-import { entityId } from '../shared/schemas/common';
-import { divisionSchema } from '../shared/schemas/structure';
+import { entityId } from '@shared/schemas/common';
+import { divisionSchema } from '@shared/schemas/structure';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { deleteTree } from './lib/repositories/cascade';

@@ -1,4 +1,4 @@
-import { slotSchema } from '../shared/schemas/structure';
+import { slotSchema } from '@shared/schemas/structure';
 import { resource } from './lib/http/resource';
 import { structureRoutes } from './lib/structure-routes';
 

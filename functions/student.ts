@@ -1,5 +1,5 @@
-import { entityId } from '../shared/schemas/common';
-import { changeTermSchema, studentDeleteSchema, studentSchema, studentUpdateSchema } from '../shared/schemas/structure';
+import { entityId } from '@shared/schemas/common';
+import { changeTermSchema, studentDeleteSchema, studentSchema, studentUpdateSchema } from '@shared/schemas/structure';
 import { HttpError, parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import {

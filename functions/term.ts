@@ -1,5 +1,5 @@
-import { termSchema, termStatusSchema } from '../shared/schemas/structure';
-import { entityId } from '../shared/schemas/common';
+import { termSchema, termStatusSchema } from '@shared/schemas/structure';
+import { entityId } from '@shared/schemas/common';
 import { HttpError, parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { createNode, listActiveTerms, listChildren, setTermStatus, toPublic } from './lib/repositories/structure';

@@ -1,4 +1,4 @@
-import { entityId } from '../shared/schemas/common';
+import { entityId } from '@shared/schemas/common';
 import { HttpError, parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { deleteSessionsOfUser } from './lib/repositories/sessions';

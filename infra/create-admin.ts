@@ -10,10 +10,10 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { hashPassword } from '../functions/lib/auth/password';
-import { HttpError } from '../functions/lib/http/errors';
-import { createUser } from '../functions/lib/repositories/users';
-import { registerSchema, type PublicUser } from '../shared/schemas/auth';
+import { hashPassword } from '@functions/lib/auth/password';
+import { HttpError } from '@functions/lib/http/errors';
+import { createUser } from '@functions/lib/repositories/users';
+import { registerSchema, type PublicUser } from '@shared/schemas/auth';
 
 export interface AdminOptions {
   email?: string;
@@ -25,7 +25,12 @@ export interface AdminOptions {
 const USAGE = 'Usage: npm run create-admin -- --email E --password P [--username U] [--table T]';
 
 export function parseAdminArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): AdminOptions {
-  const options = { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' }, table: { type: 'string' } } as const;
+  const options = {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    username: { type: 'string' },
+    table: { type: 'string' },
+  } as const;
   let values: Partial<Record<keyof typeof options, string>>;
   try {
     values = parseArgs({ args: argv, options, strict: true }).values;

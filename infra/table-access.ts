@@ -1,4 +1,4 @@
-import type { Resource } from '../shared/routes';
+import type { Resource } from '@shared/routes';
 
 /**
  * Least privilege on the table: the DynamoDB actions each resource's Lambda may call. Derived

@@ -1,4 +1,4 @@
-/** Today's date in UTC as YYYY-MM-DD: the attendance date (spec §9). */
+/** Today's date in UTC as YYYY-MM-DD: the attendance date (docs/product.md §9). */
 export const todayUtc = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
 
 /** Whether `value` is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */

@@ -5,18 +5,7 @@
  */
 export const API_PREFIX = '/api/v1';
 
-export const RESOURCES = [
-  'auth',
-  'user',
-  'term',
-  'semester',
-  'division',
-  'batch',
-  'course',
-  'slot',
-  'student',
-  'attendance',
-] as const;
+export const RESOURCES = ['auth', 'user', 'term', 'semester', 'division', 'batch', 'course', 'slot', 'student', 'attendance'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 /** public: anyone; user: any signed-in user; admin: signed-in admins only. */
@@ -89,8 +78,7 @@ export const ROUTES = [
 ] as const satisfies readonly Route[];
 
 /** "METHOD /api/v1/path", exactly as API Gateway puts it in event.routeKey. */
-export const routeKey = (route: Pick<Route, 'method' | 'path'>): string =>
-  `${route.method} ${API_PREFIX}${route.path}`;
+export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${API_PREFIX}${route.path}`;
 
 export const ROUTES_BY_KEY: ReadonlyMap<string, Route> = new Map(ROUTES.map((route) => [routeKey(route), route]));
 

@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // The path aliases (@web/, @shared/) come from tsconfig.json.
+  resolve: { tsconfigPaths: true },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

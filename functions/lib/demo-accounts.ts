@@ -1,4 +1,4 @@
-import type { Role } from '../../shared/constants';
+import type { Role } from '@shared/constants';
 
 /** Seeded by the local stack only (DEMO_MODE=1); a deployed stack has no demo accounts. */
 export const DEMO_ACCOUNTS: readonly { username: string; email: string; password: string; role: Role }[] = [

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { entityId } from '../../shared/schemas/common';
+import { entityId } from '@shared/schemas/common';
 import { HttpError, parse } from './http/errors';
 import type { RouteHandler } from './http/types';
 import { countTree, deleteTree } from './repositories/cascade';
@@ -9,7 +9,7 @@ interface StructureMessages {
   created: string;
   empty: string;
   deleted: string;
-  /** Shown when the id in the path is empty or malformed (spec §5). */
+  /** Shown when the id in the path is empty or malformed (docs/product.md §5). */
   badId?: string;
 }
 

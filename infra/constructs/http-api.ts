@@ -5,7 +5,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_PREFIX, ROUTES, type Resource } from '../../shared/routes';
+import { API_PREFIX, ROUTES, type Resource } from '@shared/routes';
 
 /** Requests per second across the API, and the burst above it API Gateway absorbs, before it answers 429. */
 export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;

@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import { HeadersFrameOption, HeadersReferrerPolicy, type ResponseSecurityHeadersBehavior } from 'aws-cdk-lib/aws-cloudfront';
-import { PAGE_HEADERS } from '../../shared/security-headers';
+import { PAGE_HEADERS } from '@shared/security-headers';
 
 /**
  * shared/security-headers.ts's PAGE_HEADERS as a CloudFront response headers policy, so pages

@@ -7,8 +7,8 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { GSI1 } from '../../functions/lib/table-schema';
-import { RESOURCES, type Resource } from '../../shared/routes';
+import { GSI1 } from '@functions/lib/table-schema';
+import { RESOURCES, type Resource } from '@shared/routes';
 import { RESOURCE_METADATA_KEY } from '../resource-metadata';
 import { TABLE_ACCESS } from '../table-access';
 import { LAMBDA_BUNDLING } from './lambda-bundling';
@@ -66,9 +66,7 @@ export class ResourceFunctions extends Construct {
     (fn.node.defaultChild as CfnFunction).addMetadata(RESOURCE_METADATA_KEY, resource);
 
     const access = TABLE_ACCESS[resource];
-    fn.addToRolePolicy(
-      new PolicyStatement({ actions: access.actions.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }),
-    );
+    fn.addToRolePolicy(new PolicyStatement({ actions: access.actions.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }));
     if (access.queriesIndex) {
       fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${GSI1}`] }));
     }

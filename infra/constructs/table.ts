@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_SCHEMA } from '../../functions/lib/table-schema';
+import { TABLE_SCHEMA } from '@functions/lib/table-schema';
 
 /**
  * The one DynamoDB table, built from the same TABLE_SCHEMA as the local table. It holds the

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RESOURCES, type Resource } from '../../shared/routes';
+import { RESOURCES, type Resource } from '@shared/routes';
 import { ASSET_PATH_METADATA_KEY, RESOURCE_METADATA_KEY } from '../resource-metadata';
 import type { LambdaHandler } from './server';
 
@@ -38,7 +38,8 @@ export function findBundles(assemblyDir: string): Record<Resource, string> {
   }
   for (const resource of RESOURCES) {
     const bundle = bundles[resource];
-    if (!bundle || !existsSync(bundle)) throw new Error(`The synthesized app in ${assemblyDir} has no bundle for ${resource}: ${runSynth}.`);
+    if (!bundle || !existsSync(bundle))
+      throw new Error(`The synthesized app in ${assemblyDir} has no bundle for ${resource}: ${runSynth}.`);
   }
   return bundles as Record<Resource, string>;
 }

@@ -1,18 +1,40 @@
-import { createStudent } from '../../functions/lib/repositories/students';
-import { createNode } from '../../functions/lib/repositories/structure';
+import { createStudent } from '@functions/lib/repositories/students';
+import { createNode } from '@functions/lib/repositories/structure';
 
 /**
  * A small college to walk the marking flow with: one active term (2 semesters × 2 divisions ×
  * 2 batches × 15 students, 3–4 courses each, 6 slots) and one inactive term.
  */
 const FIRST_NAMES = [
-  'Aarav', 'Diya', 'Ishaan', 'Ananya', 'Kabir', 'Meera', 'Rohan', 'Saanvi', 'Arjun', 'Kavya',
-  'Vihaan', 'Priya', 'Aditya', 'Nisha', 'Yash', 'Pooja', 'Dev', 'Riya', 'Karan', 'Sneha',
+  'Aarav',
+  'Diya',
+  'Ishaan',
+  'Ananya',
+  'Kabir',
+  'Meera',
+  'Rohan',
+  'Saanvi',
+  'Arjun',
+  'Kavya',
+  'Vihaan',
+  'Priya',
+  'Aditya',
+  'Nisha',
+  'Yash',
+  'Pooja',
+  'Dev',
+  'Riya',
+  'Karan',
+  'Sneha',
 ];
 const LAST_NAMES = ['Patel', 'Shah', 'Mehta', 'Desai', 'Joshi', 'Iyer', 'Nair', 'Rao', 'Kulkarni', 'Reddy', 'Gupta', 'Singh', 'Verma'];
 
 const SEMESTERS = [
-  { name: 'Semester 3', cohort: '25CE', courses: ['Data Structures', 'Database Management Systems', 'Digital Electronics', 'Probability and Statistics'] },
+  {
+    name: 'Semester 3',
+    cohort: '25CE',
+    courses: ['Data Structures', 'Database Management Systems', 'Digital Electronics', 'Probability and Statistics'],
+  },
   { name: 'Semester 5', cohort: '24CE', courses: ['Operating Systems', 'Computer Networks', 'Software Engineering'] },
 ];
 const SLOTS = ['09:00 - 10:00', '10:00 - 11:00', '11:15 - 12:15', '12:15 - 13:15', '14:00 - 15:00', '15:00 - 16:00'];
@@ -37,7 +59,12 @@ export async function seedDemoCollege(): Promise<void> {
           const first = FIRST_NAMES[(person * 7) % FIRST_NAMES.length]!;
           const last = LAST_NAMES[(person * 5) % LAST_NAMES.length]!;
           const enrollment = `${cohort}${String(roll).padStart(3, '0')}`;
-          return { enrollment, name: `${first} ${last}`, email: `${first}.${last}.${enrollment}@students.sams.local`.toLowerCase(), batchid: batch._id };
+          return {
+            enrollment,
+            name: `${first} ${last}`,
+            email: `${first}.${last}.${enrollment}@students.sams.local`.toLowerCase(),
+            batchid: batch._id,
+          };
         });
         await Promise.all(students.map(createStudent));
       }

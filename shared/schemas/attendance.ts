@@ -5,8 +5,7 @@ import { entityId } from './common';
 export const DUPLICATE_MARK = 'Attendance for this date, course, and slot already exists';
 export const NOT_FOUND = 'Attendance data not found!!!';
 
-const calendarDate = (message: string) =>
-  z.string({ error: message }).check(z.trim(), z.refine(isCalendarDate, { error: message }));
+const calendarDate = (message: string) => z.string({ error: message }).check(z.trim(), z.refine(isCalendarDate, { error: message }));
 
 const markDate = calendarDate('Enter a real date as YYYY-MM-DD').check(
   z.refine((date) => date <= todayUtc(), { error: 'Attendance cannot be marked for a future date' }),
@@ -51,7 +50,9 @@ export const criteriaQuerySchema = z
     courseid: entityId('Please select a course'),
     groupid: z.optional(entityId('Please select a division or batch')),
   })
-  .check(z.refine((query) => !query.enddate || query.enddate >= query.startdate, { error: 'The end date must not be before the start date' }));
+  .check(
+    z.refine((query) => !query.enddate || query.enddate >= query.startdate, { error: 'The end date must not be before the start date' }),
+  );
 
 export interface AttendanceStudent {
   _id: string;

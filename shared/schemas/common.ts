@@ -5,11 +5,9 @@ import * as z from 'zod/mini';
 
 /** A required text field: trimmed, non-empty, bounded. `message` is shown when it is missing or empty. */
 export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).check(
-    z.trim(),
-    z.minLength(1, { error: message }),
-    z.maxLength(max, { error: `At most ${max} characters` }),
-  );
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: `At most ${max} characters` }));
 
 // A pragmatic address pattern: something@domain.tld, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

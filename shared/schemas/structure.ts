@@ -63,7 +63,9 @@ export const changeTermSchema = z
   .check(z.refine((value) => value.oldbatchid !== value.newbatchid, { error: 'Choose a different batch to move to' }));
 
 const idList = (message: string) =>
-  z.array(entityId(message), { error: message }).check(z.minLength(1, { error: message }), z.maxLength(100, { error: 'At most 100 ids at once' }));
+  z
+    .array(entityId(message), { error: message })
+    .check(z.minLength(1, { error: message }), z.maxLength(100, { error: 'At most 100 ids at once' }));
 export const batchDeleteSchema = z.object({ divIds: idList('Some error occur') });
 export const studentDeleteSchema = z.object({ batches_id: idList('Some error occur') });
 
@@ -104,7 +106,7 @@ export interface Student {
   email: string;
   batchid: string;
 }
-/** An entry of the division-level student list (spec §3). */
+/** An entry of the division-level student list (docs/product.md §3). */
 export interface DivisionStudentEntry {
   batchStudents: { _id: string; name: string; enrollment: string };
 }

@@ -1,6 +1,6 @@
-import { putSessionOnce, type AttendanceSession } from '../../functions/lib/repositories/attendance';
-import { createStudent, type StudentItem } from '../../functions/lib/repositories/students';
-import { createNode, type StructureItem } from '../../functions/lib/repositories/structure';
+import { putSessionOnce, type AttendanceSession } from '@functions/lib/repositories/attendance';
+import { createStudent, type StudentItem } from '@functions/lib/repositories/students';
+import { createNode, type StructureItem } from '@functions/lib/repositories/structure';
 import { inParallel } from './measure';
 
 /** Volume data for the benchmarks, written straight through the repositories. */
@@ -21,7 +21,9 @@ export async function buildDivision(options: { batches: number; perBatch: number
   const term = await createNode('term', { name: `Bench term ${id}`, status: false });
   const semester = await createNode('semester', { name: 'Semester 1', parentId: term._id });
   const course = await createNode('course', { name: 'Course', parentId: semester._id });
-  const slots = await Promise.all(Array.from({ length: options.slots ?? 6 }, (_, i) => createNode('slot', { name: `Slot ${i + 1}`, parentId: term._id })));
+  const slots = await Promise.all(
+    Array.from({ length: options.slots ?? 6 }, (_, i) => createNode('slot', { name: `Slot ${i + 1}`, parentId: term._id })),
+  );
   const division = await createNode('division', { name: 'Division 1', parentId: semester._id });
   const batches: StructureItem[] = [];
   for (let b = 0; b < options.batches; b++) batches.push(await createNode('batch', { name: `Batch ${b + 1}`, parentId: division._id }));

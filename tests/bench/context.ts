@@ -1,7 +1,7 @@
-import { startDynamoDbLocal, useLocalAwsEnvironment, type DynamoDbLocal } from '../../infra/local/dynamodb-local';
-import { newJwtSecret } from '../../infra/local/jwt-secret';
-import { startLocalStack, type LocalStack } from '../../infra/local/local-stack';
-import { ensureWebBuild, WEB_DIST } from '../../infra/local/web-build';
+import { startDynamoDbLocal, useLocalAwsEnvironment, type DynamoDbLocal } from '@infra/local/dynamodb-local';
+import { newJwtSecret } from '@infra/local/jwt-secret';
+import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
+import { ensureWebBuild, WEB_DIST } from '@infra/local/web-build';
 
 export interface CallResult {
   status: number;
@@ -49,7 +49,10 @@ export async function startBench(dynamo: DynamoDbLocal): Promise<BenchContext> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@sams.local', password: 'Admin@12345' }),
   });
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const call = async (method: string, path: string, body?: unknown): Promise<CallResult> => {
     const response = await fetch(`${stack.url}${path}`, {
       method,

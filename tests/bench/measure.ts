@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { db } from '../../functions/lib/db';
+import { db } from '@functions/lib/db';
 
 export const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -42,7 +42,16 @@ export function renderMarkdown(r: BenchResults): string {
       '',
       table(
         ['route', 'DynamoDB requests', 'total p50', 'total p95', 'DynamoDB p50', 'DynamoDB p95', 'overhead p50', 'total ÷ DynamoDB (p50)'],
-        r.overhead.map((row) => [row.route, row.requests, row.p50, row.p95, row.dbP50, row.dbP95, (row.p50 - row.dbP50).toFixed(2), `${row.ratio}×`]),
+        r.overhead.map((row) => [
+          row.route,
+          row.requests,
+          row.p50,
+          row.p95,
+          row.dbP50,
+          row.dbP95,
+          (row.p50 - row.dbP50).toFixed(2),
+          `${row.ratio}×`,
+        ]),
       ),
     );
   }
@@ -55,7 +64,15 @@ export function renderMarkdown(r: BenchResults): string {
       '',
       table(
         ['resource', 'bundle', 'of budget', 'import ms', 'empty module ms', 'difference ms', 'ratio'],
-        r.coldStart.map((row) => [row.resource, kb(row.bytes), pct(row.bytes, BUDGETS.lambdaBundleBytes), row.importMs, row.emptyMs, row.differenceMs, `${row.ratio}×`]),
+        r.coldStart.map((row) => [
+          row.resource,
+          kb(row.bytes),
+          pct(row.bytes, BUDGETS.lambdaBundleBytes),
+          row.importMs,
+          row.emptyMs,
+          row.differenceMs,
+          `${row.ratio}×`,
+        ]),
       ),
     );
   }
@@ -68,7 +85,18 @@ export function renderMarkdown(r: BenchResults): string {
       '',
       table(
         ['operation', 'requests', 'minimum', 'ratio', 'by command', 'read units', 'write units', 'ms'],
-        r.cost.map((row) => [row.operation, row.requests, row.minimum, `${(row.requests / row.minimum).toFixed(2)}×`, Object.entries(row.byCommand).map(([c, n]) => `${c} ${n}`).join(', '), row.readUnits, row.writeUnits, row.ms]),
+        r.cost.map((row) => [
+          row.operation,
+          row.requests,
+          row.minimum,
+          `${(row.requests / row.minimum).toFixed(2)}×`,
+          Object.entries(row.byCommand)
+            .map(([c, n]) => `${c} ${n}`)
+            .join(', '),
+          row.readUnits,
+          row.writeUnits,
+          row.ms,
+        ]),
       ),
     );
   }
@@ -79,7 +107,10 @@ export function renderMarkdown(r: BenchResults): string {
       '',
       'Median of 10 reports (60 students per session) by sessions in range, before and after adding ten times as much unrelated attendance (10,000 sessions of other courses) to the table. The report reads only its course partition, so the time should follow the sessions in range only.',
       '',
-      table(['sessions in range', 'unrelated sessions in table', 'p50 ms', 'DynamoDB requests'], r.scale.map((row) => [row.sessionsInRange, row.unrelatedSessions, row.p50, row.requests])),
+      table(
+        ['sessions in range', 'unrelated sessions in table', 'p50 ms', 'DynamoDB requests'],
+        r.scale.map((row) => [row.sessionsInRange, row.unrelatedSessions, row.p50, row.requests]),
+      ),
     );
   }
   if (r.load) {
@@ -118,7 +149,14 @@ export function renderMarkdown(r: BenchResults): string {
       '',
       table(
         ['page', 'performance', 'accessibility', 'first contentful paint ms', 'largest contentful paint ms', 'total blocking time ms'],
-        r.lighthouse.map((row) => [row.page, row.performance, row.accessibility, row.firstContentfulPaintMs, row.largestContentfulPaintMs, row.totalBlockingTimeMs]),
+        r.lighthouse.map((row) => [
+          row.page,
+          row.performance,
+          row.accessibility,
+          row.firstContentfulPaintMs,
+          row.largestContentfulPaintMs,
+          row.totalBlockingTimeMs,
+        ]),
       ),
     );
   }

@@ -15,7 +15,13 @@ const runs = (section: string) => wanted.size === 0 || wanted.has(section);
 async function main() {
   const started = Date.now();
   const results: BenchResults = {
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() },
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      date: new Date().toISOString(),
+    },
     command: `npm run bench${wanted.size ? ` -- ${[...wanted].join(' ')}` : ''}`,
   };
   const dynamo = await startBenchDatabase();

@@ -1,7 +1,7 @@
 import type { ConsoleMessage, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Division, Semester, Term } from '../../shared/schemas/structure';
-import type { PublicUser } from '../../shared/schemas/auth';
+import type { Division, Semester, Term } from '@shared/schemas/structure';
+import type { PublicUser } from '@shared/schemas/auth';
 import { ADMIN, DESKTOP, PHONE, screenshot, scrollsSideways, seriousAxeViolations, startE2e, type E2e } from './support/browser';
 
 /*
@@ -79,8 +79,18 @@ describe('e2e admin: terms and the structure under them', () => {
     await toast('Term added successfully').waitFor();
     const list = main().getByRole('table', { name: 'Terms' });
     await list.getByRole('row', { name: /2027-28 E2E Term/ }).waitFor();
-    expect(await list.getByRole('row', { name: /2027-28 E2E Term/ }).getByRole('cell').allTextContents()).toEqual(['2027-28 E2E Term', 'False']);
-    expect(await list.getByRole('row', { name: /2026-27 Odd Term/ }).getByRole('cell').allTextContents()).toEqual(['2026-27 Odd Term', 'True']);
+    expect(
+      await list
+        .getByRole('row', { name: /2027-28 E2E Term/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['2027-28 E2E Term', 'False']);
+    expect(
+      await list
+        .getByRole('row', { name: /2026-27 Odd Term/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['2026-27 Odd Term', 'True']);
     expect(await scrollsSideways(page)).toBe(false);
     await screenshot(page, 'admin-term-360');
 
@@ -245,7 +255,12 @@ describe('e2e admin: accessibility and the strict CSP', () => {
   async function expectAccessible(on: Page, screen: string) {
     // Colours are measured once the dialog's fade-in has finished.
     await on.evaluate(() =>
-      Promise.all(document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished)),
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished),
+      ),
     );
     expect({ screen, violations: await seriousAxeViolations(on) }).toEqual({ screen, violations: [] });
   }

@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Batch, Division, Semester, Student, Term } from '../../shared/schemas/structure';
+import type { Batch, Division, Semester, Student, Term } from '@shared/schemas/structure';
 import { ADMIN, PHONE, screenshot, scrollsSideways, seriousAxeViolations, startE2e, type E2e } from './support/browser';
 
 /*
@@ -52,10 +52,7 @@ async function batchId(term: string, semester: string, division: string, batch: 
 
 /** The enrollments of the listed students, in order. */
 const listedEnrollments = (caption: string) =>
-  main()
-    .getByRole('table', { name: caption })
-    .locator('tbody tr td:first-child')
-    .allTextContents();
+  main().getByRole('table', { name: caption }).locator('tbody tr td:first-child').allTextContents();
 
 describe('e2e admin: students', () => {
   it('Student: validation, add to Batch 1A, the list shows it', async () => {
@@ -112,7 +109,9 @@ describe('e2e admin: students', () => {
     await button('Get Student').click();
     const list = main().getByRole('table', { name: 'Students of Batch 1B (Semester 3)' });
     await list.getByRole('cell', { name: 'E2E Student Renamed', exact: true }).waitFor();
-    const saved = await getData<Student>(`/student/student/${(await getData<Student[]>(`/student/${await batchId('2026-27 Odd Term', 'Semester 3', 'Division 1', 'Batch 1B')}`)).find((student) => student.enrollment === '25CE999')!._id}`);
+    const saved = await getData<Student>(
+      `/student/student/${(await getData<Student[]>(`/student/${await batchId('2026-27 Odd Term', 'Semester 3', 'Division 1', 'Batch 1B')}`)).find((student) => student.enrollment === '25CE999')!._id}`,
+    );
     expect(saved).toMatchObject({ name: 'E2E Student Renamed', email: 'e2e.student@college.test' });
   });
 
@@ -141,7 +140,9 @@ describe('e2e admin: change term', () => {
     const semester2 = (await getData<Semester[]>(`/semester/${even._id}`))[0]!;
     const division = await page.request.post('/api/v1/division', { data: { name: 'Division 1', semid: semester2._id } });
     expect(division.status()).toBe(201);
-    const batch = await page.request.post('/api/v1/batch', { data: { name: 'Batch 1A', divisionid: ((await division.json()) as { data: Division }).data._id } });
+    const batch = await page.request.post('/api/v1/batch', {
+      data: { name: 'Batch 1A', divisionid: ((await division.json()) as { data: Division }).data._id },
+    });
     expect(batch.status()).toBe(201);
     const target = ((await batch.json()) as { data: Batch }).data._id;
     const source = await batchId('2026-27 Odd Term', 'Semester 3', 'Division 2', 'Batch 2B');
@@ -153,7 +154,9 @@ describe('e2e admin: change term', () => {
     const to = main().getByRole('group', { name: 'To' });
     // From offers the active term only; To every term.
     await expect.poll(() => from.getByLabel('Term', { exact: true }).locator('option').allTextContents()).toEqual(['2026-27 Odd Term']);
-    await expect.poll(() => to.getByLabel('Term', { exact: true }).locator('option').allTextContents()).toEqual(['2025-26 Even Term', '2026-27 Odd Term']);
+    await expect
+      .poll(() => to.getByLabel('Term', { exact: true }).locator('option').allTextContents())
+      .toEqual(['2025-26 Even Term', '2026-27 Odd Term']);
 
     await from.getByLabel('Division', { exact: true }).selectOption({ label: 'Division 2' });
     await from.getByLabel('Batch', { exact: true }).selectOption({ label: 'Batch 2B' });
@@ -182,7 +185,12 @@ describe('e2e admin: accessibility and the strict CSP', () => {
   async function expectAccessible(on: Page, screen: string) {
     // Colours are measured once the dialog's fade-in has finished.
     await on.evaluate(() =>
-      Promise.all(document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished)),
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished),
+      ),
     );
     expect({ screen, violations: await seriousAxeViolations(on) }).toEqual({ screen, violations: [] });
   }
@@ -208,7 +216,9 @@ describe('e2e admin: accessibility and the strict CSP', () => {
     await axePage.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     await open('/dashboard/changestu', 'Change Term', axePage);
-    await expect.poll(() => main(axePage).getByRole('group', { name: 'To' }).getByLabel('Batch', { exact: true }).inputValue()).not.toBe('');
+    await expect
+      .poll(() => main(axePage).getByRole('group', { name: 'To' }).getByLabel('Batch', { exact: true }).inputValue())
+      .not.toBe('');
     await expectAccessible(axePage, 'change term');
     await axePage.context().close();
   });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../../infra/local/web-build';
+import { WEB_DIST } from '@infra/local/web-build';
 
 /*
  * The web app's size budget, on the web/dist the e2e globalSetup built: what a first visit must
@@ -30,7 +30,9 @@ describe('web bundle budget', () => {
   it('measures a production build (React without its development code)', () => {
     const [entry] = initialScripts();
     // A build under NODE_ENV=test (e.g. from inside vitest) bundles React's development build.
-    expect(read(entry!).toString('utf8').includes('jsxDEV'), 'web/dist is a development build: build it with NODE_ENV=production').toBe(false);
+    expect(read(entry!).toString('utf8').includes('jsxDEV'), 'web/dist is a development build: build it with NODE_ENV=production').toBe(
+      false,
+    );
   });
 
   it(`the initial JavaScript is at most ${INITIAL_BUDGET / 1000} KB gzipped`, () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '../../shared/dates';
-import type { AttendanceRecord } from '../../shared/schemas/attendance';
+import { todayUtc } from '@shared/dates';
+import type { AttendanceRecord } from '@shared/schemas/attendance';
 import { FACULTY, screenshot, scrollsSideways, signIn, startE2e, type E2e } from './support/browser';
 
 const DUPLICATE = 'Attendance for this date, course, and slot already exists';

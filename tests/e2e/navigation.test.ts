@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Term } from '../../shared/schemas/structure';
+import type { Term } from '@shared/schemas/structure';
 import { ADMIN, DESKTOP, FACULTY, PHONE, scrollsSideways, screenshot, signIn, startE2e, type Account, type E2e } from './support/browser';
 
 let e2e: E2e;
@@ -140,7 +140,7 @@ describe('e2e navigation bar', () => {
     await page.context().close();
   });
 
-  it("admin: every management link, and the term selector makes another term active (Home follows)", async () => {
+  it('admin: every management link, and the term selector makes another term active (Home follows)', async () => {
     const page = await openPage(DESKTOP, ADMIN);
     expect(await mainNav(page).getByRole('link').allTextContents()).toEqual([
       'Home',

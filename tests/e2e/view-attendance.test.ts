@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '../../shared/dates';
-import type { Course, Division, Batch, DivisionStudentEntry, Semester, Slot, Student, Term } from '../../shared/schemas/structure';
-import { WEB_DIST } from '../../infra/local/web-build';
+import { todayUtc } from '@shared/dates';
+import type { Course, Division, Batch, DivisionStudentEntry, Semester, Slot, Student, Term } from '@shared/schemas/structure';
+import { WEB_DIST } from '@infra/local/web-build';
 import { DESKTOP, FACULTY, PHONE, screenshot, scrollsSideways, seriousAxeViolations, startE2e, type E2e } from './support/browser';
 
 /*
@@ -185,7 +185,10 @@ describe('e2e view attendance: a faculty member on a phone', () => {
   it('views a date: the students present in every division, then in Division 1 only', async () => {
     await fillForm(page, { slot: SLOT, kind: 'Lecture', date: A });
     await submit(page, 'Get Attendance');
-    expect(await tableRows(page)).toEqual([['Name', 'Enrollment'], ...['25CE001', '25CE002', '25CE003', '25CE004', '25CE031'].map((e) => row(e))]);
+    expect(await tableRows(page)).toEqual([
+      ['Name', 'Enrollment'],
+      ...['25CE001', '25CE002', '25CE003', '25CE004', '25CE031'].map((e) => row(e)),
+    ]);
     expect(await page.getByText('5 students present').count()).toBe(1);
 
     await fillForm(page, { slot: SLOT, kind: 'Lecture', group: 'Division 1', date: B });
@@ -223,7 +226,12 @@ describe('e2e view attendance: a faculty member on a phone', () => {
     await page.getByText(`From ${A} To ${C}`, { exact: true }).waitFor();
     await page.getByText('28 students below 75%').waitFor();
     expect(await page.locator('tr.row-below').count()).toBe(28);
-    expect(await page.getByRole('row', { name: /25CE003/ }).getByText(', below 75%').count()).toBe(1);
+    expect(
+      await page
+        .getByRole('row', { name: /25CE003/ })
+        .getByText(', below 75%')
+        .count(),
+    ).toBe(1);
 
     // The threshold changes on the screen, with the keyboard.
     const threshold = page.getByLabel('Highlight below (%)');
@@ -299,10 +307,12 @@ describe('e2e view attendance: a faculty member on a phone', () => {
 
   it('a lab filtered to one batch: the batch is offered under its division', async () => {
     await fillForm(page, { slot: LAB_SLOT, kind: 'Lab', group: 'Batch 1A', date: A });
-    expect(await page.getByLabel('Batch (optional)').locator('optgroup').evaluateAll((groups) => groups.map((g) => g.getAttribute('label')))).toEqual([
-      'Division 1',
-      'Division 2',
-    ]);
+    expect(
+      await page
+        .getByLabel('Batch (optional)')
+        .locator('optgroup')
+        .evaluateAll((groups) => groups.map((g) => g.getAttribute('label'))),
+    ).toEqual(['Division 1', 'Division 2']);
     await submit(page, 'Get Percentage');
     const rows = await tableRows(page);
     expect(rows).toHaveLength(16); // Batch 1A: 15 students
@@ -314,7 +324,13 @@ describe('e2e view attendance: a faculty member on a phone', () => {
     await page.goto('/dashboard/viewattendance');
     await page.getByRole('heading', { level: 1, name: 'View Attendance' }).waitFor();
     await page.getByRole('button', { name: 'Get Percentage' }).click();
-    for (const message of ['Please select a semester', 'Please select a course', 'Please select a slot', 'Please select Lecture or Lab', 'Please choose a start date']) {
+    for (const message of [
+      'Please select a semester',
+      'Please select a course',
+      'Please select a slot',
+      'Please select Lecture or Lab',
+      'Please choose a start date',
+    ]) {
       await page.getByText(message).waitFor();
     }
     expect(await page.evaluate(() => (document.activeElement as HTMLSelectElement).name)).toBe('semester_id');

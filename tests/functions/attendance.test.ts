@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '../../shared/dates';
-import type { AttendanceRecord, PercentageReport } from '../../shared/schemas/attendance';
+import { todayUtc } from '@shared/dates';
+import type { AttendanceRecord, PercentageReport } from '@shared/schemas/attendance';
 import { buildCollege, create, type SmallCollege } from '../support/college';
 import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
 
@@ -123,7 +123,9 @@ describe('attendance: mark', () => {
     const otherSem = await create(stack, admin.cookie, 'semester', { name: 'Other semester', termid: otherTerm });
     const foreignCourse = await create(stack, admin.cookie, 'course', { name: 'Chemistry', semid: otherSem });
     const foreignSlot = await create(stack, admin.cookie, 'slot', { name: '08:00', termid: otherTerm });
-    expect((await mark(lecture({ date, courseid: foreignCourse }))).body.message).toBe("This course is not taught in this division's semester");
+    expect((await mark(lecture({ date, courseid: foreignCourse }))).body.message).toBe(
+      "This course is not taught in this division's semester",
+    );
     expect((await mark(lecture({ date, slotid: foreignSlot }))).body.message).toBe("This slot is not in this division's term");
     // A lab names a batch, not a division.
     expect((await mark(lecture({ date, slotcount: 2 }))).body.message).toBe('The batch to mark was not found');
@@ -157,7 +159,9 @@ describe('attendance: view by date', () => {
   it('answers 400 for a bad query', async () => {
     const result = await view({ date: '2026-13-01', slotid: 'x', slotcount: 1, courseid: 'y' });
     expect(result.status).toBe(400);
-    expect((await view({ date: today, slotid: 'x', slotcount: 5, courseid: 'y' })).body.message).toBe('Slot count must be 1 (Lecture) or 2 (Lab)');
+    expect((await view({ date: today, slotid: 'x', slotcount: 5, courseid: 'y' })).body.message).toBe(
+      'Slot count must be 1 (Lecture) or 2 (Lab)',
+    );
   });
 });
 
@@ -202,7 +206,10 @@ describe('attendance: percentages', () => {
     const sem2 = await create(stack, admin.cookie, 'semester', { name: 'Semester 2', termid: term2 });
     const div2 = await create(stack, admin.cookie, 'division', { name: 'Division 1', semid: sem2 });
     const batch2 = await create(stack, admin.cookie, 'batch', { name: 'Batch 1A', divisionid: div2 });
-    const moved = await stack.call('PATCH', '/api/v1/student/updateterm', { cookie: admin.cookie, body: { oldbatchid: batchA!.id, newbatchid: batch2 } });
+    const moved = await stack.call('PATCH', '/api/v1/student/updateterm', {
+      cookie: admin.cookie,
+      body: { oldbatchid: batchA!.id, newbatchid: batch2 },
+    });
     expect(moved.status).toBe(200);
     const renamed = await stack.call('PATCH', `/api/v1/student/${mover}`, { cookie: admin.cookie, body: { name: 'Renamed Student' } });
     expect(renamed.body.message).toBe('Student updated successfully');

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, tableName } from '../../functions/lib/db';
+import { db, tableName } from '@functions/lib/db';
 import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -163,7 +163,10 @@ describe('auth: register', () => {
 
   it('answers 409 for an email already taken, in any case, and creates nothing', async () => {
     await stack.call('POST', '/api/v1/auth/register', { cookie: admin.cookie, body: newUser('ravi@college.test') });
-    const again = await stack.call('POST', '/api/v1/auth/register', { cookie: admin.cookie, body: { ...newUser('RAVI@College.test'), password: 'Other-pass-1' } });
+    const again = await stack.call('POST', '/api/v1/auth/register', {
+      cookie: admin.cookie,
+      body: { ...newUser('RAVI@College.test'), password: 'Other-pass-1' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('A user with this email already exists');
     expect((await login('ravi@college.test', 'Other-pass-1')).status).toBe(401);

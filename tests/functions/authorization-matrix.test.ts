@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, routeKey, type Route } from '../../shared/routes';
+import { ROUTES, routeKey, type Route } from '@shared/routes';
 import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
 
 /**
@@ -134,7 +134,10 @@ describe('authorization matrix', () => {
         outcomes.push(`${caller}: ${result.status}${ok ? '' : ` (expected ${want})`}`);
         expect(typeof result.body?.message, `${caller} got a message`).toBe('string');
       }
-      expect(outcomes.filter((line) => line.includes('expected')), outcomes.join('\n')).toEqual([]);
+      expect(
+        outcomes.filter((line) => line.includes('expected')),
+        outcomes.join('\n'),
+      ).toEqual([]);
     });
   }
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '../../shared/dates';
-import { db } from '../../functions/lib/db';
-import { createStudent } from '../../functions/lib/repositories/students';
+import { todayUtc } from '@shared/dates';
+import { db } from '@functions/lib/db';
+import { createStudent } from '@functions/lib/repositories/students';
 import { buildCollege, create, type SmallCollege } from '../support/college';
 import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
 import { countByPrefix, itemsMentioning } from '../support/table';
@@ -26,7 +26,14 @@ async function markLecture(college: SmallCollege) {
   const division = college.divisions[0]!;
   const result = await stack.call('POST', '/api/v1/attendance', {
     cookie: admin.cookie,
-    body: { presentStudentData: division.batches[0]!.students, date: todayUtc(), slotid: college.slotids[0], slotcount: 1, courseid: college.courseid, groupid: division.id },
+    body: {
+      presentStudentData: division.batches[0]!.students,
+      date: todayUtc(),
+      slotid: college.slotids[0],
+      slotcount: 1,
+      courseid: college.courseid,
+      groupid: division.id,
+    },
   });
   expect(result.status).toBe(201);
 }
@@ -57,7 +64,12 @@ describe('cascade: delete semester', () => {
     const semesters = await stack.call('GET', `/api/v1/semester/${doomed.termid}`, { cookie: admin.cookie });
     expect(semesters.body.data).toEqual([]);
     // Enrollments are free again.
-    await create(stack, admin.cookie, 'student', { enrollment: 'CA001', name: 'Back', email: 'back@college.test', batchid: kept.divisions[0]!.batches[0]!.id });
+    await create(stack, admin.cookie, 'student', {
+      enrollment: 'CA001',
+      name: 'Back',
+      email: 'back@college.test',
+      batchid: kept.divisions[0]!.batches[0]!.id,
+    });
   });
 
   it('finishes an interrupted delete when run again, leaving no orphans', async () => {
@@ -143,7 +155,9 @@ describe('cascade: the original client’s step-by-step routes', () => {
     expect((batches.body.data as string[]).sort()).toEqual([...batchIds].sort());
     const divisions = await stack.call('DELETE', `/api/v1/division/delete/${college.semid}`, { cookie: admin.cookie });
     expect((divisions.body.data as string[]).sort()).toEqual([...divIds].sort());
-    expect(await itemsMentioning([...divIds, ...batchIds, ...college.divisions.flatMap((d) => d.batches.flatMap((b) => b.students))])).toEqual([]);
+    expect(
+      await itemsMentioning([...divIds, ...batchIds, ...college.divisions.flatMap((d) => d.batches.flatMap((b) => b.students))]),
+    ).toEqual([]);
 
     expect((await stack.call('POST', '/api/v1/batch/delete', { cookie: admin.cookie, body: { divIds: [] } })).status).toBe(400);
     expect((await stack.call('POST', '/api/v1/student/delete', { cookie: admin.cookie, body: {} })).body.message).toBe('Some error occur');

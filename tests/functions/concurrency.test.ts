@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '../../shared/dates';
-import type { PublicUser } from '../../shared/schemas/auth';
+import { todayUtc } from '@shared/dates';
+import type { PublicUser } from '@shared/schemas/auth';
 import { buildCollege } from '../support/college';
 import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
 import { itemsMentioning } from '../support/table';
@@ -20,17 +20,33 @@ describe('concurrency', () => {
   it('50 identical marks at once store exactly one session', async () => {
     const college = await buildCollege(stack, admin.cookie, { prefix: 'CM', perBatch: 2 });
     const division = college.divisions[0]!;
-    const body = { presentStudentData: division.batches[0]!.students, date: todayUtc(), slotid: college.slotids[0], slotcount: 1, courseid: college.courseid, groupid: division.id };
+    const body = {
+      presentStudentData: division.batches[0]!.students,
+      date: todayUtc(),
+      slotid: college.slotids[0],
+      slotcount: 1,
+      courseid: college.courseid,
+      groupid: division.id,
+    };
     const results = await all(50, () => stack.call('POST', '/api/v1/attendance', { cookie: admin.cookie, body }));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
-    const view = await stack.call('GET', `/api/v1/attendance?date=${todayUtc()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`, { cookie: admin.cookie });
+    const view = await stack.call(
+      'GET',
+      `/api/v1/attendance?date=${todayUtc()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`,
+      { cookie: admin.cookie },
+    );
     expect((view.body.data as { sessions: number }[])[0]!.sessions).toBe(1);
   });
 
   it('20 registrations of one email at once create one user', async () => {
     const body = { email: 'same.person@college.test', password: 'Secret-123', username: 'Same Person', role: 'faculty' };
-    const results = await all(20, (i) => stack.call('POST', '/api/v1/auth/register', { cookie: admin.cookie, body: { ...body, email: i % 2 ? body.email.toUpperCase() : body.email } }));
+    const results = await all(20, (i) =>
+      stack.call('POST', '/api/v1/auth/register', {
+        cookie: admin.cookie,
+        body: { ...body, email: i % 2 ? body.email.toUpperCase() : body.email },
+      }),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
     const users = (await stack.call('GET', '/api/v1/user', { cookie: admin.cookie })).body.data as PublicUser[];
@@ -53,7 +69,12 @@ describe('concurrency', () => {
     expect(deleted.status).toBe(200);
     for (const result of created) expect([201, 400]).toContain(result.status);
     const createdIds = created.filter((r) => r.status === 201).map((r) => (r.body.data as { _id: string })._id);
-    const subtree = [college.semid, college.courseid, ...college.divisions.flatMap((d) => [d.id, ...d.batches.flatMap((b) => [b.id, ...b.students])]), ...createdIds];
+    const subtree = [
+      college.semid,
+      college.courseid,
+      ...college.divisions.flatMap((d) => [d.id, ...d.batches.flatMap((b) => [b.id, ...b.students])]),
+      ...createdIds,
+    ];
     // Students, their enrollment claims (which hold studentId) and list entries: all gone.
     expect(await itemsMentioning(subtree)).toEqual([]);
   });

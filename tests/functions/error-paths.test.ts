@@ -3,9 +3,9 @@ import { GetCommand, QueryCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-d
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signSessionToken } from '../../functions/lib/auth/session-token';
-import { resource } from '../../functions/lib/http/resource';
-import { handler as userHandler } from '../../functions/user';
+import { signSessionToken } from '@functions/lib/auth/session-token';
+import { resource } from '@functions/lib/http/resource';
+import { handler as userHandler } from '@functions/user';
 
 // Unit tests of failures a real database cannot easily produce on demand.
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -25,8 +25,7 @@ async function listUsersEvent(): Promise<APIGatewayProxyEventV2> {
   } as unknown as APIGatewayProxyEventV2;
 }
 
-const invoke = async (event: APIGatewayProxyEventV2) =>
-  (await userHandler(event, {} as Context)) as APIGatewayProxyStructuredResultV2;
+const invoke = async (event: APIGatewayProxyEventV2) => (await userHandler(event, {} as Context)) as APIGatewayProxyStructuredResultV2;
 
 function captureLogs() {
   const lines: string[] = [];
@@ -75,8 +74,8 @@ describe('resource: the route table is the contract', () => {
   it('refuses to build a resource whose handlers differ from its rows in the route table', () => {
     const ok = async () => ({ data: null, message: '' });
     expect(() => resource('user', { 'GET /api/v1/user': ok })).toThrow(/do not match the route table/);
-    expect(() =>
-      resource('user', { 'GET /api/v1/user': ok, 'DELETE /api/v1/user/{id}': ok, 'GET /api/v1/user/{id}': ok }),
-    ).toThrow(/do not match/);
+    expect(() => resource('user', { 'GET /api/v1/user': ok, 'DELETE /api/v1/user/{id}': ok, 'GET /api/v1/user/{id}': ok })).toThrow(
+      /do not match/,
+    );
   });
 });

@@ -1,8 +1,8 @@
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchDelete, batchGet } from '../../functions/lib/batch';
-import { db } from '../../functions/lib/db';
+import { batchDelete, batchGet } from '@functions/lib/batch';
+import { db } from '@functions/lib/db';
 import { buildCollege, type SmallCollege } from '../support/college';
 import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
 import { itemsMentioning } from '../support/table';
@@ -40,8 +40,14 @@ describe('faults: DynamoDB throttled or unavailable', () => {
     'answers 503 with a retry message on %s, and writes nothing',
     async (name) => {
       const batchid = college.divisions[0]!.batches[0]!.id;
-      const result = await withDatabaseError(name, (command) => command.startsWith('TransactWrite'), () =>
-        stack.call('POST', '/api/v1/student', { cookie: admin.cookie, body: { enrollment: 'FAULT1', name: 'F', email: 'f@college.test', batchid } }),
+      const result = await withDatabaseError(
+        name,
+        (command) => command.startsWith('TransactWrite'),
+        () =>
+          stack.call('POST', '/api/v1/student', {
+            cookie: admin.cookie,
+            body: { enrollment: 'FAULT1', name: 'F', email: 'f@college.test', batchid },
+          }),
       );
       expect(result.status).toBe(503);
       expect(result.body.message).toBe('The service is busy right now. Please try again in a moment.');
@@ -54,13 +60,19 @@ describe('faults: DynamoDB throttled or unavailable', () => {
   it('a cascade throttled midway answers 503, and running it again removes everything', async () => {
     const doomed = await buildCollege(stack, admin.cookie, { prefix: 'FC', divisions: 1, perBatch: 4 });
     let writes = 0;
-    const failed = await withDatabaseError('ThrottlingException', (command) => command.startsWith('BatchWrite') && ++writes > 1, () =>
-      stack.call('DELETE', `/api/v1/semester/${doomed.semid}`, { cookie: admin.cookie }),
+    const failed = await withDatabaseError(
+      'ThrottlingException',
+      (command) => command.startsWith('BatchWrite') && ++writes > 1,
+      () => stack.call('DELETE', `/api/v1/semester/${doomed.semid}`, { cookie: admin.cookie }),
     );
     expect(failed.status).toBe(503);
     const again = await stack.call('DELETE', `/api/v1/semester/${doomed.semid}`, { cookie: admin.cookie });
     expect(again.status).toBe(200);
-    const ids = [doomed.semid, doomed.courseid, ...doomed.divisions.flatMap((d) => [d.id, ...d.batches.flatMap((b) => [b.id, ...b.students])])];
+    const ids = [
+      doomed.semid,
+      doomed.courseid,
+      ...doomed.divisions.flatMap((d) => [d.id, ...d.batches.flatMap((b) => [b.id, ...b.students])]),
+    ];
     expect(await itemsMentioning(ids)).toEqual([]);
   });
 });
@@ -93,7 +105,10 @@ describe('faults: unprocessed batch items', () => {
         .on(BatchGetCommand)
         .resolvesOnce({ Responses: { [table]: [{ pk: 'A', sk: 'S' }] }, UnprocessedKeys: { [table]: { Keys: [{ pk: 'B', sk: 'S' }] } } })
         .resolves({ Responses: { [table]: [{ pk: 'B', sk: 'S' }] } });
-      const items = await batchGet<{ pk: string }>([{ pk: 'A', sk: 'S' }, { pk: 'B', sk: 'S' }]);
+      const items = await batchGet<{ pk: string }>([
+        { pk: 'A', sk: 'S' },
+        { pk: 'B', sk: 'S' },
+      ]);
       expect(items.map((item) => item.pk).sort()).toEqual(['A', 'B']);
       expect(mock.commandCalls(BatchGetCommand)).toHaveLength(2);
     } finally {

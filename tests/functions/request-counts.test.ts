@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '../../shared/dates';
-import { db } from '../../functions/lib/db';
+import { todayUtc } from '@shared/dates';
+import { db } from '@functions/lib/db';
 import { buildCollege, create, type SmallCollege } from '../support/college';
 import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
 
@@ -69,16 +69,25 @@ describe('DynamoDB requests per route', () => {
   });
 
   it('creates with one parent read and one transaction', async () => {
-    expect(await requestsOf('POST', '/api/v1/division', { name: 'Counted', semid: college.semid })).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
-    expect(await requestsOf('POST', '/api/v1/student', { enrollment: 'RQ900', name: 'N', email: 'n@college.test', batchid: batch().id })).toEqual([
+    expect(await requestsOf('POST', '/api/v1/division', { name: 'Counted', semid: college.semid })).toEqual([
       'GetItem',
       'GetItem',
       'TransactWriteItems',
     ]);
+    expect(
+      await requestsOf('POST', '/api/v1/student', { enrollment: 'RQ900', name: 'N', email: 'n@college.test', batchid: batch().id }),
+    ).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
   });
 
   it('marks with one batch read, one Query and one conditional write', async () => {
-    const body = { presentStudentData: batch().students, date: todayUtc(), slotid: college.slotids[0], slotcount: 1, courseid: college.courseid, groupid: division().id };
+    const body = {
+      presentStudentData: batch().students,
+      date: todayUtc(),
+      slotid: college.slotids[0],
+      slotcount: 1,
+      courseid: college.courseid,
+      groupid: division().id,
+    };
     expect(await requestsOf('POST', '/api/v1/attendance', body)).toEqual(['GetItem', 'BatchGetItem', 'Query', 'PutItem']);
   });
 
@@ -91,8 +100,16 @@ describe('DynamoDB requests per route', () => {
 
   it('deletes a batch of 3 students with a fixed number of requests', async () => {
     const doomed = await create(stack, admin.cookie, 'batch', { name: 'Doomed', divisionid: division().id });
-    for (const n of [1, 2, 3]) await create(stack, admin.cookie, 'student', { enrollment: `RQD${n}`, name: 'D', email: `d${n}@college.test`, batchid: doomed });
+    for (const n of [1, 2, 3])
+      await create(stack, admin.cookie, 'student', { enrollment: `RQD${n}`, name: 'D', email: `d${n}@college.test`, batchid: doomed });
     // session; mark deleting; list students; delete entities + claims; delete entries; delete the node.
-    expect(await requestsOf('DELETE', `/api/v1/batch/${doomed}`)).toEqual(['GetItem', 'UpdateItem', 'Query', 'BatchWriteItem', 'BatchWriteItem', 'TransactWriteItems']);
+    expect(await requestsOf('DELETE', `/api/v1/batch/${doomed}`)).toEqual([
+      'GetItem',
+      'UpdateItem',
+      'Query',
+      'BatchWriteItem',
+      'BatchWriteItem',
+      'TransactWriteItems',
+    ]);
   });
 });

@@ -42,7 +42,9 @@ describe('term', () => {
   });
 
   it('validates, refuses duplicates, and is written by admins only', async () => {
-    expect((await stack.call('POST', '/api/v1/term', { cookie: admin.cookie, body: { name: ' ', status: true } })).body.message).toBe('Please enter term');
+    expect((await stack.call('POST', '/api/v1/term', { cookie: admin.cookie, body: { name: ' ', status: true } })).body.message).toBe(
+      'Please enter term',
+    );
     expect((await stack.call('POST', '/api/v1/term', { cookie: admin.cookie, body: { name: 'T' } })).status).toBe(400);
     expect((await stack.call('POST', '/api/v1/term', { cookie: admin.cookie, body: { name: 'term 10', status: false } })).status).toBe(409);
     expect((await stack.call('POST', '/api/v1/term', { cookie: faculty.cookie, body: { name: 'F', status: true } })).status).toBe(403);
@@ -70,11 +72,46 @@ const freshSemester = async () => create(stack, admin.cookie, 'semester', { name
 const freshDivision = async () => create(stack, admin.cookie, 'division', { name: `Division ${++unique}`, semid: await freshSemester() });
 
 const LEVELS: Level[] = [
-  { path: 'semester', parentField: 'termid', nameMessage: 'Enter Semester', emptyMessage: 'No semester found', parentLabel: 'Term', parent: freshTerm },
-  { path: 'division', parentField: 'semid', nameMessage: 'Please enter division', emptyMessage: 'No division found', parentLabel: 'Semester', parent: freshSemester },
-  { path: 'batch', parentField: 'divisionid', nameMessage: 'Please enter batch', emptyMessage: 'No batches found', parentLabel: 'Division', parent: freshDivision },
-  { path: 'course', parentField: 'semid', nameMessage: 'Please enter course', emptyMessage: 'No course found', parentLabel: 'Semester', parent: freshSemester },
-  { path: 'slot', parentField: 'termid', nameMessage: 'Please enter slot', emptyMessage: 'No slots found', parentLabel: 'Term', parent: freshTerm },
+  {
+    path: 'semester',
+    parentField: 'termid',
+    nameMessage: 'Enter Semester',
+    emptyMessage: 'No semester found',
+    parentLabel: 'Term',
+    parent: freshTerm,
+  },
+  {
+    path: 'division',
+    parentField: 'semid',
+    nameMessage: 'Please enter division',
+    emptyMessage: 'No division found',
+    parentLabel: 'Semester',
+    parent: freshSemester,
+  },
+  {
+    path: 'batch',
+    parentField: 'divisionid',
+    nameMessage: 'Please enter batch',
+    emptyMessage: 'No batches found',
+    parentLabel: 'Division',
+    parent: freshDivision,
+  },
+  {
+    path: 'course',
+    parentField: 'semid',
+    nameMessage: 'Please enter course',
+    emptyMessage: 'No course found',
+    parentLabel: 'Semester',
+    parent: freshSemester,
+  },
+  {
+    path: 'slot',
+    parentField: 'termid',
+    nameMessage: 'Please enter slot',
+    emptyMessage: 'No slots found',
+    parentLabel: 'Term',
+    parent: freshTerm,
+  },
 ];
 
 describe.each(LEVELS)('$path', (level) => {
@@ -84,15 +121,23 @@ describe.each(LEVELS)('$path', (level) => {
     const parentId = await level.parent();
     const empty = await list(parentId);
     expect(empty.body).toEqual({ data: [], message: level.emptyMessage });
-    for (const name of ['Item 10', 'item 2', 'Item 1']) await create(stack, admin.cookie, level.path, { name, [level.parentField]: parentId });
+    for (const name of ['Item 10', 'item 2', 'Item 1'])
+      await create(stack, admin.cookie, level.path, { name, [level.parentField]: parentId });
     const result = await list(parentId);
     expect(result.status).toBe(200);
     expect(names(result)).toEqual(['Item 1', 'item 2', 'Item 10']);
-    expect((result.body.data as Record<string, unknown>[])[0]).toEqual({ _id: expect.any(String), name: 'Item 1', [level.parentField]: parentId });
+    expect((result.body.data as Record<string, unknown>[])[0]).toEqual({
+      _id: expect.any(String),
+      name: 'Item 1',
+      [level.parentField]: parentId,
+    });
   });
 
   it('refuses a missing parent with 400 and writes nothing', async () => {
-    const result = await stack.call('POST', `/api/v1/${level.path}`, { cookie: admin.cookie, body: { name: 'Orphan', [level.parentField]: 'no-such-parent' } });
+    const result = await stack.call('POST', `/api/v1/${level.path}`, {
+      cookie: admin.cookie,
+      body: { name: 'Orphan', [level.parentField]: 'no-such-parent' },
+    });
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(`${level.parentLabel} not found`);
     expect((await list('no-such-parent')).body.data).toEqual([]);
@@ -100,7 +145,10 @@ describe.each(LEVELS)('$path', (level) => {
 
   it('validates the name and the parent reference', async () => {
     const parentId = await level.parent();
-    const blank = await stack.call('POST', `/api/v1/${level.path}`, { cookie: admin.cookie, body: { name: '   ', [level.parentField]: parentId } });
+    const blank = await stack.call('POST', `/api/v1/${level.path}`, {
+      cookie: admin.cookie,
+      body: { name: '   ', [level.parentField]: parentId },
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe(level.nameMessage);
     const noParent = await stack.call('POST', `/api/v1/${level.path}`, { cookie: admin.cookie, body: { name: 'X' } });
@@ -111,7 +159,10 @@ describe.each(LEVELS)('$path', (level) => {
   it('keeps names unique within a parent (409), not across parents', async () => {
     const [first, second] = [await level.parent(), await level.parent()];
     await create(stack, admin.cookie, level.path, { name: 'Same', [level.parentField]: first });
-    const again = await stack.call('POST', `/api/v1/${level.path}`, { cookie: admin.cookie, body: { name: ' same ', [level.parentField]: first } });
+    const again = await stack.call('POST', `/api/v1/${level.path}`, {
+      cookie: admin.cookie,
+      body: { name: ' same ', [level.parentField]: first },
+    });
     expect(again.status).toBe(409);
     await create(stack, admin.cookie, level.path, { name: 'Same', [level.parentField]: second });
     expect(names(await list(first))).toEqual(['Same']);
@@ -120,7 +171,10 @@ describe.each(LEVELS)('$path', (level) => {
   it('deletes by id (404 for an unknown id), for admins only', async () => {
     const parentId = await level.parent();
     const id = await create(stack, admin.cookie, level.path, { name: 'Doomed', [level.parentField]: parentId });
-    expect((await stack.call('POST', `/api/v1/${level.path}`, { cookie: faculty.cookie, body: { name: 'F', [level.parentField]: parentId } })).status).toBe(403);
+    expect(
+      (await stack.call('POST', `/api/v1/${level.path}`, { cookie: faculty.cookie, body: { name: 'F', [level.parentField]: parentId } }))
+        .status,
+    ).toBe(403);
     expect((await stack.call('DELETE', `/api/v1/${level.path}/${id}`, { cookie: faculty.cookie })).status).toBe(403);
     const unknown = await stack.call('DELETE', `/api/v1/${level.path}/not-there`, { cookie: admin.cookie });
     expect(unknown.status).toBe(404);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Student } from '../../shared/schemas/structure';
+import type { Student } from '@shared/schemas/structure';
 import { buildCollege, create, type SmallCollege } from '../support/college';
 import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
 
@@ -25,7 +25,13 @@ describe('student: add and list', () => {
     const target = batch(0, 0).id;
     const result = await addStudent({ enrollment: 'ST010', name: ' Neha Kapoor ', email: 'neha@college.test', batchid: target });
     expect(result.status).toBe(201);
-    expect(result.body.data).toEqual({ _id: expect.any(String), enrollment: 'ST010', name: 'Neha Kapoor', email: 'neha@college.test', batchid: target });
+    expect(result.body.data).toEqual({
+      _id: expect.any(String),
+      enrollment: 'ST010',
+      name: 'Neha Kapoor',
+      email: 'neha@college.test',
+      batchid: target,
+    });
     expect((await studentsOf(target)).map((s) => s.enrollment)).toEqual(['ST001', 'ST002', 'ST010']);
   });
 
@@ -46,7 +52,10 @@ describe('student: add and list', () => {
 
   it('answers empty lists with "No students found"', async () => {
     const empty = await create(stack, admin.cookie, 'batch', { name: 'Empty batch', divisionid: college.divisions[0]!.id });
-    expect((await stack.call('GET', `/api/v1/student/${empty}`, { cookie: faculty.cookie })).body).toEqual({ data: [], message: 'No students found' });
+    expect((await stack.call('GET', `/api/v1/student/${empty}`, { cookie: faculty.cookie })).body).toEqual({
+      data: [],
+      message: 'No students found',
+    });
   });
 
   it.each([
@@ -78,13 +87,20 @@ describe('student: add and list', () => {
   });
 
   it('is written by admins only', async () => {
-    expect((await addStudent({ enrollment: 'F1', name: 'F', email: 'f@college.test', batchid: batch(0, 0).id }, faculty.cookie)).status).toBe(403);
+    expect(
+      (await addStudent({ enrollment: 'F1', name: 'F', email: 'f@college.test', batchid: batch(0, 0).id }, faculty.cookie)).status,
+    ).toBe(403);
   });
 });
 
 describe('student: update and delete', () => {
   it('updates enrollment, name, email and batch, freeing the old enrollment', async () => {
-    const id = await create(stack, admin.cookie, 'student', { enrollment: 'UP1', name: 'Old Name', email: 'old@college.test', batchid: batch(0, 0).id });
+    const id = await create(stack, admin.cookie, 'student', {
+      enrollment: 'UP1',
+      name: 'Old Name',
+      email: 'old@college.test',
+      batchid: batch(0, 0).id,
+    });
     const result = await stack.call('PATCH', `/api/v1/student/${id}`, {
       cookie: admin.cookie,
       body: { enrollment: 'UP2', name: 'New Name', email: 'new@college.test', batchid: batch(1, 1).id },
@@ -102,23 +118,36 @@ describe('student: update and delete', () => {
 
   it('keeps what the update form leaves empty, and refuses a taken enrollment or a missing batch', async () => {
     const id = batch(0, 1).students[0]!;
-    const same = await stack.call('PATCH', `/api/v1/student/${id}`, { cookie: admin.cookie, body: { enrollment: '', name: 'Only Name', email: '' } });
+    const same = await stack.call('PATCH', `/api/v1/student/${id}`, {
+      cookie: admin.cookie,
+      body: { enrollment: '', name: 'Only Name', email: '' },
+    });
     expect(same.body.data).toMatchObject({ enrollment: 'ST003', name: 'Only Name' });
     const taken = await stack.call('PATCH', `/api/v1/student/${id}`, { cookie: admin.cookie, body: { enrollment: 'ST001' } });
     expect(taken.status).toBe(409);
     const noBatch = await stack.call('PATCH', `/api/v1/student/${id}`, { cookie: admin.cookie, body: { batchid: 'gone' } });
     expect(noBatch.status).toBe(400);
-    expect((await stack.call('GET', `/api/v1/student/student/${id}`, { cookie: admin.cookie })).body.data).toMatchObject({ enrollment: 'ST003', batchid: batch(0, 1).id });
+    expect((await stack.call('GET', `/api/v1/student/student/${id}`, { cookie: admin.cookie })).body.data).toMatchObject({
+      enrollment: 'ST003',
+      batchid: batch(0, 1).id,
+    });
     expect((await stack.call('PATCH', '/api/v1/student/nobody', { cookie: admin.cookie, body: { name: 'X' } })).status).toBe(404);
   });
 
   it('deletes a student (404 for an unknown id) and frees the enrollment', async () => {
-    const id = await create(stack, admin.cookie, 'student', { enrollment: 'DEL1', name: 'Gone', email: 'gone@college.test', batchid: batch(0, 0).id });
+    const id = await create(stack, admin.cookie, 'student', {
+      enrollment: 'DEL1',
+      name: 'Gone',
+      email: 'gone@college.test',
+      batchid: batch(0, 0).id,
+    });
     const result = await stack.call('DELETE', `/api/v1/student/${id}`, { cookie: admin.cookie });
     expect(result.status).toBe(200);
     expect(result.body.message).toBe('Student deleted successfully');
     expect((await stack.call('DELETE', `/api/v1/student/${id}`, { cookie: admin.cookie })).status).toBe(404);
-    expect((await addStudent({ enrollment: 'DEL1', name: 'Again', email: 'again@college.test', batchid: batch(0, 0).id })).status).toBe(201);
+    expect((await addStudent({ enrollment: 'DEL1', name: 'Again', email: 'again@college.test', batchid: batch(0, 0).id })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -128,7 +157,10 @@ describe('student: change of term', () => {
     const from = batch(1, 0);
     const before = await studentsOf(from.id);
     const to = next.divisions[0]!.batches[0]!.id;
-    const result = await stack.call('PATCH', '/api/v1/student/updateterm', { cookie: admin.cookie, body: { oldbatchid: from.id, newbatchid: to } });
+    const result = await stack.call('PATCH', '/api/v1/student/updateterm', {
+      cookie: admin.cookie,
+      body: { oldbatchid: from.id, newbatchid: to },
+    });
     expect(result.status).toBe(200);
     expect(result.body.data).toEqual({ moved: before.length });
     expect(await studentsOf(from.id)).toEqual([]);
@@ -140,11 +172,20 @@ describe('student: change of term', () => {
   });
 
   it('validates the two batches', async () => {
-    const same = await stack.call('PATCH', '/api/v1/student/updateterm', { cookie: admin.cookie, body: { oldbatchid: batch(0, 0).id, newbatchid: batch(0, 0).id } });
+    const same = await stack.call('PATCH', '/api/v1/student/updateterm', {
+      cookie: admin.cookie,
+      body: { oldbatchid: batch(0, 0).id, newbatchid: batch(0, 0).id },
+    });
     expect(same.status).toBe(400);
-    const missing = await stack.call('PATCH', '/api/v1/student/updateterm', { cookie: admin.cookie, body: { oldbatchid: batch(0, 0).id, newbatchid: 'nope' } });
+    const missing = await stack.call('PATCH', '/api/v1/student/updateterm', {
+      cookie: admin.cookie,
+      body: { oldbatchid: batch(0, 0).id, newbatchid: 'nope' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Batch not found');
-    expect((await stack.call('PATCH', '/api/v1/student/updateterm', { cookie: faculty.cookie, body: { oldbatchid: 'a', newbatchid: 'b' } })).status).toBe(403);
+    expect(
+      (await stack.call('PATCH', '/api/v1/student/updateterm', { cookie: faculty.cookie, body: { oldbatchid: 'a', newbatchid: 'b' } }))
+        .status,
+    ).toBe(403);
   });
 });

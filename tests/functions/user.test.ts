@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicUser } from '../../shared/schemas/auth';
+import type { PublicUser } from '@shared/schemas/auth';
 import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
 
 let stack: TestStack;

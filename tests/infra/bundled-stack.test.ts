@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashPassword } from '../../functions/lib/auth/password';
-import { createUser } from '../../functions/lib/repositories/users';
-import { bundledHandlers, findBundles } from '../../infra/local/bundled-handlers';
-import { startLocalStack, type LocalStack } from '../../infra/local/local-stack';
-import { RESOURCES, type Resource } from '../../shared/routes';
+import { hashPassword } from '@functions/lib/auth/password';
+import { createUser } from '@functions/lib/repositories/users';
+import { bundledHandlers, findBundles } from '@infra/local/bundled-handlers';
+import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
+import { RESOURCES, type Resource } from '@shared/routes';
 import { cookieHeader } from '../support/stack';
 
 // The real `cdk synth` (the CLI, offline, no AWS credentials), then the local stack on the
@@ -28,7 +28,9 @@ const loaded: Resource[] = [];
 /** A shell with no AWS settings at all (and a home without ~/.aws), as on a fresh machine. */
 function withoutAwsSettings(home: string): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(AWS_|CDK_)/.test(name) && !['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'JWT_SECRET'].includes(name)),
+    Object.entries(process.env).filter(
+      ([name]) => !/^(AWS_|CDK_)/.test(name) && !['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'JWT_SECRET'].includes(name),
+    ),
   );
   return { ...env, HOME: home, CDK_DISABLE_CLI_TELEMETRY: 'true' };
 }
@@ -40,7 +42,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output}`)),
+    );
   });
 }
 

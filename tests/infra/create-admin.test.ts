@@ -1,9 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { verifyPassword } from '../../functions/lib/auth/password';
-import { findUserForLogin } from '../../functions/lib/repositories/users';
-import { createAdmin, parseAdminArgs } from '../../infra/create-admin';
-import { ensureTable } from '../../infra/local/dynamodb-local';
+import { verifyPassword } from '@functions/lib/auth/password';
+import { findUserForLogin } from '@functions/lib/repositories/users';
+import { createAdmin, parseAdminArgs } from '@infra/create-admin';
+import { ensureTable } from '@infra/local/dynamodb-local';
 
 const table = process.env.TABLE_NAME!;
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchRoute } from '../../infra/local/event-adapter';
-import { createLocalServer } from '../../infra/local/server';
+import { matchRoute } from '@infra/local/event-adapter';
+import { createLocalServer } from '@infra/local/server';
 
 let url: string;
 let close: () => void;

@@ -5,13 +5,13 @@ import { App, Token } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTableInput, GSI1, TABLE_SCHEMA } from '../../functions/lib/table-schema';
-import { API_THROTTLE } from '../../infra/constructs/http-api';
-import { RESOURCE_METADATA_KEY } from '../../infra/resource-metadata';
-import { SamsStack } from '../../infra/sams-stack';
-import { TABLE_ACCESS, WRITE_ACTIONS } from '../../infra/table-access';
-import { ROUTES, RESOURCES, routeKey, type Resource } from '../../shared/routes';
-import { CONTENT_SECURITY_POLICY, HSTS, PAGE_HEADERS } from '../../shared/security-headers';
+import { createTableInput, GSI1, TABLE_SCHEMA } from '@functions/lib/table-schema';
+import { API_THROTTLE } from '@infra/constructs/http-api';
+import { RESOURCE_METADATA_KEY } from '@infra/resource-metadata';
+import { SamsStack } from '@infra/sams-stack';
+import { TABLE_ACCESS, WRITE_ACTIONS } from '@infra/table-access';
+import { ROUTES, RESOURCES, routeKey, type Resource } from '@shared/routes';
+import { CONTENT_SECURITY_POLICY, HSTS, PAGE_HEADERS } from '@shared/security-headers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped */
 type Json = any;
@@ -186,7 +186,9 @@ describe('least privilege', () => {
   });
 
   it.each(RESOURCES)('%s may read the JWT secret and no other', (resource) => {
-    const secrets = statementsOf(resource).filter((statement) => actionsOf(statement).some((action) => action.startsWith('secretsmanager:')));
+    const secrets = statementsOf(resource).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
+    );
     expect(secrets).toEqual([{ Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: { Ref: secretId() } }]);
   });
 });
@@ -242,7 +244,12 @@ describe('JWT secret', () => {
 describe('static site', () => {
   it('keeps its bucket private, encrypted and HTTPS-only', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_ACTIONS, TABLE_ACCESS, TRANSACT_ITEM_ACTIONS, type TableAction } from '../../infra/table-access';
-import { RESOURCES, type Resource } from '../../shared/routes';
+import { COMMAND_ACTIONS, TABLE_ACCESS, TRANSACT_ITEM_ACTIONS, type TableAction } from '@infra/table-access';
+import { RESOURCES, type Resource } from '@shared/routes';
 import { commandsOfBundle, type BundleCommands } from './table-commands';
 
 const SECRETS_COMMANDS = new Set(['GetSecretValueCommand']);
@@ -55,7 +55,10 @@ describe('table access (infra/table-access.ts)', () => {
     for (const resource of RESOURCES) {
       const { commands } = bundles.get(resource)!;
       expect(commands.has('GetSecretValueCommand'), resource).toBe(true);
-      expect([...commands].filter((command) => !(command in COMMAND_ACTIONS) && !SECRETS_COMMANDS.has(command)), resource).toEqual([]);
+      expect(
+        [...commands].filter((command) => !(command in COMMAND_ACTIONS) && !SECRETS_COMMANDS.has(command)),
+        resource,
+      ).toEqual([]);
     }
   });
 });

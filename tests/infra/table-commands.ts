@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { BUNDLE_MAIN_FIELDS, BUNDLE_TARGET, ESM_REQUIRE_BANNER } from '../../infra/constructs/lambda-bundling';
-import type { Resource } from '../../shared/routes';
+import { BUNDLE_MAIN_FIELDS, BUNDLE_TARGET, ESM_REQUIRE_BANNER } from '@infra/constructs/lambda-bundling';
+import type { Resource } from '@shared/routes';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 

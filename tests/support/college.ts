@@ -43,7 +43,14 @@ export async function buildCollege(
       for (let i = 0; i < (options.perBatch ?? 3); i++) {
         roll += 1;
         const enrollment = `${options.prefix}${String(roll).padStart(3, '0')}`;
-        students.push(await create(stack, cookie, 'student', { enrollment, name: `Student ${enrollment}`, email: `${enrollment.toLowerCase()}@college.test`, batchid }));
+        students.push(
+          await create(stack, cookie, 'student', {
+            enrollment,
+            name: `Student ${enrollment}`,
+            email: `${enrollment.toLowerCase()}@college.test`,
+            batchid,
+          }),
+        );
       }
       batches.push({ id: batchid, students });
     }

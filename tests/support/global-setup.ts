@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local';
+import { startDynamoDbLocal, type DynamoDbLocal } from '@infra/local/dynamodb-local';
 
 /** One DynamoDB Local (in memory) for the whole run; each test file makes its own table. */
 let dynamo: DynamoDbLocal | undefined;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { useLocalAwsEnvironment } from '../../infra/local/dynamodb-local';
-import { newJwtSecret } from '../../infra/local/jwt-secret';
+import { useLocalAwsEnvironment } from '@infra/local/dynamodb-local';
+import { newJwtSecret } from '@infra/local/jwt-secret';
 
 // Runs before each test file's imports: its own table, its own signing key.
 useLocalAwsEnvironment(inject('dynamoEndpoint'));

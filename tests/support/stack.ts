@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
-import type { Role } from '../../shared/constants';
-import type { PublicUser } from '../../shared/schemas/auth';
-import { startLocalStack, type LocalStack } from '../../infra/local/local-stack';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Role } from '@shared/constants';
+import type { PublicUser } from '@shared/schemas/auth';
+import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
 
 export interface TestStack extends LocalStack {
   /** fetch against the stack, JSON in and out; `cookie` signs the request in. */
@@ -67,8 +67,8 @@ export async function startTestStack(): Promise<TestStack> {
   };
 
   const signIn = async (role: Role, overrides: Partial<{ email: string; password: string; username: string }> = {}) => {
-    const { createUser } = await import('../../functions/lib/repositories/users');
-    const { hashPassword } = await import('../../functions/lib/auth/password');
+    const { createUser } = await import('@functions/lib/repositories/users');
+    const { hashPassword } = await import('@functions/lib/auth/password');
     counter += 1;
     const email = overrides.email ?? `${role}${counter}-${Date.now()}@college.test`;
     const password = overrides.password ?? `Pass-${counter}-word`;
@@ -87,5 +87,22 @@ export async function startTestStack(): Promise<TestStack> {
 }
 
 /** The Cookie header a browser would send back for these Set-Cookie lines. */
-export const cookieHeader = (setCookies: string[]): string =>
-  setCookies.map((line) => line.split(';')[0]!).join('; ');
+export const cookieHeader = (setCookies: string[]): string => setCookies.map((line) => line.split(';')[0]!).join('; ');
+
+/** The stack of one test file and the users signed in on it (filled in before the file's tests run). */
+export type StackFixture<R extends Role> = { stack: TestStack } & Record<R, SignedIn>;
+
+/**
+ * Starts this file's stack before its tests, signs in one user per role asked for, and stops the
+ * stack after them: `const t = useTestStack('admin', 'faculty')`, then `t.stack.call(…, { cookie: t.admin.cookie })`.
+ */
+export function useTestStack<R extends Role>(...roles: R[]): StackFixture<R> {
+  const fixture = {} as StackFixture<R>;
+  beforeAll(async () => {
+    fixture.stack = await startTestStack();
+    const users = await Promise.all(roles.map((role) => fixture.stack.signIn(role)));
+    roles.forEach((role, at) => Object.assign(fixture, { [role]: users[at] }));
+  });
+  afterAll(() => fixture.stack?.stop());
+  return fixture;
+}

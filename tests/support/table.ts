@@ -1,5 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../functions/lib/db';
+import { db, tableName } from '@functions/lib/db';
 
 /** Every item of this test file's table (tests only: request paths never Scan). */
 export async function allItems(): Promise<Record<string, unknown>[]> {

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfirmDialog, Dialog } from '../../web/src/components/ui/dialog';
+import { ConfirmDialog, Dialog } from '@web/components/ui/dialog';
 import { ADMIN, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
 
 /** A page with an opener button and a confirmation behind it. */
@@ -140,7 +140,10 @@ function semesterApi(extra: Record<string, ApiHandler> = {}) {
     'GET /semester/s5/dependents': { data: { divisions: 0, batches: 0, students: 0, courses: 0, attendance: 0 } },
     'DELETE /semester/s3': () => {
       semesters = semesters.filter((semester) => semester._id !== 's3');
-      return { data: { _id: 's3', deleted: { divisions: 2, batches: 4, students: 60, courses: 0, attendance: 0 } }, message: 'Semester deleted successfully' };
+      return {
+        data: { _id: 's3', deleted: { divisions: 2, batches: 4, students: 60, courses: 0, attendance: 0 } },
+        message: 'Semester deleted successfully',
+      };
     },
     ...extra,
   });
@@ -157,7 +160,7 @@ async function listSemesters() {
 
 describe('dialog: deleting with its cascade', () => {
   // The admin screens are a lazily loaded chunk: load it once before the first test's clock starts.
-  beforeAll(() => import('../../web/src/features/admin/components/admin-pages'));
+  beforeAll(() => import('@web/features/admin/components/admin-pages'));
 
   it('says what goes with the item (zero counts left out), then deletes in one request and refreshes the list', async () => {
     const api = semesterApi();

@@ -8,15 +8,25 @@ const base: Record<string, ApiHandler> = {
   ...signedInAs(ADMIN),
   'GET /term': { data: [EVEN, ODD] },
   'GET /term/active': { data: [ODD] },
-  'GET /semester/t1': { data: [{ _id: 's3', name: 'Semester 3', termid: 't1' }, { _id: 's5', name: 'Semester 5', termid: 't1' }] },
+  'GET /semester/t1': {
+    data: [
+      { _id: 's3', name: 'Semester 3', termid: 't1' },
+      { _id: 's5', name: 'Semester 5', termid: 't1' },
+    ],
+  },
   'GET /semester/t2': { data: [{ _id: 's2', name: 'Semester 2', termid: 't2' }] },
-  'GET /division/s3': { data: [{ _id: 'd1', name: 'Division 1', semid: 's3' }, { _id: 'd2', name: 'Division 2', semid: 's3' }] },
+  'GET /division/s3': {
+    data: [
+      { _id: 'd1', name: 'Division 1', semid: 's3' },
+      { _id: 'd2', name: 'Division 2', semid: 's3' },
+    ],
+  },
   'GET /division/s5': { data: [], message: 'No division found' },
   'GET /batch/d1': { data: [{ _id: 'b1', name: 'Batch 1A', divisionid: 'd1' }] },
   'GET /batch/d2': { data: [], message: 'No batches found' },
 };
 
-beforeAll(() => import('../../web/src/features/admin/components/admin-pages'));
+beforeAll(() => import('@web/features/admin/components/admin-pages'));
 
 async function open(path: string, title: string) {
   const app = renderApp(path);
@@ -92,11 +102,11 @@ describe('admin: the structure screens', () => {
     const app = await open('/dashboard/term', 'Term');
     expect(main().getByLabelText('Name')).toHaveAttribute('name', 'name');
     expect(main().getByLabelText('Status')).toHaveAttribute('name', 'status');
-    expect(within(main().getByLabelText('Status')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Select status',
-      'inactive',
-      'active',
-    ]);
+    expect(
+      within(main().getByLabelText('Status'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select status', 'inactive', 'active']);
     await app.user.type(main().getByLabelText('Name'), '2027-28 Odd Term');
     await app.user.selectOptions(main().getByLabelText('Status'), 'inactive');
     await app.user.click(main().getByRole('button', { name: 'Add Term' }));
@@ -104,7 +114,13 @@ describe('admin: the structure screens', () => {
     expect(api.callsTo('POST', '/term')[0]!.body).toEqual({ name: '2027-28 Odd Term', status: false });
     const table = await screen.findByRole('table', { name: 'Terms' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
-    const rows = within(table).getAllByRole('row').map((row) => within(row).queryAllByRole('cell').map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows.slice(1)).toEqual([
       ['2025-26 Even Term', 'False'],
       ['2026-27 Odd Term', 'True'],
@@ -127,7 +143,11 @@ describe('admin: the structure screens', () => {
     const app = await open('/dashboard/semester', 'Semester');
     const term = main().getByLabelText('Term');
     await waitFor(() => expect(term).toHaveValue('t1'));
-    expect(within(term).getAllByRole('option').map((option) => option.textContent)).toEqual(['2025-26 Even Term', '2026-27 Odd Term']);
+    expect(
+      within(term)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['2025-26 Even Term', '2026-27 Odd Term']);
 
     await app.user.click(main().getByRole('button', { name: 'Get Semesters' }));
     const list = await screen.findByRole('table', { name: 'Semesters of 2026-27 Odd Term' });
@@ -151,7 +171,7 @@ describe('admin: the structure screens', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('A semester with this name already exists in this term');
   });
 
-  it('Batch: semester → division (first preselected) → the division’s batches; the spec’s delete message', async () => {
+  it('Batch: semester → division (first preselected) → the division’s batches; the fixed delete message', async () => {
     const api = mockApi({
       ...base,
       'GET /batch/b1/dependents': { data: { divisions: 0, batches: 0, students: 15, courses: 0, attendance: 0 } },
@@ -209,9 +229,20 @@ describe('admin: users', () => {
     const app = await open('/dashboard/adduser', 'Add User');
     await app.user.click(main().getByRole('button', { name: 'Get Users' }));
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Email', 'Role', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'Email', 'Role', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 3)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Demo Faculty', 'faculty@sams.local', 'faculty'],
       ['Second Admin', 'second@sams.local', 'admin'],
     ]);

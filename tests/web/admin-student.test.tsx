@@ -12,20 +12,38 @@ const structure: Record<string, ApiHandler> = {
   ...signedInAs(ADMIN),
   'GET /term': { data: [EVEN, ODD] },
   'GET /term/active': { data: [ODD] },
-  'GET /semester/t1': { data: [{ _id: 's3', name: 'Semester 3', termid: 't1' }, { _id: 's5', name: 'Semester 5', termid: 't1' }] },
+  'GET /semester/t1': {
+    data: [
+      { _id: 's3', name: 'Semester 3', termid: 't1' },
+      { _id: 's5', name: 'Semester 5', termid: 't1' },
+    ],
+  },
   'GET /semester/t2': { data: [{ _id: 's2', name: 'Semester 2', termid: 't2' }] },
   'GET /division/s2': { data: [{ _id: 'd9', name: 'Division 1', semid: 's2' }] },
-  'GET /division/s3': { data: [{ _id: 'd1', name: 'Division 1', semid: 's3' }, { _id: 'd2', name: 'Division 2', semid: 's3' }] },
+  'GET /division/s3': {
+    data: [
+      { _id: 'd1', name: 'Division 1', semid: 's3' },
+      { _id: 'd2', name: 'Division 2', semid: 's3' },
+    ],
+  },
   'GET /division/s5': { data: [], message: 'No division found' },
-  'GET /batch/d1': { data: [{ _id: 'b1', name: 'Batch 1A', divisionid: 'd1' }, { _id: 'b2', name: 'Batch 1B', divisionid: 'd1' }] },
+  'GET /batch/d1': {
+    data: [
+      { _id: 'b1', name: 'Batch 1A', divisionid: 'd1' },
+      { _id: 'b2', name: 'Batch 1B', divisionid: 'd1' },
+    ],
+  },
   'GET /batch/d2': { data: [], message: 'No batches found' },
   'GET /batch/d9': { data: [{ _id: 'b9', name: 'Batch 1A', divisionid: 'd9' }] },
 };
 
-beforeAll(() => import('../../web/src/features/admin/components/admin-pages'));
+beforeAll(() => import('@web/features/admin/components/admin-pages'));
 
 const main = () => within(screen.getByRole('main'));
-const optionNames = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
+const optionNames = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 async function openStudents(handlers: Record<string, ApiHandler> = {}) {
   const api = mockApi({ ...structure, ...handlers });
@@ -35,7 +53,7 @@ async function openStudents(handlers: Record<string, ApiHandler> = {}) {
   return { api, app };
 }
 
-describe('student screen: dependent dropdowns (spec §4)', () => {
+describe('student screen: dependent dropdowns (docs/product.md §4)', () => {
   it('preselects the first semester, division and batch; an empty list clears its level and the ones below', async () => {
     const { app } = await openStudents();
     const semester = main().getByLabelText('Semester');
@@ -123,19 +141,25 @@ describe('student screen: add, list, update, delete', () => {
 
   it('Get Student lists enrollment, name and email with Update and Delete; an empty batch says No students found', async () => {
     const list = deferred<ApiReply>();
-    const { app } = await openStudents({ 'GET /student/b1': () => list.promise, 'GET /student/b2': { data: [], message: 'No students found' } });
+    const { app } = await openStudents({
+      'GET /student/b1': () => list.promise,
+      'GET /student/b2': { data: [], message: 'No students found' },
+    });
     await app.user.click(main().getByRole('button', { name: 'Get Student' }));
     // The loading indicator while the list loads.
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
     list.resolve({ data: [AARAV, DIYA] });
     const table = await screen.findByRole('table', { name: 'Students of Batch 1A (Semester 3)' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Enrollment', 'Name', 'Email', 'Actions']);
-    expect(within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '25CE001',
-      'Aarav Patel',
-      'aarav@college.test',
-      'UpdateDelete',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Enrollment', 'Name', 'Email', 'Actions']);
+    expect(
+      within(within(table).getAllByRole('row')[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['25CE001', 'Aarav Patel', 'aarav@college.test', 'UpdateDelete']);
     expect(within(table).getByRole('button', { name: 'Update 25CE002' })).toBeInTheDocument();
 
     await app.user.selectOptions(main().getByLabelText('Batch'), 'b2');
@@ -229,7 +253,7 @@ describe('student screen: add, list, update, delete', () => {
   });
 });
 
-describe('change term screen (spec §2.8)', () => {
+describe('change term screen (docs/product.md §2.8)', () => {
   const handlers = { 'GET /term/active': { data: [OLD, ODD] } };
 
   async function openChangeTerm(extra: Record<string, ApiHandler> = {}) {
@@ -250,7 +274,7 @@ describe('change term screen (spec §2.8)', () => {
     return { api, app, from, to };
   }
 
-  it('From offers the active terms only, To every term; each level preselects its first item; field names as spec §3', async () => {
+  it('From offers the active terms only, To every term; each level preselects its first item; field names as docs/product.md §3', async () => {
     const { from, to, app } = await openChangeTerm();
     expect(optionNames(from.getByLabelText('Term'))).toEqual(['2024-25 Odd Term', '2026-27 Odd Term']);
     expect(optionNames(to.getByLabelText('Term'))).toEqual(['2025-26 Even Term', '2026-27 Odd Term']);

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGES } from '../../web/src/app/router';
+import { ADMIN_PAGES } from '@web/app/router';
 import { ADMIN, deferred, FACULTY, mockApi, renderApp, signedInAs, type ApiReply } from './support/render-app';
 
 const TERM = { _id: 't1', name: '2026-27 Odd Term', status: true };
@@ -42,13 +42,16 @@ describe('guards: pages that need login', () => {
 });
 
 describe('guards: admin pages', () => {
-  it.each(ADMIN_PAGES.map((page) => [`/dashboard/${page.path}`, page.title]))('sends a faculty member opening %s to /', async (path, title) => {
-    mockApi({ ...signedInAs(FACULTY), ...homeData });
-    const app = renderApp(path);
-    expect(await screen.findByRole('heading', { name: 'Mark Attendance' })).toBeInTheDocument();
-    expect(app.location().pathname).toBe('/');
-    expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
-  });
+  it.each(ADMIN_PAGES.map((page) => [`/dashboard/${page.path}`, page.title]))(
+    'sends a faculty member opening %s to /',
+    async (path, title) => {
+      mockApi({ ...signedInAs(FACULTY), ...homeData });
+      const app = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Mark Attendance' })).toBeInTheDocument();
+      expect(app.location().pathname).toBe('/');
+      expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
+    },
+  );
 
   it.each(ADMIN_PAGES.map((page) => [`/dashboard/${page.path}`, page.title]))('lets an admin open %s (%s)', async (path, title) => {
     mockApi({ ...signedInAs(ADMIN), ...homeData });

@@ -1,13 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { nextStep, readFlow } from '../../web/src/features/marking/flow';
+import { nextStep, readFlow } from '@web/features/marking/flow';
 import { FACULTY, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
 
 const TERM = { _id: 't1', name: '2026-27 Odd Term', status: true };
 const OTHER_ACTIVE = { _id: 't9', name: 'Later term', status: true };
 const data: Record<string, ApiHandler> = {
   'GET /term/active': { data: [TERM, OTHER_ACTIVE] },
-  'GET /semester/t1': { data: [{ _id: 's3', name: 'Semester 3', termid: 't1' }, { _id: 's5', name: 'Semester 5', termid: 't1' }] },
+  'GET /semester/t1': {
+    data: [
+      { _id: 's3', name: 'Semester 3', termid: 't1' },
+      { _id: 's5', name: 'Semester 5', termid: 't1' },
+    ],
+  },
   'GET /semester/t9': { data: [{ _id: 'sx', name: 'Wrong semester', termid: 't9' }] },
   'GET /course/s3': { data: [{ _id: 'c1', name: 'Data Structures', semid: 's3' }] },
   'GET /slot/t1': { data: [{ _id: 'slot9', name: '09:00 - 10:00', termid: 't1' }] },
@@ -97,7 +102,7 @@ describe('marking flow: each step links to the next with the display path and th
   });
 });
 
-describe('marking flow: empty lists show the spec §8 messages', () => {
+describe('marking flow: empty lists show the docs/product.md §8 messages', () => {
   it.each([
     ['/', 'GET /semester/t1', 'No semester found'],
     ['/course/s3?extraData=S&termid=t1', 'GET /course/s3', 'No courses found'],
@@ -122,7 +127,8 @@ describe('marking flow: empty lists show the spec §8 messages', () => {
     const api = mockApi({
       ...signedInAs(FACULTY),
       ...data,
-      'GET /course/s3': () => (++calls === 1 ? { status: 400, message: 'Some error occur' } : { data: [{ _id: 'c1', name: 'Data Structures' }] }),
+      'GET /course/s3': () =>
+        ++calls === 1 ? { status: 400, message: 'Some error occur' } : { data: [{ _id: 'c1', name: 'Data Structures' }] },
     });
     const app = renderApp('/course/s3?extraData=S&termid=t1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Some error occur');
@@ -138,6 +144,11 @@ describe('marking flow: URL helpers', () => {
     expect(flow).toEqual({ extraData: 'A / B', termid: 't1', semid: 's3' });
     const next = new URL(nextStep('/slots/1', flow, 'Lecture & more', { courseid: 'c/1' }), 'http://localhost');
     expect(next.pathname).toBe('/slots/1');
-    expect(Object.fromEntries(next.searchParams)).toEqual({ extraData: 'A / B / Lecture & more', termid: 't1', semid: 's3', courseid: 'c/1' });
+    expect(Object.fromEntries(next.searchParams)).toEqual({
+      extraData: 'A / B / Lecture & more',
+      termid: 't1',
+      semid: 's3',
+      courseid: 'c/1',
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { todayUtc } from '../../shared/dates';
+import { todayUtc } from '@shared/dates';
 import { FACULTY, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
 
 const DIVISION_STUDENTS = [
@@ -17,7 +17,8 @@ const home = { 'GET /term/active': { data: [TERM] }, 'GET /semester/t1': { data:
 
 const LECTURE_URL =
   '/students/d1?extraData=Semester+3+%2F+Data+Structures+%2F+Lecture+%2F+09%3A00+-+10%3A00+%2F+Division+1&termid=t1&semid=s3&courseid=c1&kind=1&slot=slot9';
-const LAB_URL = '/students/b1?extraData=Semester+3+%2F+Data+Structures+%2F+Lab+%2F+09%3A00+-+10%3A00+%2F+Division+1+%2F+Batch+1A&courseid=c1&kind=2&slot=slot9';
+const LAB_URL =
+  '/students/b1?extraData=Semester+3+%2F+Data+Structures+%2F+Lab+%2F+09%3A00+-+10%3A00+%2F+Division+1+%2F+Batch+1A&courseid=c1&kind=2&slot=slot9';
 
 function setup(url: string, extra: Record<string, ApiHandler> = {}) {
   const api = mockApi({

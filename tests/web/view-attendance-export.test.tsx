@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { csvField, fileName, headerLine, percentage, toCsv, type ReportContext } from '../../web/src/features/attendance-view/report';
+import { csvField, fileName, headerLine, percentage, toCsv, type ReportContext } from '@web/features/attendance-view/report';
 import { FACULTY, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
 
 /*
@@ -68,7 +68,11 @@ const STUDENTS = [
 ];
 
 /** Opens the screen, fills the form for Semester 3 / Data Structures / Lecture / 09:00 - 10:00, and presses `button`. */
-async function query(button: 'Get Attendance' | 'Get Percentage', dates: { date: string; enddate?: string }, extra: Record<string, ApiHandler>) {
+async function query(
+  button: 'Get Attendance' | 'Get Percentage',
+  dates: { date: string; enddate?: string },
+  extra: Record<string, ApiHandler>,
+) {
   mockApi({ ...signedInAs(FACULTY), ...LISTS, ...extra });
   const app = renderApp('/dashboard/viewattendance');
   await screen.findByRole('option', { name: 'Semester 3' });
@@ -99,9 +103,15 @@ function captureDownloads() {
 describe('view attendance: Download PDF', () => {
   it('loads jsPDF only when pressed, then writes the centred header at size 10 and a grid table with a grey, white bold header', async () => {
     const loadedBefore = pdf.loaded;
-    const app = await query('Get Percentage', { date: '2026-11-02', enddate: '2026-11-20' }, {
-      'GET /attendance/criteria?startdate=2026-11-02&enddate=2026-11-20&slotcount=1&courseid=c1': { data: { totalLecture: 3, studentData: STUDENTS } },
-    });
+    const app = await query(
+      'Get Percentage',
+      { date: '2026-11-02', enddate: '2026-11-20' },
+      {
+        'GET /attendance/criteria?startdate=2026-11-02&enddate=2026-11-20&slotcount=1&courseid=c1': {
+          data: { totalLecture: 3, studentData: STUDENTS },
+        },
+      },
+    );
     const saved = captureDownloads();
     expect(pdf.loaded).toBe(loadedBefore); // not imported by the page itself
 
@@ -130,11 +140,15 @@ describe('view attendance: Download PDF', () => {
   });
 
   it('by date: the single date in the header, Name and Enrollment only', async () => {
-    const app = await query('Get Attendance', { date: '2026-11-20' }, {
-      'GET /attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': {
-        data: [{ presentStudentsName: STUDENTS.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })), sessions: 1 }],
+    const app = await query(
+      'Get Attendance',
+      { date: '2026-11-20' },
+      {
+        'GET /attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': {
+          data: [{ presentStudentsName: STUDENTS.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })), sessions: 1 }],
+        },
       },
-    });
+    );
     const saved = captureDownloads();
     await app.user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -150,9 +164,15 @@ describe('view attendance: Download PDF', () => {
   });
 
   it('says so when the PDF cannot be made', async () => {
-    const app = await query('Get Attendance', { date: '2026-11-20' }, {
-      'GET /attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': { data: [{ presentStudentsName: [STUDENTS[0]], sessions: 1 }] },
-    });
+    const app = await query(
+      'Get Attendance',
+      { date: '2026-11-20' },
+      {
+        'GET /attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': {
+          data: [{ presentStudentsName: [STUDENTS[0]], sessions: 1 }],
+        },
+      },
+    );
     const saved = captureDownloads();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     pdf.fail = true;

@@ -1,20 +1,45 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { NOT_FOUND } from '../../shared/schemas/attendance';
+import { NOT_FOUND } from '@shared/schemas/attendance';
 import { FACULTY, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
 
 const TERM = { _id: 't1', name: '2026-27 Odd Term', status: true };
 const OTHER_ACTIVE = { _id: 't9', name: 'Later term', status: true };
 const LISTS: Record<string, ApiHandler> = {
   'GET /term/active': { data: [TERM, OTHER_ACTIVE] },
-  'GET /semester/t1': { data: [{ _id: 's3', name: 'Semester 3', termid: 't1' }, { _id: 's5', name: 'Semester 5', termid: 't1' }] },
+  'GET /semester/t1': {
+    data: [
+      { _id: 's3', name: 'Semester 3', termid: 't1' },
+      { _id: 's5', name: 'Semester 5', termid: 't1' },
+    ],
+  },
   'GET /semester/t9': { data: [{ _id: 'sx', name: 'Wrong semester', termid: 't9' }] },
-  'GET /course/s3': { data: [{ _id: 'c1', name: 'Data Structures', semid: 's3' }, { _id: 'c2', name: 'Digital Electronics', semid: 's3' }] },
+  'GET /course/s3': {
+    data: [
+      { _id: 'c1', name: 'Data Structures', semid: 's3' },
+      { _id: 'c2', name: 'Digital Electronics', semid: 's3' },
+    ],
+  },
   'GET /course/s5': { data: [{ _id: 'c5', name: 'Operating Systems', semid: 's5' }] },
-  'GET /slot/t1': { data: [{ _id: 'slot9', name: '09:00 - 10:00', termid: 't1' }, { _id: 'slot10', name: '10:00 - 11:00', termid: 't1' }] },
-  'GET /division/s3': { data: [{ _id: 'd1', name: 'Division 1', semid: 's3' }, { _id: 'd2', name: 'Division 2', semid: 's3' }] },
+  'GET /slot/t1': {
+    data: [
+      { _id: 'slot9', name: '09:00 - 10:00', termid: 't1' },
+      { _id: 'slot10', name: '10:00 - 11:00', termid: 't1' },
+    ],
+  },
+  'GET /division/s3': {
+    data: [
+      { _id: 'd1', name: 'Division 1', semid: 's3' },
+      { _id: 'd2', name: 'Division 2', semid: 's3' },
+    ],
+  },
   'GET /division/s5': { data: [] },
-  'GET /batch/d1': { data: [{ _id: 'b1a', name: 'Batch 1A', divisionid: 'd1' }, { _id: 'b1b', name: 'Batch 1B', divisionid: 'd1' }] },
+  'GET /batch/d1': {
+    data: [
+      { _id: 'b1a', name: 'Batch 1A', divisionid: 'd1' },
+      { _id: 'b1b', name: 'Batch 1B', divisionid: 'd1' },
+    ],
+  },
   'GET /batch/d2': { data: [{ _id: 'b2a', name: 'Batch 2A', divisionid: 'd2' }] },
 };
 
@@ -92,7 +117,7 @@ function tableRows(): string[][] {
 }
 
 describe('view attendance: the form', () => {
-  it('has the spec fields, named and labelled; semesters of the first active term; the term slots', async () => {
+  it('has the documented fields, named and labelled; semesters of the first active term; the term slots', async () => {
     const { api } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'View Attendance' })).toBeInTheDocument();
     await screen.findByRole('option', { name: 'Semester 3' });
@@ -148,7 +173,7 @@ describe('view attendance: the form', () => {
   });
 });
 
-describe('view attendance: validation (spec §5)', () => {
+describe('view attendance: validation (docs/product.md §5)', () => {
   it('requires semester, course, slot, slot count and start date; sends nothing until they are given', async () => {
     const { app, api } = setup();
     await screen.findByRole('option', { name: 'Semester 3' });
@@ -272,7 +297,11 @@ describe('view attendance: the results', () => {
 
   it.each([
     ['Get Attendance', DATE_PATH, { data: [], message: NOT_FOUND }],
-    ['Get Percentage', '/attendance/criteria?startdate=2026-11-20&slotcount=1&courseid=c1', { data: { totalLecture: 0, studentData: [] }, message: NOT_FOUND }],
+    [
+      'Get Percentage',
+      '/attendance/criteria?startdate=2026-11-20&slotcount=1&courseid=c1',
+      { data: { totalLecture: 0, studentData: [] }, message: NOT_FOUND },
+    ],
   ])("%s with nothing marked: 'Attendance data not found!!!' and no table", async (name, path, reply) => {
     const { app } = setup({ [`GET ${path}`]: reply });
     await fill(app, LECTURE);
@@ -293,7 +322,8 @@ describe('view attendance: the results', () => {
   it('shows the loading overlay while fetching', async () => {
     let release!: () => void;
     const { app, api } = setup({
-      [`GET ${DATE_PATH}`]: () => new Promise((resolve) => (release = () => resolve({ data: [{ presentStudentsName: PRESENT, sessions: 1 }] }))),
+      [`GET ${DATE_PATH}`]: () =>
+        new Promise((resolve) => (release = () => resolve({ data: [{ presentStudentsName: PRESENT, sessions: 1 }] }))),
     });
     await fill(app, LECTURE);
     await app.user.click(button('Get Attendance'));

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { SESSION_HOURS } from '../../../shared/constants';
+import { SESSION_HOURS } from '@shared/constants';
 import { jwtKey } from './secret';
 
 const ISSUER = 'sams';
@@ -40,8 +40,7 @@ export async function verifySessionToken(token: string): Promise<TokenClaims | n
 
 const cookieName = (secure: boolean) => (secure ? '__Host-sams_session' : 'sams_session');
 
-export const readSessionCookie = (cookies: Record<string, string>, secure: boolean): string | undefined =>
-  cookies[cookieName(secure)];
+export const readSessionCookie = (cookies: Record<string, string>, secure: boolean): string | undefined => cookies[cookieName(secure)];
 
 export function sessionCookie(token: string, secure: boolean): string {
   return `${cookieName(secure)}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_SECONDS}${secure ? '; Secure' : ''}`;

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
-import { MAX_BODY_BYTES } from '../../../shared/constants';
-import { MESSAGES } from '../../../shared/messages';
-import { isStateChanging, ROUTES_BY_KEY } from '../../../shared/routes';
+import { MAX_BODY_BYTES } from '@shared/constants';
+import { MESSAGES } from '@shared/messages';
+import { isStateChanging, ROUTES_BY_KEY } from '@shared/routes';
 import { HttpError } from './errors';
 import type { ApiEvent, ApiRequest } from './types';
 import type { Context } from 'aws-lambda';

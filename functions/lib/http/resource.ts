@@ -1,8 +1,8 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { API_HEADERS } from '../../../shared/security-headers';
-import { MESSAGES } from '../../../shared/messages';
-import { routeKey, routesOf, type Resource } from '../../../shared/routes';
+import { API_HEADERS } from '@shared/security-headers';
+import { MESSAGES } from '@shared/messages';
+import { routeKey, routesOf, type Resource } from '@shared/routes';
 import { HttpError, isRetryableDatabaseError } from './errors';
 import { logger } from './logger';
 import { requestGuards } from './request-guards';
@@ -35,10 +35,7 @@ export function resource(name: Resource, handlers: Record<string, RouteHandler>)
     return jsonResult(response.status ?? 200, response.data, response.message, response.cookies);
   };
 
-  return middy<ApiEvent, ApiResult, Error, Context>(dispatch)
-    .use({ onError: errorResponse })
-    .use(requestGuards())
-    .use(sessionAuth());
+  return middy<ApiEvent, ApiResult, Error, Context>(dispatch).use({ onError: errorResponse }).use(requestGuards()).use(sessionAuth());
 }
 
 /** Turns any error into `{data: null, message}`: the client's own mistakes as 4xx, faults as 500 with a request id. */

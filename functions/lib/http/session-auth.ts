@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
-import { MESSAGES } from '../../../shared/messages';
-import { ROUTES_BY_KEY } from '../../../shared/routes';
+import { MESSAGES } from '@shared/messages';
+import { ROUTES_BY_KEY } from '@shared/routes';
 import { readSessionCookie, verifySessionToken } from '../auth/session-token';
 import { getSessionUser } from '../repositories/sessions';
 import { HttpError } from './errors';

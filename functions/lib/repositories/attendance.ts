@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { AttendanceStudent } from '../../../shared/schemas/attendance';
+import type { AttendanceStudent } from '@shared/schemas/attendance';
 import { batchDelete } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
 import { isConditionFailure } from '../http/errors';

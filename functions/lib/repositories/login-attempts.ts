@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '../../../shared/constants';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '@shared/constants';
 import { db, nowSeconds, tableName } from '../db';
 import { isConditionFailure } from '../http/errors';
 
@@ -36,7 +36,13 @@ export async function recordLoginFailure(email: string): Promise<void> {
       .send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...attemptsKey(email), entity: 'loginFailures', failures: 1, windowEndsAt: now + WINDOW_SECONDS, expiresAt: now + WINDOW_SECONDS },
+          Item: {
+            ...attemptsKey(email),
+            entity: 'loginFailures',
+            failures: 1,
+            windowEndsAt: now + WINDOW_SECONDS,
+            expiresAt: now + WINDOW_SECONDS,
+          },
           ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now',
           ExpressionAttributeValues: { ':now': now },
         }),

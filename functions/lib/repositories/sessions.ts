@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { PublicUser } from '../../../shared/schemas/auth';
+import type { PublicUser } from '@shared/schemas/auth';
 import { batchDelete } from '../batch';
 import { db, nowSeconds, queryAll, tableName } from '../db';
 import { HttpError, isConditionFailure } from '../http/errors';
@@ -38,9 +38,7 @@ export async function createSession(user: PublicUser, sessionId: string, expires
 
 /** The session's user, or null when it was ended or has expired (TTL deletion lags, so expiry is checked here). */
 export async function getSessionUser(userId: string, sessionId: string): Promise<SessionUser | null> {
-  const result = await db.send(
-    new GetCommand({ TableName: tableName(), Key: sessionKey(userId, sessionId), ConsistentRead: true }),
-  );
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: sessionKey(userId, sessionId), ConsistentRead: true }));
   const item = result.Item as { user: PublicUser; expiresAt: number } | undefined;
   if (!item || item.expiresAt <= nowSeconds()) return null;
   return { ...item.user, sessionId };

@@ -92,10 +92,7 @@ export async function requireParent(kind: Kind, parentId: string): Promise<Struc
  * Creates an entity under its parent in one transaction: the parent must still exist (and not
  * be mid-delete) and the name must be free within it (409 otherwise).
  */
-export async function createNode(
-  kind: Kind,
-  input: { name: string; parentId?: string; status?: boolean },
-): Promise<StructureItem> {
+export async function createNode(kind: Kind, input: { name: string; parentId?: string; status?: boolean }): Promise<StructureItem> {
   const { parent, parentField, label } = KINDS[kind];
   const item: StructureItem = { _id: randomUUID(), name: input.name };
   if (parent && parentField && input.parentId) {
@@ -107,7 +104,15 @@ export async function createNode(
 
   const parentCheck =
     parent && input.parentId
-      ? [{ ConditionCheck: { TableName: tableName(), Key: entityKey(parent, input.parentId), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting)' } }]
+      ? [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: entityKey(parent, input.parentId),
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting)',
+            },
+          },
+        ]
       : [];
   try {
     await db.send(
@@ -162,8 +167,26 @@ export async function setTermStatus(id: string, status: boolean): Promise<Struct
     await db.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Update: { TableName: tableName(), Key: entityKey('term', id), UpdateExpression: 'SET #status = :status', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': status } } },
-          { Update: { TableName: tableName(), Key: entryKey('term', term), UpdateExpression: 'SET #status = :status', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': status } } },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: entityKey('term', id),
+              UpdateExpression: 'SET #status = :status',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':status': status },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: entryKey('term', term),
+              UpdateExpression: 'SET #status = :status',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':status': status },
+            },
+          },
         ],
       }),
     );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Student } from '../../../shared/schemas/structure';
+import type { Student } from '@shared/schemas/structure';
 import { batchDelete, batchGet } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
 import { failedConditionAt, HttpError, isConditionFailure } from '../http/errors';
@@ -81,7 +81,13 @@ export async function createStudent(input: Omit<Student, '_id'>): Promise<Studen
       new TransactWriteCommand({
         TransactItems: [
           batchCheck(student.batchid),
-          { Put: { TableName: tableName(), Item: { ...enrollmentKey(student.enrollment), entity: 'enrollment', studentId: student._id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...enrollmentKey(student.enrollment), entity: 'enrollment', studentId: student._id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
           { Put: { TableName: tableName(), Item: studentItem(student) } },
           { Put: { TableName: tableName(), Item: entryItem(student) } },
         ],
@@ -142,17 +148,20 @@ function replaceWrites(before: StudentItem, after: StudentItem) {
     ...(enrollmentChanged
       ? [
           { Delete: { TableName: tableName(), Key: enrollmentKey(before.enrollment) } },
-          { Put: { TableName: tableName(), Item: { ...enrollmentKey(after.enrollment), entity: 'enrollment', studentId: after._id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...enrollmentKey(after.enrollment), entity: 'enrollment', studentId: after._id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
         ]
       : []),
   ];
 }
 
 /** Updates enrollment, name, email and batch in one transaction; null when there is no such student. */
-export async function updateStudent(
-  id: string,
-  changes: Partial<Omit<Student, '_id'>>,
-): Promise<StudentItem | null> {
+export async function updateStudent(id: string, changes: Partial<Omit<Student, '_id'>>): Promise<StudentItem | null> {
   const before = await getStudent(id);
   if (!before) return null;
   changes = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../../../shared/constants';
-import type { PublicUser } from '../../../shared/schemas/auth';
+import type { Role } from '@shared/constants';
+import type { PublicUser } from '@shared/schemas/auth';
 import { db, queryAll, tableName } from '../db';
 import { HttpError, isConditionFailure } from '../http/errors';
 import { GSI1 } from '../table-schema';
@@ -21,12 +21,7 @@ const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: '
 const toPublic = ({ _id, username, email, role }: UserItem): PublicUser => ({ _id, username, email, role });
 
 /** Creates a user, claiming the email in the same transaction; 409 when the email is taken. */
-export async function createUser(input: {
-  username: string;
-  email: string;
-  role: Role;
-  passwordHash: string;
-}): Promise<PublicUser> {
+export async function createUser(input: { username: string; email: string; role: Role; passwordHash: string }): Promise<PublicUser> {
   const user: UserItem = { _id: randomUUID(), ...input };
   try {
     await db.send(
@@ -66,9 +61,7 @@ export async function createUser(input: {
 export async function findUserForLogin(email: string): Promise<UserItem | null> {
   const claim = await db.send(new GetCommand({ TableName: tableName(), Key: emailKey(email), ConsistentRead: true }));
   if (!claim.Item) return null;
-  const user = await db.send(
-    new GetCommand({ TableName: tableName(), Key: userKey(claim.Item.userId as string), ConsistentRead: true }),
-  );
+  const user = await db.send(new GetCommand({ TableName: tableName(), Key: userKey(claim.Item.userId as string), ConsistentRead: true }));
   return (user.Item as UserItem | undefined) ?? null;
 }
 
@@ -110,4 +103,3 @@ export async function emailTaken(email: string): Promise<boolean> {
   const claim = await db.send(new GetCommand({ TableName: tableName(), Key: emailKey(email), ConsistentRead: true }));
   return claim.Item !== undefined;
 }
-

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { findBundles } from '../../../infra/local/bundled-handlers';
-import { RESOURCES } from '../../../shared/routes';
+import { findBundles } from '@infra/local/bundled-handlers';
+import { RESOURCES } from '@shared/routes';
 import { percentile, round } from '../measure';
 
 export interface ColdStartRow {
@@ -25,7 +25,12 @@ function importTime(file: string): number {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      env: { ...process.env, TABLE_NAME: 'bench', JWT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench', AWS_REGION: 'us-east-1' },
+      env: {
+        ...process.env,
+        TABLE_NAME: 'bench',
+        JWT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench',
+        AWS_REGION: 'us-east-1',
+      },
       encoding: 'utf8',
     });
     if (run.status !== 0) throw new Error(`import of ${file} failed: ${run.stderr}`);

@@ -21,13 +21,28 @@ export async function measureCost(context: BenchContext): Promise<CostRow[]> {
   const record = async (operation: string, minimum: number, work: () => Promise<{ status: number; message: string }>) => {
     const { result, usage, ms } = await metered(work);
     if (result.status >= 300) throw new Error(`${operation}: ${result.status} ${result.message}`);
-    rows.push({ operation, requests: usage.requests, byCommand: usage.byCommand, minimum, readUnits: round(usage.readUnits, 1), writeUnits: round(usage.writeUnits, 1), ms: round(ms, 1) });
+    rows.push({
+      operation,
+      requests: usage.requests,
+      byCommand: usage.byCommand,
+      minimum,
+      readUnits: round(usage.readUnits, 1),
+      writeUnits: round(usage.writeUnits, 1),
+      ms: round(ms, 1),
+    });
   };
 
   // Marking 60 students, then reading that day back.
   const sixty = await buildDivision({ batches: 2, perBatch: 30 });
   const date = dayBefore(1);
-  const mark = { presentStudentData: sixty.students.map((s) => s._id), date, slotid: sixty.slots[0]!._id, slotcount: 1, courseid: sixty.course._id, groupid: sixty.division._id };
+  const mark = {
+    presentStudentData: sixty.students.map((s) => s._id),
+    date,
+    slotid: sixty.slots[0]!._id,
+    slotcount: 1,
+    courseid: sixty.course._id,
+    groupid: sixty.division._id,
+  };
   // session read + BatchGet(course, slot, group) + Query(students) + conditional Put
   await record('mark 60 students', 4, () => context.call('POST', '/api/v1/attendance', mark));
   // session read + Query(sessions) + BatchGet(60 students)
@@ -40,7 +55,10 @@ export async function measureCost(context: BenchContext): Promise<CostRow[]> {
   await markSessions(semester, 90);
   // session read + ⌈90 sessions × ~7 KB / 1 MB⌉ Query pages + ⌈120 / 100⌉ BatchGets
   await record('percentages: 90 sessions × 120 students', 1 + 1 + 2, () =>
-    context.call('GET', `/api/v1/attendance/criteria?startdate=${dayBefore(20)}&enddate=${dayBefore(1)}&slotcount=1&courseid=${semester.course._id}`),
+    context.call(
+      'GET',
+      `/api/v1/attendance/criteria?startdate=${dayBefore(20)}&enddate=${dayBefore(1)}&slotcount=1&courseid=${semester.course._id}`,
+    ),
   );
   // session read + one Query on gsi1
   await record('students of a division (120)', 2, () => context.call('GET', `/api/v1/student/division/${semester.division._id}`));

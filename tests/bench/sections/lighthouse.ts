@@ -12,7 +12,15 @@ export interface LighthouseRow {
 }
 
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Lighthouse 12 (mobile, simulated throttling) on Debian Chromium: /login, and the view screen signed in. */
 export async function measureLighthouse(context: BenchContext): Promise<LighthouseRow[]> {

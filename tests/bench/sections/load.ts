@@ -59,7 +59,10 @@ export async function runLoad(context: Pick<BenchContext, 'demo' | 'call'>, clie
   const readBack = await inParallel(
     16,
     marked.map((session) => async () => {
-      const result = await call('GET', `/api/v1/attendance?date=${session.date}&slotid=${session.slotid}&slotcount=1&courseid=${demo.courseId}&groupid=${demo.divisionId}`);
+      const result = await call(
+        'GET',
+        `/api/v1/attendance?date=${session.date}&slotid=${session.slotid}&slotcount=1&courseid=${demo.courseId}&groupid=${demo.divisionId}`,
+      );
       return (result.data as { presentStudentsName: unknown[] }[])[0]?.presentStudentsName.length === 20;
     }),
   );

@@ -49,8 +49,14 @@ export async function measureOverhead(context: BenchContext): Promise<OverheadRo
     ['GET student/{batchid}', () => ['GET', `/api/v1/student/${demo.batchId}`]],
     ['GET student/division/{divisionid}', () => ['GET', `/api/v1/student/division/${demo.divisionId}`]],
     ['GET student/student/{id}', () => ['GET', `/api/v1/student/student/${demo.divisionStudents[0]}`]],
-    ['GET attendance (by date)', () => ['GET', `/api/v1/attendance?date=${daysAgo(1)}&slotid=${demo.slotIds[0]}&slotcount=1&courseid=${demo.courseId}`]],
-    ['GET attendance/criteria (7 days)', () => ['GET', `/api/v1/attendance/criteria?startdate=${daysAgo(7)}&enddate=${daysAgo(1)}&slotcount=1&courseid=${demo.courseId}`]],
+    [
+      'GET attendance (by date)',
+      () => ['GET', `/api/v1/attendance?date=${daysAgo(1)}&slotid=${demo.slotIds[0]}&slotcount=1&courseid=${demo.courseId}`],
+    ],
+    [
+      'GET attendance/criteria (7 days)',
+      () => ['GET', `/api/v1/attendance/criteria?startdate=${daysAgo(7)}&enddate=${daysAgo(1)}&slotcount=1&courseid=${demo.courseId}`],
+    ],
   ];
   const rows: OverheadRow[] = [];
   for (const [route, request] of routes) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { WEB_DIST } from '../../../infra/local/web-build';
+import { WEB_DIST } from '@infra/local/web-build';
 
 export interface WebSizes {
   initialJsGzip: number;
@@ -21,7 +21,9 @@ export function initialFiles(): { js: string[]; css: string[] } {
 
 export function measureWebSizes(): WebSizes {
   const { js, css } = initialFiles();
-  const all = readdirSync(join(WEB_DIST, 'assets')).filter((file) => file.endsWith('.js')).map((file) => `assets/${file}`);
+  const all = readdirSync(join(WEB_DIST, 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `assets/${file}`);
   return {
     initialJsGzip: js.reduce((sum, file) => sum + gzipBytes(file), 0),
     initialCssGzip: css.reduce((sum, file) => sum + gzipBytes(file), 0),

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { inject } from 'vitest';
-import { startLocalStack, type LocalStack } from '../../../infra/local/local-stack';
-import { WEB_DIST } from '../../../infra/local/web-build';
+import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
+import { WEB_DIST } from '@infra/local/web-build';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');

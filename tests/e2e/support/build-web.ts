@@ -1,4 +1,4 @@
-import { ensureWebBuild } from '../../../infra/local/web-build';
+import { ensureWebBuild } from '@infra/local/web-build';
 
 /**
  * globalSetup of the e2e project: builds web/dist once, in the main process, before any test

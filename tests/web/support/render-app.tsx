@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import type { PublicUser } from '../../../shared/schemas/auth';
-import { routes } from '../../../web/src/app/router';
+import type { PublicUser } from '@shared/schemas/auth';
+import { routes } from '@web/app/router';
 
 export const FACULTY: PublicUser = { _id: 'u-faculty', username: 'Demo Faculty', email: 'faculty@sams.local', role: 'faculty' };
 export const ADMIN: PublicUser = { _id: 'u-admin', username: 'Demo Admin', email: 'admin@sams.local', role: 'admin' };
@@ -45,7 +45,11 @@ export function mockApi(handlers: Record<string, ApiHandler>) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock, callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
+  return {
+    calls,
+    fetchMock,
+    callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
+  };
 }
 
 /** The handlers of a signed-in session (or signed out with null). */

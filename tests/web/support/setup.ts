@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { clearToasts } from '../../../web/src/lib/toast';
-import { resetLoader } from '../../../web/src/lib/loading';
-import { session } from '../../../web/src/lib/session';
+import { clearToasts } from '@web/lib/toast';
+import { resetLoader } from '@web/lib/loading';
+import { session } from '@web/lib/session';
 
 // Each test starts signed-out-unknown (the status check runs again), with no toasts, no loader.
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { isAdmin, useSession } from '../lib/session';
 
 /*
- * Route guards (spec §2.1), decided on the client from the session store. The root loader has
+ * Route guards (docs/product.md §2.1), decided on the client from the session store. The root loader has
  * already run the status check, so the state is known when these render; 'unknown' renders nothing.
  */
 

@@ -4,7 +4,7 @@ import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { BootScreen, MainContent, RootLayout } from './root-layout';
 import { checkSessionOnce } from './session-check';
 
-/** The admin screens (spec §2.5–2.8): their paths under /dashboard and titles. */
+/** The admin screens (docs/product.md §2.5–2.8): their paths under /dashboard and titles. */
 export const ADMIN_PAGES = [
   { path: 'adduser', title: 'Add User' },
   { path: 'term', title: 'Term' },
@@ -35,7 +35,7 @@ const marking = {
   success: () => import('../features/marking/components/success-page').then((m) => ({ Component: m.SuccessPage })),
 };
 
-/** The route table of spec §2.1, all under one root layout. */
+/** The route table of docs/product.md §2.1, all under one root layout. */
 export const routes: RouteObject[] = [
   {
     id: 'root',

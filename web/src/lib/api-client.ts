@@ -1,4 +1,4 @@
-import type { API_PREFIX as ROUTE_PREFIX } from '../../../shared/routes';
+import type { API_PREFIX as ROUTE_PREFIX } from '@shared/routes';
 import type { ApiBody, ApiData, ContractKey, RouteParams } from './api-contract';
 import { session } from './session';
 import { toast } from './toast';

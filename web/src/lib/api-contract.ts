@@ -1,16 +1,7 @@
-import type { ROUTES } from '../../../shared/routes';
-import type { AppConfig, LoginInput, PublicUser, RegisterInput } from '../../../shared/schemas/auth';
-import type { MarkInput } from '../../../shared/schemas/attendance';
-import type {
-  Batch,
-  Course,
-  DivisionStudentEntry,
-  Division,
-  Semester,
-  Slot,
-  Student,
-  Term,
-} from '../../../shared/schemas/structure';
+import type { ROUTES } from '@shared/routes';
+import type { AppConfig, LoginInput, PublicUser, RegisterInput } from '@shared/schemas/auth';
+import type { MarkInput } from '@shared/schemas/attendance';
+import type { Batch, Course, DivisionStudentEntry, Division, Semester, Slot, Student, Term } from '@shared/schemas/structure';
 
 /**
  * The web client's view of the route table (shared/routes.ts): every route key the app may call,

@@ -1,6 +1,6 @@
 import { createStore, useStore } from './store';
 
-/** The global loader flag (spec §3): a count, so overlapping tasks keep the overlay up until the last ends. */
+/** The global loader flag (docs/product.md §3): a count, so overlapping tasks keep the overlay up until the last ends. */
 const store = createStore(0);
 
 export async function withLoader<T>(task: () => Promise<T>): Promise<T> {

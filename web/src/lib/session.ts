@@ -1,15 +1,13 @@
-import type { PublicUser } from '../../../shared/schemas/auth';
+import type { PublicUser } from '@shared/schemas/auth';
 import { createStore, useStore } from './store';
 
 /**
- * The auth state of spec §3/§4: unknown until the initial status check answers, then signed in
+ * The auth state of docs/product.md §3/§4: unknown until the initial status check answers, then signed in
  * (with the user) or signed out. Guards and the navigation bar read it; login, logout and any 401
  * write it.
  */
 export type SessionState =
-  | { status: 'unknown'; user: null }
-  | { status: 'signed-out'; user: null }
-  | { status: 'signed-in'; user: PublicUser };
+  { status: 'unknown'; user: null } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: PublicUser };
 
 const store = createStore<SessionState>({ status: 'unknown', user: null });
 

@@ -7,7 +7,7 @@ export interface Toast {
   message: string;
 }
 
-/** Toasts last 2.5 s (spec §8: about 2 to 3 seconds). */
+/** Toasts last 2.5 s (docs/product.md §8: about 2 to 3 seconds). */
 export const TOAST_MS = 2500;
 
 const store = createStore<Toast[]>([]);

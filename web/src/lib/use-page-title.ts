@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT } from '../../../shared/constants';
+import { PRODUCT } from '@shared/constants';
 
 /** Sets the tab title: 'Courses · SAMS'. */
 export function usePageTitle(title: string): void {

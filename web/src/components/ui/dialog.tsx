@@ -151,7 +151,7 @@ export function Dialog({ title, onClose, children, initialFocus, finalFocus, des
 }
 
 export interface ConfirmDialogProps {
-  /** Spec §2.5: every delete asks 'Are you sure ?'. */
+  /** docs/product.md §2.5: every delete asks 'Are you sure ?'. */
   title?: string;
   /** The question, e.g. 'Delete Semester 3?'. */
   message: ReactNode;
@@ -189,7 +189,13 @@ export function ConfirmDialog({
       </div>
       <div className="dialog-actions">
         {/* aria-disabled while busy, not disabled: a focused button keeps its focus. */}
-        <button ref={cancel} type="button" className="button button-secondary" aria-disabled={busy || undefined} onClick={() => !busy && onCancel()}>
+        <button
+          ref={cancel}
+          type="button"
+          className="button button-secondary"
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && onCancel()}
+        >
           Cancel
         </button>
         <button

@@ -7,10 +7,18 @@ export interface BannerMessage {
 }
 
 /**
- * A screen's message banner (spec §2.6): an error (role="alert") or a success (role="status"),
+ * A screen's message banner (docs/product.md §2.6): an error (role="alert") or a success (role="status"),
  * dismissible; scrolled into view when a new message shows (on a phone the form's button may be far from it).
  */
-export function FormBanner({ message, onDismiss, children }: { message: BannerMessage | null; onDismiss?: () => void; children?: ReactNode }) {
+export function FormBanner({
+  message,
+  onDismiss,
+  children,
+}: {
+  message: BannerMessage | null;
+  onDismiss?: () => void;
+  children?: ReactNode;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (message) box.current?.scrollIntoView?.({ block: 'nearest' });

@@ -1,4 +1,4 @@
-import { useLoading } from '../../lib/loading';
+import { useLoading } from '@web/lib/loading';
 import './ui.css';
 
 /** Covers the screen while the global loader flag is up (marking attendance). */

@@ -7,7 +7,7 @@ interface NoticeProps {
   action?: ReactNode;
 }
 
-/** A message in place of a list: empty (spec §8 texts), a failed load, or a hint. */
+/** A message in place of a list: empty (docs/product.md §8 texts), a failed load, or a hint. */
 export function Notice({ kind = 'info', children, action }: NoticeProps) {
   return (
     <div className={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>

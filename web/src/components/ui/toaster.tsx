@@ -1,4 +1,4 @@
-import { dismissToast, useToasts } from '../../lib/toast';
+import { dismissToast, useToasts } from '@web/lib/toast';
 import './ui.css';
 
 /** The toasts: errors red (role="alert"), successes green (role="status"); each hides after 2.5 s. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { SelectOption } from '../../components/ui/field';
-import type { ApiError } from '../../lib/api-client';
-import { useApi } from '../../lib/use-api';
+import type { SelectOption } from '@web/components/ui/field';
+import type { ApiError } from '@web/lib/api-client';
+import { useApi } from '@web/lib/use-api';
 import { useBatches, useDivisions, useSemesters } from './api/structure';
 import { levelOptions, nameOf, pick } from './choice';
 
@@ -22,7 +22,7 @@ export interface ChainLevel {
 export type Chain = Record<Level, ChainLevel>;
 
 interface ChainOptions {
-  /** 'active': the active terms only (spec §2.8 From; the semesters of the first active term elsewhere); 'all': every term. */
+  /** 'active': the active terms only (docs/product.md §2.8 From; the semesters of the first active term elsewhere); 'all': every term. */
   terms: 'active' | 'all';
   /** With 'all': preselect the first active term rather than the first term. */
   preferActive?: boolean;
@@ -40,7 +40,7 @@ const EMPTY: Record<Level, string> = {
 };
 
 /**
- * Dependent dropdowns term → semester → division → batch (spec §4): each level lists the children of
+ * Dependent dropdowns term → semester → division → batch (docs/product.md §4): each level lists the children of
  * the one above and shows the user's choice, else its first item; an empty list clears it and every
  * level below. Choosing a level forgets the choices below it, so they preselect their first item.
  */

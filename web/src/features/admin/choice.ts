@@ -1,8 +1,8 @@
-import type { SelectOption } from '../../components/ui/field';
-import type { ApiError } from '../../lib/api-client';
+import type { SelectOption } from '@web/components/ui/field';
+import type { ApiError } from '@web/lib/api-client';
 
 /*
- * Dependent dropdowns (spec §4), as derived state: each level shows the item the user chose while it
+ * Dependent dropdowns (docs/product.md §4), as derived state: each level shows the item the user chose while it
  * is in the level's list, otherwise the first item (each level preselects its first item), otherwise
  * nothing (an empty list clears the selection, and with it every level below, whose list then
  * waits for a parent). No effects, so a level never shows a value its list does not have.
@@ -29,7 +29,7 @@ interface ListQuery<T> {
   isLoading: boolean;
 }
 
-/** A level's select: its options and the text of the empty choice (loading, failed, or the spec's empty message). */
+/** A level's select: its options and the text of the empty choice (loading, failed, or the documented empty message). */
 export function levelOptions<T extends Named>(query: ListQuery<T>, empty: string): { options: SelectOption[]; placeholder: string } {
   const options = (query.data ?? []).map((item) => ({ value: item._id, label: item.name }));
   const placeholder = query.error ? `Could not load: ${query.error.message}` : query.isLoading ? 'Loading…' : empty;

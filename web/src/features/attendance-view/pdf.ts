@@ -3,13 +3,13 @@ import { autoTable } from 'jspdf-autotable';
 import { cells, columns, headerLine, type Report } from './report';
 
 /*
- * The PDF export (spec §9). This module is only ever loaded by a dynamic import() when Download
+ * The PDF export (docs/product.md §9). This module is only ever loaded by a dynamic import() when Download
  * PDF is pressed, so jsPDF and its table plugin stay out of the initial bundle and the page's chunk.
  */
 
-/** The header line's font size (spec §9). */
+/** The header line's font size (docs/product.md §9). */
 export const HEADER_FONT_SIZE = 10;
-/** A grey header with white bold text (spec §9); this grey keeps white text above 4.5:1 contrast. */
+/** A grey header with white bold text (docs/product.md §9); this grey keeps white text above 4.5:1 contrast. */
 export const HEADER_FILL: [number, number, number] = [96, 96, 96];
 const MARGIN = 14;
 
@@ -26,7 +26,7 @@ export function renderPdf(report: Report): Blob {
   doc.text(lines, pageWidth / 2, MARGIN + 2, { align: 'center' });
 
   autoTable(doc, {
-    startY: MARGIN + 2 + lines.length * doc.getLineHeight() / doc.internal.scaleFactor + 3,
+    startY: MARGIN + 2 + (lines.length * doc.getLineHeight()) / doc.internal.scaleFactor + 3,
     margin: { left: MARGIN, right: MARGIN },
     theme: 'grid',
     head: [columns(report.mode)],

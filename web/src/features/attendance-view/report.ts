@@ -1,5 +1,5 @@
-import { SLOT_KINDS } from '../../../../shared/constants';
-import type { AttendanceStudent, PercentageReport } from '../../../../shared/schemas/attendance';
+import { SLOT_KINDS } from '@shared/constants';
+import type { AttendanceStudent, PercentageReport } from '@shared/schemas/attendance';
 
 /*
  * The report shown on the view screen and exported as PDF and CSV: pure functions, so the table,
@@ -40,7 +40,7 @@ export interface Report {
   sessions: number;
 }
 
-/** Spec §5: totalPresent / totalLecture × 100, rounded to a whole number (each student's own totalLecture). */
+/** docs/product.md §5: totalPresent / totalLecture × 100, rounded to a whole number (each student's own totalLecture). */
 export function percentage(totalPresent: number, totalLecture: number): number {
   if (totalLecture <= 0) return 0;
   // Multiply first: 29 × 100 / 200 is exactly 14.5 (rounds to 15), 29 / 200 × 100 is 14.499….
@@ -79,7 +79,7 @@ export const dateLabel = ({ date, enddate }: Pick<ReportContext, 'date' | 'endda
   enddate && enddate !== date ? `From ${date} To ${enddate}` : date;
 
 /**
- * The PDF's header line (spec §9): the date range or the single date, then the type, the subject
+ * The PDF's header line (docs/product.md §9): the date range or the single date, then the type, the subject
  * and the slot time (and the division or batch when the report is filtered to one).
  */
 export function headerLine(context: ReportContext): string {
@@ -88,7 +88,8 @@ export function headerLine(context: ReportContext): string {
   return parts.join(' | ');
 }
 
-export const columns = (mode: ReportMode): string[] => (mode === 'percentage' ? ['Name', 'Enrollment', 'Percentage'] : ['Name', 'Enrollment']);
+export const columns = (mode: ReportMode): string[] =>
+  mode === 'percentage' ? ['Name', 'Enrollment', 'Percentage'] : ['Name', 'Enrollment'];
 
 /** The cells of the PDF and CSV rows, as the table shows them. */
 export const cells = (row: ReportRow, mode: ReportMode): string[] =>
@@ -99,7 +100,7 @@ export const cells = (row: ReportRow, mode: ReportMode): string[] =>
 const UNSAFE_IN_FILE_NAME = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
 
 /**
- * The download's name (spec §9: the date plus the subject): '2026-11-20 Data Structures.pdf', or
+ * The download's name (docs/product.md §9: the date plus the subject): '2026-11-20 Data Structures.pdf', or
  * for a range '2026-11-02 to 2026-11-20 Data Structures.pdf'.
  */
 export function fileName(context: ReportContext, extension: 'pdf' | 'csv'): string {

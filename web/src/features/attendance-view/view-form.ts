@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { isCalendarDate } from '../../../../shared/dates';
-import { entityId } from '../../../../shared/schemas/common';
+import { isCalendarDate } from '@shared/dates';
+import { entityId } from '@shared/schemas/common';
 import type { DateQuery, RangeQuery } from './api/attendance-view';
 import type { ReportMode } from './report';
 
-/** The view form's fields, by their spec names (§3), plus the optional division/batch filter. */
+/** The view form's fields, by their documented names (docs/product.md §3), plus the optional division/batch filter. */
 export interface ViewValues {
   semester_id: string;
   course_id: string;
@@ -16,7 +16,15 @@ export interface ViewValues {
 }
 export type ViewField = keyof ViewValues;
 
-export const EMPTY_VALUES: ViewValues = { semester_id: '', course_id: '', slot_id: '', slot_count: '', date: '', enddate: '', group_id: '' };
+export const EMPTY_VALUES: ViewValues = {
+  semester_id: '',
+  course_id: '',
+  slot_id: '',
+  slot_count: '',
+  date: '',
+  enddate: '',
+  group_id: '',
+};
 
 export const VIEW_MESSAGES = {
   semester: 'Please select a semester',
@@ -30,7 +38,7 @@ export const VIEW_MESSAGES = {
 
 const optionalDate = (message: string) => z.string().check(z.refine((value) => value === '' || isCalendarDate(value), { error: message }));
 
-/** Spec §5: semester, course, slot, slot count and start date required; the end date optional. */
+/** docs/product.md §5: semester, course, slot, slot count and start date required; the end date optional. */
 export const viewFormSchema = z.object({
   semester_id: entityId(VIEW_MESSAGES.semester),
   course_id: entityId(VIEW_MESSAGES.course),
@@ -45,7 +53,10 @@ export type ValidView = z.infer<typeof viewFormSchema>;
 export type FieldErrors = Partial<Record<ViewField, string>>;
 
 /** The form's errors for a press of Get Attendance or Get Percentage: none means it may be sent. */
-export function validateView(values: ViewValues, mode: ReportMode): { data: ValidView; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
+export function validateView(
+  values: ViewValues,
+  mode: ReportMode,
+): { data: ValidView; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
   const parsed = viewFormSchema.safeParse(values);
   if (!parsed.success) {
     const errors: FieldErrors = {};

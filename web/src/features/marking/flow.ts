@@ -1,6 +1,6 @@
 /**
- * The marking flow's URLs (spec §2.4). Every step is a plain link, so it can be opened in a new
- * tab or reloaded; that is why each URL carries, besides the spec's path parameter, whatever the
+ * The marking flow's URLs (docs/product.md §2.4). Every step is a plain link, so it can be opened in a new
+ * tab or reloaded; that is why each URL carries, besides the documented path parameter, whatever the
  * later steps need, in its query string:
  *
  *   /                      Home: semesters of the first active term

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
-import { callApi, pathsStartingWith, type Answer } from '../../../lib/api-client';
+import { callApi, pathsStartingWith, type Answer } from '@web/lib/api-client';
 
 export type { Answer };
 

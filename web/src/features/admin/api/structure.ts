@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import type { Batch, Course, Division, Semester, Slot, Term } from '../../../../../shared/schemas/structure';
-import { ApiError } from '../../../lib/api-client';
-import { useApi } from '../../../lib/use-api';
+import type { Batch, Course, Division, Semester, Slot, Term } from '@shared/schemas/structure';
+import { ApiError } from '@web/lib/api-client';
+import { useApi } from '@web/lib/use-api';
 import { adminRequest, useRefresh } from './request';
 
 /*
@@ -21,7 +21,7 @@ export const useSlots = (termid: string | undefined) => useApi('GET /slot/{termi
 /** The levels under a term, each created under a parent and deleted with everything under it. */
 export type ChildKind = 'semester' | 'division' | 'batch' | 'course' | 'slot';
 
-/** The parent field each level's create body names (spec §3). */
+/** The parent field each level's create body names (docs/product.md §3). */
 export const PARENT_FIELD = { semester: 'termid', division: 'semid', batch: 'divisionid', course: 'semid', slot: 'termid' } as const;
 
 interface ChildOf {

@@ -1,5 +1,5 @@
-import type { Student } from '../../../../../shared/schemas/structure';
-import { useApi } from '../../../lib/use-api';
+import type { Student } from '@shared/schemas/structure';
+import { useApi } from '@web/lib/use-api';
 import { adminRequest, useRefresh } from './request';
 
 /** The students of a batch (GET student/{batchid}; SWR key '/student/<batchid>'); null waits. */
@@ -18,7 +18,7 @@ export interface StudentInput {
 /** Student writes; each reloads the student lists (a lecture's division list included). */
 export function useStudentWrites() {
   const refresh = useRefresh();
-  const after = async <T,>(write: Promise<T>): Promise<T> => {
+  const after = async <T>(write: Promise<T>): Promise<T> => {
     try {
       return await write;
     } finally {
@@ -27,10 +27,12 @@ export function useStudentWrites() {
   };
   return {
     create: (input: StudentInput) => after(adminRequest<Student>('POST', '/student', input)),
-    /** Missing or empty fields stay as they are (spec §5: the update form requires none). */
-    update: (id: string, input: Partial<StudentInput>) => after(adminRequest<Student>('PATCH', `/student/${encodeURIComponent(id)}`, input)),
+    /** Missing or empty fields stay as they are (docs/product.md §5: the update form requires none). */
+    update: (id: string, input: Partial<StudentInput>) =>
+      after(adminRequest<Student>('PATCH', `/student/${encodeURIComponent(id)}`, input)),
     remove: (id: string) => after(adminRequest<Student>('DELETE', `/student/${encodeURIComponent(id)}`)),
     /** PATCH student/updateterm: every student of one batch moves to another. */
-    move: (oldbatchid: string, newbatchid: string) => after(adminRequest<{ moved: number }>('PATCH', '/student/updateterm', { oldbatchid, newbatchid })),
+    move: (oldbatchid: string, newbatchid: string) =>
+      after(adminRequest<{ moved: number }>('PATCH', '/student/updateterm', { oldbatchid, newbatchid })),
   };
 }

@@ -1,5 +1,5 @@
-import type { PublicUser, RegisterInput } from '../../../../../shared/schemas/auth';
-import { useApi } from '../../../lib/use-api';
+import type { PublicUser, RegisterInput } from '@shared/schemas/auth';
+import { useApi } from '@web/lib/use-api';
 import { adminRequest, useRefresh } from './request';
 
 /** Every user (GET user; SWR key '/user'). */

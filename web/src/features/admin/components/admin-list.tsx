@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
-import type { ApiError } from '../../../lib/api-client';
+import { Notice } from '@web/components/ui/notice';
+import { Spinner } from '@web/components/ui/spinner';
+import type { ApiError } from '@web/lib/api-client';
 import './admin.css';
 
 export interface Column<T> {
@@ -19,7 +19,7 @@ interface AdminListProps<T extends { _id: string }> {
   rows: T[] | undefined;
   error: ApiError | undefined;
   isLoading: boolean;
-  /** The spec §8 empty message. */
+  /** The docs/product.md §8 empty message. */
   empty: string;
   columns: Column<T>[];
   /** The row's buttons (Update, Delete). */
@@ -107,7 +107,17 @@ export function AdminList<T extends { _id: string }>({
 }
 
 /** A row's button whose accessible name says which row: 'Delete Semester 3' (its text stays 'Delete'). */
-export function RowButton({ label, item, onClick, kind = 'secondary' }: { label: string; item: string; onClick: () => void; kind?: 'secondary' | 'danger' }) {
+export function RowButton({
+  label,
+  item,
+  onClick,
+  kind = 'secondary',
+}: {
+  label: string;
+  item: string;
+  onClick: () => void;
+  kind?: 'secondary' | 'danger';
+}) {
   return (
     <button
       type="button"

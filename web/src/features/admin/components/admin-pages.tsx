@@ -5,8 +5,11 @@ import { StudentPage } from './student-page';
 import { TermPage } from './term-page';
 import { UsersPage } from './users-page';
 
-/** The admin screens by their path under /dashboard (spec §2.1). */
-export const ADMIN_SCREENS: Record<'adduser' | 'term' | 'semester' | 'division' | 'batch' | 'course' | 'slot' | 'changestu' | 'student', ComponentType> = {
+/** The admin screens by their path under /dashboard (docs/product.md §2.1). */
+export const ADMIN_SCREENS: Record<
+  'adduser' | 'term' | 'semester' | 'division' | 'batch' | 'course' | 'slot' | 'changestu' | 'student',
+  ComponentType
+> = {
   adduser: UsersPage,
   term: TermPage,
   semester: SemesterPage,

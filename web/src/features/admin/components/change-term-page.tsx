@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { changeTermSchema } from '../../../../../shared/schemas/structure';
-import { FormBanner, type BannerMessage } from '../../../components/ui/form-banner';
-import { Page } from '../../../components/ui/page';
-import { errorMessage } from '../../../lib/api-client';
-import { withLoader } from '../../../lib/loading';
+import { changeTermSchema } from '@shared/schemas/structure';
+import { FormBanner, type BannerMessage } from '@web/components/ui/form-banner';
+import { Page } from '@web/components/ui/page';
+import { errorMessage } from '@web/lib/api-client';
+import { withLoader } from '@web/lib/loading';
 import { useStudentWrites } from '../api/students';
 import { LEVELS, useChain, type Chain } from '../chain';
 import { firstErrors, focusFirstError } from '../validation';
@@ -12,8 +12,20 @@ import './admin.css';
 
 const LABELS = { term: 'Term', semester: 'Semester', division: 'Division', batch: 'Batch' } as const;
 
-/** One group of four selects; the To group's field names carry the update_ prefix (spec §3). */
-function ChainFieldset({ legend, chain, prefix, error, onChosen }: { legend: string; chain: Chain; prefix: '' | 'update_'; error?: string; onChosen: () => void }) {
+/** One group of four selects; the To group's field names carry the update_ prefix (docs/product.md §3). */
+function ChainFieldset({
+  legend,
+  chain,
+  prefix,
+  error,
+  onChosen,
+}: {
+  legend: string;
+  chain: Chain;
+  prefix: '' | 'update_';
+  error?: string;
+  onChosen: () => void;
+}) {
   const idPrefix = prefix ? 'to' : 'from';
   return (
     <fieldset className="admin-fieldset">
@@ -39,7 +51,7 @@ type Field = 'oldbatchid' | 'newbatchid' | 'form';
 export const movedMessage = (moved: number) => `${moved} ${moved === 1 ? 'student' : 'students'} moved`;
 
 /**
- * Change Term (spec §2.8): From (active terms only) and To (every term), each term → semester →
+ * Change Term (docs/product.md §2.8): From (active terms only) and To (every term), each term → semester →
  * division → batch; 'Change Term' moves every student of the From batch into the To batch.
  */
 export function ChangeTermPage() {

@@ -1,7 +1,7 @@
 import { useRef, useState, type RefObject } from 'react';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { ConfirmDialog } from '@web/components/ui/dialog';
+import { errorMessage } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import type { Answer } from '../api/request';
 import { describeDependents, hasDependents, useDependents, type ChildKind } from '../api/structure';
 import './admin.css';
@@ -17,7 +17,7 @@ interface DeleteDialogProps {
   /** The level whose dependents the dialog lists before a cascade (none for users, students, slots). */
   level?: ChildKind;
   remove: (id: string) => Promise<Answer<unknown>>;
-  /** The spec's fixed success message ('Batch deleted successfully'); otherwise the server's. */
+  /** The fixed success message ('Batch deleted successfully'); otherwise the server's. */
   successMessage?: string;
   onClose: () => void;
   /** Where focus goes after a successful delete (the row and its button are gone): the list's heading. */
@@ -26,7 +26,8 @@ interface DeleteDialogProps {
   onResult?: (result: { kind: 'success' | 'error'; text: string }) => void;
 }
 
-const toastResult = ({ kind, text }: { kind: 'success' | 'error'; text: string }) => (kind === 'success' ? toast.success(text) : toast.error(text));
+const toastResult = ({ kind, text }: { kind: 'success' | 'error'; text: string }) =>
+  kind === 'success' ? toast.success(text) : toast.error(text);
 
 /**
  * 'Are you sure ?' before a delete: names the item, says what goes with it (the server's count of

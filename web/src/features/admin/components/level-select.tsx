@@ -1,10 +1,10 @@
-import { SelectField } from '../../../components/ui/field';
+import { SelectField } from '@web/components/ui/field';
 import type { ChainLevel } from '../chain';
 
 interface LevelSelectProps {
   level: ChainLevel;
   id: string;
-  /** The form field name (spec §3: semester_id, update_batch_id, …). */
+  /** The form field name (docs/product.md §3: semester_id, update_batch_id, …). */
   name: string;
   label: string;
   error?: string;

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
-import { batchSchema, courseSchema, divisionSchema, semesterSchema, slotSchema } from '../../../../../shared/schemas/structure';
-import { TextField } from '../../../components/ui/field';
-import { Page } from '../../../components/ui/page';
-import { errorMessage, type ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { batchSchema, courseSchema, divisionSchema, semesterSchema, slotSchema } from '@shared/schemas/structure';
+import { TextField } from '@web/components/ui/field';
+import { Page } from '@web/components/ui/page';
+import { errorMessage, type ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import {
   PARENT_FIELD,
   useBatches,
@@ -31,18 +31,18 @@ interface Named {
 interface StructureScreen {
   kind: ChildKind;
   title: string;
-  /** The buttons of spec §2.5. */
+  /** The buttons of docs/product.md §2.5. */
   addLabel: string;
   getLabel: string;
   /** The list's heading: '<plural> of <parent name>'. */
   plural: string;
-  /** The spec §8 empty message. */
+  /** The docs/product.md §8 empty message. */
   empty: string;
   schema: z.ZodMiniType;
   /** The parent select and the levels above it that the form shows. */
   parent: Exclude<Level, 'batch'>;
   lead: string;
-  /** The spec's fixed delete message (spec §8), else the server's. */
+  /** The fixed delete message (docs/product.md §8), else the server's. */
   deleted?: string;
   useList: (parentId: string | undefined) => { data?: Named[]; error?: ApiError; isLoading: boolean; mutate: () => unknown };
 }
@@ -116,7 +116,19 @@ const LABELS: Record<Level, string> = { term: 'Term', semester: 'Semester', divi
 const FIELD_NAMES: Record<Level, string> = { term: 'termid', semester: 'semid', division: 'divisionid', batch: 'batchid' };
 
 /** The parent selects a screen shows: a term; a semester of the active term; or a semester and one of its divisions. */
-function ParentSelects({ kind, parent, chain, error, onChosen }: { kind: ChildKind; parent: Level; chain: Chain; error?: string; onChosen: () => void }) {
+function ParentSelects({
+  kind,
+  parent,
+  chain,
+  error,
+  onChosen,
+}: {
+  kind: ChildKind;
+  parent: Level;
+  chain: Chain;
+  error?: string;
+  onChosen: () => void;
+}) {
   const shown: Level[] = parent === 'term' ? ['term'] : parent === 'semester' ? ['semester'] : ['semester', 'division'];
   return (
     <>
@@ -139,7 +151,7 @@ function ParentSelects({ kind, parent, chain, error, onChosen }: { kind: ChildKi
 type Field = 'name' | 'parent';
 
 /**
- * Semester, Division, Batch, Course and Slot (spec §2.5): a name and the parent select(s), Add and
+ * Semester, Division, Batch, Course and Slot (docs/product.md §2.5): a name and the parent select(s), Add and
  * Get; the parent's list with Delete per row, through 'Are you sure ?' (which says what goes with it).
  */
 function StructurePage({ screen }: { screen: StructureScreen }) {
@@ -242,7 +254,9 @@ function StructurePage({ screen }: { screen: StructureScreen }) {
           empty={screen.empty}
           onRetry={() => void list.mutate()}
           columns={[{ header: 'Name', cell: (item) => item.name }]}
-          actions={(item) => <RowButton label="Delete" item={item.name} kind="danger" onClick={() => setTarget({ id: item._id, name: item.name })} />}
+          actions={(item) => (
+            <RowButton label="Delete" item={item.name} kind="danger" onClick={() => setTarget({ id: item._id, name: item.name })} />
+          )}
         />
       )}
       {target && (

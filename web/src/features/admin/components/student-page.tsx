@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { studentSchema, studentUpdateSchema, type Student } from '../../../../../shared/schemas/structure';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
-import { FormBanner, type BannerMessage } from '../../../components/ui/form-banner';
-import { Page } from '../../../components/ui/page';
-import { errorMessage } from '../../../lib/api-client';
-import { withLoader } from '../../../lib/loading';
+import { studentSchema, studentUpdateSchema, type Student } from '@shared/schemas/structure';
+import { Dialog } from '@web/components/ui/dialog';
+import { TextField } from '@web/components/ui/field';
+import { FormBanner, type BannerMessage } from '@web/components/ui/form-banner';
+import { Page } from '@web/components/ui/page';
+import { errorMessage } from '@web/lib/api-client';
+import { withLoader } from '@web/lib/loading';
 import { fetchStudent, useStudents, useStudentWrites } from '../api/students';
 import { semesterHint, useChain } from '../chain';
 import { firstErrors, focusFirstError } from '../validation';
@@ -76,7 +76,7 @@ interface Listed {
 }
 
 /**
- * Student (spec §2.6): enrollment, name, email and the dependent semester → division → batch
+ * Student (docs/product.md §2.6): enrollment, name, email and the dependent semester → division → batch
  * dropdowns; Add Student, Get Student; the batch's students with Update and Delete; a message banner
  * and a loading indicator.
  */
@@ -112,7 +112,7 @@ export function StudentPage() {
     event.preventDefault();
     setBanner(null);
     if (action.current === 'get') {
-      // Spec §4: Get Student sets the current semester name and the batch, which loads its students.
+      // docs/product.md §4: Get Student sets the current semester name and the batch, which loads its students.
       if (!chain.batch.id) {
         setErrors({ batchid: 'Please select a batch' });
         document.getElementById('student-batch')?.focus();
@@ -155,7 +155,7 @@ export function StudentPage() {
   async function openUpdate(id: string) {
     setBanner(null);
     try {
-      // Spec §4: the dialog opens once the student's details are fetched, prefilled with them.
+      // docs/product.md §4: the dialog opens once the student's details are fetched, prefilled with them.
       const answer = await withLoader(() => fetchStudent(id));
       setEditing(answer.data);
     } catch (failure) {
@@ -164,7 +164,10 @@ export function StudentPage() {
   }
 
   return (
-    <Page title="Student" lead={<p className="admin-lead">Add students to a batch, or list a batch&rsquo;s students to update or delete them.</p>}>
+    <Page
+      title="Student"
+      lead={<p className="admin-lead">Add students to a batch, or list a batch&rsquo;s students to update or delete them.</p>}
+    >
       <form className="card admin-form" onSubmit={onSubmit} noValidate aria-label="Student">
         <div className="admin-fields">
           <StudentFields idPrefix="student" values={values} errors={errors} onChange={update} />
@@ -207,7 +210,12 @@ export function StudentPage() {
           actions={(student) => (
             <>
               <RowButton label="Update" item={student.enrollment} onClick={() => void openUpdate(student._id)} />
-              <RowButton label="Delete" item={student.enrollment} kind="danger" onClick={() => setTarget({ id: student._id, name: `${student.enrollment} ${student.name}` })} />
+              <RowButton
+                label="Delete"
+                item={student.enrollment}
+                kind="danger"
+                onClick={() => setTarget({ id: student._id, name: `${student.enrollment} ${student.name}` })}
+              />
             </>
           )}
         />
@@ -246,7 +254,7 @@ interface UpdateStudentDialogProps {
 }
 
 /**
- * 'Update details' (spec §2.6): enrollment, name and email prefilled, the read-only current semester,
+ * 'Update details' (docs/product.md §2.6): enrollment, name and email prefilled, the read-only current semester,
  * semester → division → batch (starting at the student's batch), 'Update Student'. Empty fields stay as they are.
  */
 function UpdateStudentDialog({ student, listed, update, onClose, onUpdated }: UpdateStudentDialogProps) {

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { termSchema } from '../../../../../shared/schemas/structure';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { Page } from '../../../components/ui/page';
-import { errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { termSchema } from '@shared/schemas/structure';
+import { SelectField, TextField } from '@web/components/ui/field';
+import { Page } from '@web/components/ui/page';
+import { errorMessage } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useAllTerms, useCreateTerm } from '../api/structure';
 import { firstErrors, focusFirstError } from '../validation';
 import { AdminList } from './admin-list';
@@ -15,7 +15,7 @@ const STATUS_OPTIONS = [
   { value: 'active', label: 'active' },
 ];
 
-/** Term (spec §2.5): name, status (inactive/active), Add Term, Get Terms; the list shows name and True/False. */
+/** Term (docs/product.md §2.5): name, status (inactive/active), Add Term, Get Terms; the list shows name and True/False. */
 export function TermPage() {
   const [name, setName] = useState('');
   const [status, setStatus] = useState('');

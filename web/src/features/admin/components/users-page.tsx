@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ROLES } from '../../../../../shared/constants';
-import { registerSchema, type RegisterInput } from '../../../../../shared/schemas/auth';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { Page } from '../../../components/ui/page';
-import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { ROLES } from '@shared/constants';
+import { registerSchema, type RegisterInput } from '@shared/schemas/auth';
+import { SelectField, TextField } from '@web/components/ui/field';
+import { Page } from '@web/components/ui/page';
+import { errorMessage } from '@web/lib/api-client';
+import { useSession } from '@web/lib/session';
+import { toast } from '@web/lib/toast';
 import { useCreateUser, useDeleteUser, useUsers } from '../api/users';
 import { firstErrors, focusFirstError } from '../validation';
 import { AdminList, RowButton } from './admin-list';
@@ -18,7 +18,7 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 const IDS: Record<Field, string> = { username: 'user-username', email: 'user-email', password: 'user-password', role: 'user-role' };
 
 /**
- * Add user (spec §2.5): username, email, password, user type (admin/faculty), Add User, Get Users;
+ * Add user (docs/product.md §2.5): username, email, password, user type (admin/faculty), Add User, Get Users;
  * the list shows Name, Email and Role with Delete, without the signed-in admin.
  */
 export function UsersPage() {
@@ -151,7 +151,12 @@ export function UsersPage() {
             { header: 'Role', cell: (user) => user.role },
           ]}
           actions={(user) => (
-            <RowButton label="Delete" item={user.email} kind="danger" onClick={() => setTarget({ id: user._id, name: `${user.username} (${user.email})` })} />
+            <RowButton
+              label="Delete"
+              item={user.email}
+              kind="danger"
+              onClick={() => setTarget({ id: user._id, name: `${user.username} (${user.email})` })}
+            />
           )}
         />
       )}

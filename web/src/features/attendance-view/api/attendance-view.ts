@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { AttendanceRecord, AttendanceStudent, PercentageReport } from '../../../../../shared/schemas/attendance';
-import type { Batch, Division } from '../../../../../shared/schemas/structure';
-import { fetchApi, type ApiError } from '../../../lib/api-client';
-import { useApi } from '../../../lib/use-api';
+import type { AttendanceRecord, AttendanceStudent, PercentageReport } from '@shared/schemas/attendance';
+import type { Batch, Division } from '@shared/schemas/structure';
+import { fetchApi, type ApiError } from '@web/lib/api-client';
+import { useApi } from '@web/lib/use-api';
 
 /*
  * The view screen's data. The lists are SWR keyed by their API paths ('/semester/<termid>', …), so

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SLOT_KINDS } from '../../../../../shared/constants';
-import { NOT_FOUND } from '../../../../../shared/schemas/attendance';
-import { Notice } from '../../../components/ui/notice';
-import { withLoader } from '../../../lib/loading';
-import { toast } from '../../../lib/toast';
+import { SLOT_KINDS } from '@shared/constants';
+import { NOT_FOUND } from '@shared/schemas/attendance';
+import { Notice } from '@web/components/ui/notice';
+import { withLoader } from '@web/lib/loading';
+import { toast } from '@web/lib/toast';
 import { saveFile } from '../download';
 import { belowSummary, countBelow, dateLabel, fileName, formatPercentage, isBelow, toCsv, type Report } from '../report';
 
@@ -17,7 +17,7 @@ interface AttendanceResultsProps {
 }
 
 /**
- * 'Present Students List' (spec §2.7): the students present on a date, or every expected student
+ * 'Present Students List' (docs/product.md §2.7): the students present on a date, or every expected student
  * with their percentage; those under the threshold are marked (text for screen readers, an icon
  * and a tint for the eye) and counted. Download PDF (jsPDF loaded on demand) and Download CSV.
  */

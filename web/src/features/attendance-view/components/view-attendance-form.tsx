@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { SLOT_KINDS } from '../../../../../shared/constants';
-import type { Term } from '../../../../../shared/schemas/structure';
-import type { ApiError } from '../../../lib/api-client';
+import { SLOT_KINDS } from '@shared/constants';
+import type { Term } from '@shared/schemas/structure';
+import type { ApiError } from '@web/lib/api-client';
 import { useCourses, useDivisions, useSemesterBatches, useSemesters, useSlots } from '../api/attendance-view';
 import type { ReportContext, ReportMode } from '../report';
 import { EMPTY_VALUES, FIELD_ORDER, validateView, type FieldErrors, type ValidView, type ViewField, type ViewValues } from '../view-form';
@@ -23,9 +23,10 @@ const fieldId = (name: ViewField) => `view-${name.replace('_', '-')}`;
 const keepOrFirst = (chosen: string, options: Option[] | undefined): string =>
   options?.some((option) => option.value === chosen) ? chosen : (options?.[0]?.value ?? '');
 /** The choice kept when it is still offered, else none. */
-const keepOrNone = (chosen: string, options: Option[] | undefined): string => (options?.some((option) => option.value === chosen) ? chosen : '');
+const keepOrNone = (chosen: string, options: Option[] | undefined): string =>
+  options?.some((option) => option.value === chosen) ? chosen : '';
 
-/** A list's state as a hint under its select: loading, a failed load, or the spec §8 empty message. */
+/** A list's state as a hint under its select: loading, a failed load, or the docs/product.md §8 empty message. */
 function listHint(list: { data?: unknown[]; error?: ApiError; isLoading: boolean }, empty: string): string | undefined {
   if (list.error) return list.error.message;
   if (list.isLoading) return 'Loading…';
@@ -34,7 +35,7 @@ function listHint(list: { data?: unknown[]; error?: ApiError; isLoading: boolean
 }
 
 /**
- * The view attendance form (spec §2.7, §4, §5): semester (of the current term), course (the first
+ * The view attendance form (docs/product.md §2.7, §4, §5): semester (of the current term), course (the first
  * preselected when a semester is chosen), slot, Lecture or Lab, an optional division or batch,
  * start date and optional end date; Get Attendance and Get Percentage.
  */
@@ -118,15 +119,32 @@ export function ViewAttendanceForm({ term, busy, onQuery }: ViewAttendanceFormPr
       <div className="view-fields">
         <Field name="semester_id" label="Semester" error={errors.semester_id} hint={listHint(semesters, 'No semester found')}>
           {(control) => (
-            <select {...control} name="semester_id" required value={values.semester_id} onChange={(event) => update('semester_id')(event.target.value)}>
+            <select
+              {...control}
+              name="semester_id"
+              required
+              value={values.semester_id}
+              onChange={(event) => update('semester_id')(event.target.value)}
+            >
               <option value="">Choose a semester</option>
               <Options options={semesterOptions} />
             </select>
           )}
         </Field>
-        <Field name="course_id" label="Course" error={errors.course_id} hint={semesterId ? listHint(courses, 'No course found') : undefined}>
+        <Field
+          name="course_id"
+          label="Course"
+          error={errors.course_id}
+          hint={semesterId ? listHint(courses, 'No course found') : undefined}
+        >
           {(control) => (
-            <select {...control} name="course_id" required value={values.course_id} onChange={(event) => update('course_id')(event.target.value)}>
+            <select
+              {...control}
+              name="course_id"
+              required
+              value={values.course_id}
+              onChange={(event) => update('course_id')(event.target.value)}
+            >
               <option value="">{semesterId ? 'Choose a course' : 'Choose a semester first'}</option>
               <Options options={courseOptions} />
             </select>
@@ -142,7 +160,13 @@ export function ViewAttendanceForm({ term, busy, onQuery }: ViewAttendanceFormPr
         </Field>
         <Field name="slot_count" label="Slot count" error={errors.slot_count}>
           {(control) => (
-            <select {...control} name="slot_count" required value={values.slot_count} onChange={(event) => update('slot_count')(event.target.value)}>
+            <select
+              {...control}
+              name="slot_count"
+              required
+              value={values.slot_count}
+              onChange={(event) => update('slot_count')(event.target.value)}
+            >
               <option value="">Lecture or Lab</option>
               <option value="1">{SLOT_KINDS[1]}</option>
               <option value="2">{SLOT_KINDS[2]}</option>
@@ -151,7 +175,13 @@ export function ViewAttendanceForm({ term, busy, onQuery }: ViewAttendanceFormPr
         </Field>
         <Field name="group_id" label={`${groupLabel} (optional)`} error={errors.group_id} hint={groupHint || undefined}>
           {(control) => (
-            <select {...control} name="group_id" value={values.group_id} disabled={kind === ''} onChange={(event) => update('group_id')(event.target.value)}>
+            <select
+              {...control}
+              name="group_id"
+              value={values.group_id}
+              disabled={kind === ''}
+              onChange={(event) => update('group_id')(event.target.value)}
+            >
               <option value="">{kind === '1' ? 'All divisions' : kind === '2' ? 'All batches' : 'All'}</option>
               {kind === '1' && <Options options={divisionOptions} />}
               {kind === '2' &&
@@ -164,7 +194,16 @@ export function ViewAttendanceForm({ term, busy, onQuery }: ViewAttendanceFormPr
           )}
         </Field>
         <Field name="date" label="Start Date" error={errors.date}>
-          {(control) => <input {...control} name="date" type="date" required value={values.date} onChange={(event) => update('date')(event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              name="date"
+              type="date"
+              required
+              value={values.date}
+              onChange={(event) => update('date')(event.target.value)}
+            />
+          )}
         </Field>
         <Field name="enddate" label="End Date (optional)" error={errors.enddate} hint="Used by Get Percentage for a range.">
           {(control) => (

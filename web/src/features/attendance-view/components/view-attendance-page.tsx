@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { Notice } from '../../../components/ui/notice';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { useLoading, withLoader } from '../../../lib/loading';
-import { toast } from '../../../lib/toast';
+import { Notice } from '@web/components/ui/notice';
+import { Page } from '@web/components/ui/page';
+import { Spinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api-client';
+import { useLoading, withLoader } from '@web/lib/loading';
+import { toast } from '@web/lib/toast';
 import { fetchPercentages, fetchPresentStudents, useActiveTerms } from '../api/attendance-view';
 import { dateReport, DEFAULT_THRESHOLD, percentageReport, type Report, type ReportContext, type ReportMode } from '../report';
 import { dateQuery, rangeQuery, type ValidView } from '../view-form';
@@ -13,7 +13,7 @@ import { ViewAttendanceForm } from './view-attendance-form';
 import './view-attendance.css';
 
 /**
- * /dashboard/viewattendance (spec §2.7), any role: the form over the current (first active) term,
+ * /dashboard/viewattendance (docs/product.md §2.7), any role: the form over the current (first active) term,
  * then the students present on a date (Get Attendance) or every student's percentage over a range
  * (Get Percentage), with the loading overlay while it loads.
  */
@@ -71,7 +71,17 @@ export function ViewAttendancePage() {
   return (
     <Page
       title="View Attendance"
-      lead={<p className="view-lead">{term ? <>By date or as percentages, in <strong>{term.name}</strong></> : 'By date or as percentages'}</p>}
+      lead={
+        <p className="view-lead">
+          {term ? (
+            <>
+              By date or as percentages, in <strong>{term.name}</strong>
+            </>
+          ) : (
+            'By date or as percentages'
+          )}
+        </p>
+      }
     >
       {body}
     </Page>

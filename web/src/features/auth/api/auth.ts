@@ -1,7 +1,7 @@
-import type { LoginInput, PublicUser } from '../../../../../shared/schemas/auth';
-import { apiRequest } from '../../../lib/api-client';
-import { useApi } from '../../../lib/use-api';
-import { session } from '../../../lib/session';
+import type { LoginInput, PublicUser } from '@shared/schemas/auth';
+import { apiRequest } from '@web/lib/api-client';
+import { useApi } from '@web/lib/use-api';
+import { session } from '@web/lib/session';
 
 /** GET config: the demo accounts to show on the login page (null when deployed). */
 export const useAppConfig = () => useApi('GET /config', {}, { revalidateOnFocus: false });

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PRODUCT } from '../../../../../shared/constants';
-import { MESSAGES } from '../../../../../shared/messages';
-import { loginSchema, type LoginInput } from '../../../../../shared/schemas/auth';
-import { Page } from '../../../components/ui/page';
-import { ApiError } from '../../../lib/api-client';
+import { PRODUCT } from '@shared/constants';
+import { MESSAGES } from '@shared/messages';
+import { loginSchema, type LoginInput } from '@shared/schemas/auth';
+import { Page } from '@web/components/ui/page';
+import { ApiError } from '@web/lib/api-client';
 import { login, useAppConfig } from '../api/auth';
 import './login-page.css';
 
 type FieldErrors = Partial<Record<keyof LoginInput, string>>;
 
-/** The login screen (spec §2.3): email, password, Login; the demo hint on the local stack. */
+/** The login screen (docs/product.md §2.3): email, password, Login; the demo hint on the local stack. */
 export function LoginPage() {
   const navigate = useNavigate();
   const { data: config } = useAppConfig();
@@ -44,7 +44,7 @@ export function LoginPage() {
       await login(parsed.data);
       navigate('/', { replace: true });
     } catch (error) {
-      // Spec §8: any login failure reads 'Wrong email or password'; a locked account or an
+      // docs/product.md §8: any login failure reads 'Wrong email or password'; a locked account or an
       // unreachable server says so instead.
       const said = error instanceof ApiError && (error.status === 429 || error.status === 0);
       setFailure(said ? error.message : MESSAGES.wrongLogin);

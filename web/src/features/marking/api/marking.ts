@@ -1,6 +1,6 @@
-import type { MarkInput } from '../../../../../shared/schemas/attendance';
-import { apiRequest } from '../../../lib/api-client';
-import { useApi } from '../../../lib/use-api';
+import type { MarkInput } from '@shared/schemas/attendance';
+import { apiRequest } from '@web/lib/api-client';
+import { useApi } from '@web/lib/use-api';
 
 /*
  * The marking flow's data. SWR keys are the API paths ('/course/<semid>', …), so the admin's
@@ -19,7 +19,7 @@ export interface GroupStudent {
   name: string;
 }
 
-/** The students to mark: a lecture (kind 1) loads the division's students, a lab (kind 2) the batch's (spec §4). */
+/** The students to mark: a lecture (kind 1) loads the division's students, a lab (kind 2) the batch's (docs/product.md §4). */
 export function useGroupStudents(kind: 1 | 2 | null, groupid: string | undefined) {
   const byDivision = useApi('GET /student/division/{divisionid}', kind === 1 && groupid ? { divisionid: groupid } : null);
   const byBatch = useApi('GET /student/{batchid}', kind === 2 && groupid ? { batchid: groupid } : null);
@@ -31,5 +31,5 @@ export function useGroupStudents(kind: 1 | 2 | null, groupid: string | undefined
   return { data, error: source.error, isLoading: source.isLoading, retry: () => void source.mutate() };
 }
 
-/** POST attendance; rethrows (spec §7) so the form can show the message. */
+/** POST attendance; rethrows (docs/product.md §7) so the form can show the message. */
 export const markAttendance = (input: MarkInput) => apiRequest('POST /attendance', { body: input });

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Page } from '../../../components/ui/page';
+import { Page } from '@web/components/ui/page';
 import { useCourses } from '../api/marking';
 import { nextStep, readFlow } from '../flow';
 import { FlowPath, StepList } from './flow-parts';

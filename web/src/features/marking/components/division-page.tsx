@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Page } from '../../../components/ui/page';
+import { Page } from '@web/components/ui/page';
 import { useDivisions } from '../api/marking';
 import { nextStep, parseKind, readFlow } from '../flow';
 import { FlowPath, MissingContext, StepList } from './flow-parts';

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { LinkList, type LinkItem } from '../../../components/ui/link-list';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
-import type { ApiError } from '../../../lib/api-client';
+import { LinkList, type LinkItem } from '@web/components/ui/link-list';
+import { Notice } from '@web/components/ui/notice';
+import { Spinner } from '@web/components/ui/spinner';
+import type { ApiError } from '@web/lib/api-client';
 import './marking.css';
 
-/** The display path carried in extraData (spec §2.4), e.g. 'Semester 3 / Data Structures / Lecture'. */
+/** The display path carried in extraData (docs/product.md §2.4), e.g. 'Semester 3 / Data Structures / Lecture'. */
 export function FlowPath({ path }: { path: string }) {
   if (!path) return null;
   return (
@@ -37,7 +37,7 @@ interface StepListProps<T> {
   items: T[] | undefined;
   error: ApiError | undefined;
   isLoading: boolean;
-  /** The empty-list message of spec §8. */
+  /** The empty-list message of docs/product.md §8. */
   empty: string;
   toLink: (item: T) => LinkItem;
   onRetry: () => void;

@@ -1,11 +1,11 @@
-import { Notice } from '../../../components/ui/notice';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
+import { Notice } from '@web/components/ui/notice';
+import { Page } from '@web/components/ui/page';
+import { Spinner } from '@web/components/ui/spinner';
 import { useActiveTerms, useSemesters } from '../api/marking';
 import { nextStep } from '../flow';
 import { StepList } from './flow-parts';
 
-/** Home (spec §2.4 step 1): the semesters of the first active term. */
+/** Home (docs/product.md §2.4 step 1): the semesters of the first active term. */
 export function HomePage() {
   const terms = useActiveTerms();
   const term = terms.data?.[0];
@@ -35,7 +35,17 @@ export function HomePage() {
   return (
     <Page
       title="Mark Attendance"
-      lead={<p className="step-lead">{term ? <>Choose a semester of <strong>{term.name}</strong></> : 'Choose a semester'}</p>}
+      lead={
+        <p className="step-lead">
+          {term ? (
+            <>
+              Choose a semester of <strong>{term.name}</strong>
+            </>
+          ) : (
+            'Choose a semester'
+          )}
+        </p>
+      }
     >
       {body}
     </Page>

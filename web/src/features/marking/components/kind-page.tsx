@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { SLOT_KINDS } from '../../../../../shared/constants';
-import { LinkList } from '../../../components/ui/link-list';
-import { Page } from '../../../components/ui/page';
+import { SLOT_KINDS } from '@shared/constants';
+import { LinkList } from '@web/components/ui/link-list';
+import { Page } from '@web/components/ui/page';
 import { nextStep, readFlow } from '../flow';
 import { FlowPath } from './flow-parts';
 

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { todayUtc } from '../../../../../shared/dates';
-import { Notice } from '../../../components/ui/notice';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { withLoader } from '../../../lib/loading';
-import { toast } from '../../../lib/toast';
+import { todayUtc } from '@shared/dates';
+import { Notice } from '@web/components/ui/notice';
+import { Page } from '@web/components/ui/page';
+import { Spinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api-client';
+import { withLoader } from '@web/lib/loading';
+import { toast } from '@web/lib/toast';
 import { markAttendance, useGroupStudents } from '../api/marking';
 import { parseKind, readFlow } from '../flow';
 import { AttendanceForm } from './attendance-form';
 import { FlowPath, MissingContext } from './flow-parts';
 
-/** After a failed mark the app returns home (spec §4). */
+/** After a failed mark the app returns home (docs/product.md §4). */
 export const FAILED_MARK_REDIRECT_MS = 1000;
 
 /** /students/:id: the attendance form of a division (lecture) or a batch (lab). */

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Page } from '../../../components/ui/page';
+import { Page } from '@web/components/ui/page';
 
-/** The confirmation returns home after 3 s (spec §2.4 step 8). */
+/** The confirmation returns home after 3 s (docs/product.md §2.4 step 8). */
 export const SUCCESS_REDIRECT_MS = 3000;
 
 export function SuccessPage() {

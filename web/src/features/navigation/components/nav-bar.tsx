@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import type { PublicUser } from '../../../../../shared/schemas/auth';
-import { PRODUCT } from '../../../../../shared/constants';
-import { errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import type { PublicUser } from '@shared/schemas/auth';
+import { PRODUCT } from '@shared/constants';
+import { errorMessage } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { logout } from '../api/navigation';
 import { TermSelector } from './term-selector';
 import './nav-bar.css';
@@ -13,7 +13,7 @@ interface NavItem {
   label: string;
 }
 
-// Spec §2.2: admins see every management link, everyone else Home and View Attendance.
+// docs/product.md §2.2: admins see every management link, everyone else Home and View Attendance.
 export const ADMIN_LINKS: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/dashboard/term', label: 'Term' },

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { errorMessage } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useSwitchTerm, useTerms } from '../api/navigation';
 
 /** The admin's term selector: all terms, the first active one selected; choosing one makes it the active term. */
