@@ -1,5 +1,5 @@
 /**
- * Security headers (architecture §6). The local server sends PAGE_HEADERS with every page,
+ * Security headers (docs/security.md). The local server sends PAGE_HEADERS with every page,
  * CloudFront sends the same through its response headers policy, and every API response
  * carries API_HEADERS.
  */
