@@ -21,16 +21,11 @@ export default tseslint.config(
       // Who may import whom (shared, functions, web, features): see tests/lint/sams-rules.js.
       'sams/boundaries': 'error',
       // Every DynamoDB key is spelled in functions/lib/keys.ts, and nowhere else.
-      'sams/keys-in-key-module': 'warn',
+      'sams/keys-in-key-module': 'error',
     },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
-  },
-  {
-    // Until the web app's hooks are reworked (issue 13): warnings, then errors.
-    files: ['web/src/**/*.{ts,tsx}'],
-    rules: { 'react-hooks/refs': 'warn', 'react-hooks/set-state-in-effect': 'warn' },
   },
 );

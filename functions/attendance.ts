@@ -1,6 +1,5 @@
 import {
   criteriaQuerySchema,
-  DUPLICATE_MARK,
   markSchema,
   NOT_FOUND,
   viewQuerySchema,
@@ -9,7 +8,8 @@ import {
   type MarkInput,
   type PercentageReport,
 } from '@shared/schemas/attendance';
-import { HttpError, parse } from './lib/http/errors';
+import { Invalid } from './lib/domain-errors';
+import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import type { SessionUser } from './lib/http/types';
 import { naturalKey } from './lib/natural-key';
@@ -21,7 +21,7 @@ import { getNodes } from './lib/repositories/structure';
 export const handler = resource('attendance', {
   'POST /api/v1/attendance': async ({ body, user }) => {
     const session = await validatedSession(parse(markSchema, body), user!);
-    if (!(await putSessionOnce(session))) throw new HttpError(409, DUPLICATE_MARK);
+    await putSessionOnce(session);
     return {
       status: 201,
       data: { date: session.date, groupid: session.groupid, present: session.present.length, expected: session.expected.length },
@@ -70,7 +70,7 @@ export const handler = resource('attendance', {
 
 /**
  * The session to store for a mark, after checking that the course, slot and group exist and
- * fit together and that every present student belongs to the group: 400 otherwise.
+ * fit together and that every present student belongs to the group: Invalid otherwise.
  */
 async function validatedSession(input: MarkInput, user: SessionUser): Promise<AttendanceSession> {
   const groupKind = input.slotcount === 1 ? 'division' : 'batch';
@@ -81,16 +81,16 @@ async function validatedSession(input: MarkInput, user: SessionUser): Promise<At
     ['slot', input.slotid],
     [groupKind, groupid],
   ]);
-  if (!course) throw new HttpError(400, 'Course not found');
-  if (!slot) throw new HttpError(400, 'Slot not found');
-  if (!group || group.deleting) throw new HttpError(400, `The ${groupLabel} to mark was not found`);
-  if (course.semid !== group.semid) throw new HttpError(400, `This course is not taught in this ${groupLabel}'s semester`);
-  if (slot.termid !== group.termid) throw new HttpError(400, `This slot is not in this ${groupLabel}'s term`);
+  if (!course) throw new Invalid('Course not found');
+  if (!slot) throw new Invalid('Slot not found');
+  if (!group || group.deleting) throw new Invalid(`The ${groupLabel} to mark was not found`);
+  if (course.semid !== group.semid) throw new Invalid(`This course is not taught in this ${groupLabel}'s semester`);
+  if (slot.termid !== group.termid) throw new Invalid(`This slot is not in this ${groupLabel}'s term`);
 
   const students = groupKind === 'division' ? await listStudentsByDivision(groupid) : await listStudentsByBatch(groupid);
   const enrolled = new Set(students.map((student) => student._id));
   if (input.presentStudentData.some((id) => !enrolled.has(id))) {
-    throw new HttpError(400, `Some present students are not in this ${groupLabel}`);
+    throw new Invalid(`Some present students are not in this ${groupLabel}`);
   }
   return {
     courseid: input.courseid,
@@ -107,9 +107,9 @@ async function validatedSession(input: MarkInput, user: SessionUser): Promise<At
 
 /** A client that sends no groupid (the original payload has none) marks the group of the present students. */
 async function groupOfPresent(present: string[], groupKind: 'division' | 'batch'): Promise<string> {
-  if (present.length === 0) throw new HttpError(400, 'Please choose the division or batch being marked (groupid)');
+  if (present.length === 0) throw new Invalid('Please choose the division or batch being marked (groupid)');
   const student = await getStudent(present[0]!);
-  if (!student) throw new HttpError(400, 'Some present students are not in this group');
+  if (!student) throw new Invalid('Some present students are not in this group');
   return groupKind === 'division' ? student.divisionid : student.batchid;
 }
 

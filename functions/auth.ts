@@ -5,6 +5,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './lib/auth/pass
 import { clearedSessionCookie, SESSION_SECONDS, sessionCookie, signSessionToken } from './lib/auth/session-token';
 import { nowSeconds } from './lib/db';
 import { DEMO_ACCOUNTS, isDemoMode } from './lib/demo-accounts';
+import { NotFound } from './lib/domain-errors';
 import { HttpError, parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import type { ApiRequest } from './lib/http/types';
@@ -36,7 +37,10 @@ export const handler = resource('auth', {
     const publicUser = { _id: user._id, username: user.username, email: user.email, role: user.role };
     const sessionId = randomUUID();
     const expiresAt = nowSeconds() + SESSION_SECONDS;
-    await createSession(publicUser, sessionId, expiresAt);
+    // A user deleted while signing in gets the same answer as a wrong password.
+    await createSession(publicUser, sessionId, expiresAt).catch((error: unknown) => {
+      throw error instanceof NotFound ? new HttpError(401, MESSAGES.wrongLogin) : error;
+    });
     const token = await signSessionToken({ userId: user._id, sessionId }, expiresAt);
     return { data: publicUser, message: 'Logged in successfully', cookies: [sessionCookie(token, secure)] };
   },

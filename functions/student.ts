@@ -1,6 +1,7 @@
 import { entityId } from '@shared/schemas/common';
 import { changeTermSchema, studentDeleteSchema, studentSchema, studentUpdateSchema } from '@shared/schemas/structure';
-import { HttpError, parse } from './lib/http/errors';
+import { NotFound } from './lib/domain-errors';
+import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import {
   createStudent,
@@ -14,8 +15,8 @@ import {
   updateStudent,
 } from './lib/repositories/students';
 
-const studentId = (id: string | undefined) => parse(entityId('Some error occur'), id);
-const notFound = () => new HttpError(404, 'Student not found');
+/** An id in the path: empty or malformed ones get the original client's message. */
+const pathId = (id: string | undefined) => parse(entityId('Some error occur'), id);
 
 /** Student resource: students by batch, division and id; add, update, delete; change of term. */
 export const handler = resource('student', {
@@ -25,12 +26,12 @@ export const handler = resource('student', {
   },
 
   'GET /api/v1/student/{batchid}': async ({ params }) => {
-    const students = await listStudentsByBatch(parse(entityId('Some error occur'), params.batchid));
+    const students = await listStudentsByBatch(pathId(params.batchid));
     return { data: students.map(toPublicStudent), message: students.length ? 'Student list' : 'No students found' };
   },
 
   'GET /api/v1/student/division/{divisionid}': async ({ params }) => {
-    const students = await listStudentsByDivision(parse(entityId('Some error occur'), params.divisionid));
+    const students = await listStudentsByDivision(pathId(params.divisionid));
     return {
       data: students.map(({ _id, name, enrollment }) => ({ batchStudents: { _id, name, enrollment } })),
       message: students.length ? 'Student list' : 'No students found',
@@ -38,8 +39,8 @@ export const handler = resource('student', {
   },
 
   'GET /api/v1/student/student/{id}': async ({ params }) => {
-    const student = await getStudent(studentId(params.id));
-    if (!student) throw notFound();
+    const student = await getStudent(pathId(params.id));
+    if (!student) throw new NotFound('Student not found');
     return { data: toPublicStudent(student), message: 'Student details' };
   },
 
@@ -50,14 +51,12 @@ export const handler = resource('student', {
   },
 
   'PATCH /api/v1/student/{id}': async ({ params, body }) => {
-    const student = await updateStudent(studentId(params.id), parse(studentUpdateSchema, body));
-    if (!student) throw notFound();
+    const student = await updateStudent(pathId(params.id), parse(studentUpdateSchema, body));
     return { data: toPublicStudent(student), message: 'Student updated successfully' };
   },
 
   'DELETE /api/v1/student/{id}': async ({ params }) => {
-    const student = await deleteStudent(studentId(params.id));
-    if (!student) throw notFound();
+    const student = await deleteStudent(pathId(params.id));
     return { data: toPublicStudent(student), message: 'Student deleted successfully' };
   },
 

@@ -1,6 +1,6 @@
 import { termSchema, termStatusSchema } from '@shared/schemas/structure';
 import { entityId } from '@shared/schemas/common';
-import { HttpError, parse } from './lib/http/errors';
+import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { createNode, listActiveTerms, listChildren, setTermStatus, toPublic } from './lib/repositories/structure';
 
@@ -26,7 +26,6 @@ export const handler = resource('term', {
     const id = parse(entityId('Some error occur'), params.id);
     const { status } = parse(termStatusSchema, body);
     const term = await setTermStatus(id, status);
-    if (!term) throw new HttpError(404, 'Term not found');
     return { data: toPublic('term', term), message: `Term ${term.name} is now ${status ? 'active' : 'inactive'}` };
   },
 });

@@ -11,7 +11,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '@functions/lib/auth/password';
-import { HttpError } from '@functions/lib/http/errors';
+import { Conflict } from '@functions/lib/domain-errors';
 import { createUser } from '@functions/lib/repositories/users';
 import { registerSchema, type PublicUser } from '@shared/schemas/auth';
 
@@ -60,7 +60,7 @@ export async function createAdmin(options: AdminOptions): Promise<PublicUser> {
   try {
     return await createUser({ ...input.data, passwordHash: await hashPassword(input.data.password) });
   } catch (error) {
-    if (error instanceof HttpError && error.status === 409) {
+    if (error instanceof Conflict) {
       throw new Error(`A user with the email ${input.data.email} already exists in ${options.table}: nothing was changed.`);
     }
     if ((error as Error).name === 'ResourceNotFoundException') {

@@ -11,6 +11,7 @@ export const MESSAGES = {
   bodyTooLarge: 'Request body is too large (256 KB at most)',
   notJson: 'Send the request body as JSON (Content-Type: application/json)',
   badJson: 'Request body is not valid JSON',
+  forbiddenKey: 'The request body holds a forbidden key (__proto__, constructor or prototype)',
   serverError: 'Something went wrong on our side. Please try again.',
   busy: 'The service is busy right now. Please try again in a moment.',
 } as const;

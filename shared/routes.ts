@@ -20,7 +20,8 @@ export interface Route {
   access: Access;
 }
 
-const r = (method: Method, path: string, resource: Resource, access: Access): Route => ({
+// Generic, so that each row keeps its literal method, path and resource: RouteKeyOf reads them.
+const r = <M extends Method, P extends string, R extends Resource, A extends Access>(method: M, path: P, resource: R, access: A) => ({
   method,
   path,
   resource,
@@ -79,6 +80,14 @@ export const ROUTES = [
 
 /** "METHOD /api/v1/path", exactly as API Gateway puts it in event.routeKey. */
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${API_PREFIX}${route.path}`;
+
+/** The route keys of one resource's rows, as a type: what its handler map must hold, no more and no less. */
+export type RouteKeyOf<R extends Resource> =
+  Extract<(typeof ROUTES)[number], { resource: R }> extends infer Row
+    ? Row extends { method: infer M extends Method; path: infer P extends string }
+      ? `${M} ${typeof API_PREFIX}${P}`
+      : never
+    : never;
 
 export const ROUTES_BY_KEY: ReadonlyMap<string, Route> = new Map(ROUTES.map((route) => [routeKey(route), route]));
 

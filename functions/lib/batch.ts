@@ -1,7 +1,7 @@
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './db';
+import type { Key } from './keys';
 
-type Key = Record<string, unknown>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PARALLEL_REQUESTS = 4;
 
@@ -28,17 +28,17 @@ export async function batchDelete(keys: Key[]): Promise<void> {
 }
 
 /** Items by key (strongly consistent), 100 per BatchGetItem, retrying unprocessed keys. */
-export async function batchGet<T>(wanted: { pk: string; sk: string }[]): Promise<T[]> {
+export async function batchGet<T>(wanted: Key[]): Promise<T[]> {
   const keys = [...new Map(wanted.map((key) => [`${key.pk}\n${key.sk}`, key])).values()];
   const items: T[] = [];
   for (let start = 0; start < keys.length; start += 100) {
-    let pending: Record<string, unknown>[] = keys.slice(start, start + 100);
+    let pending: Key[] = keys.slice(start, start + 100);
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > 8) throw new Error('BatchGetItem kept returning unprocessed keys');
       if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
       const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
       items.push(...((result.Responses?.[tableName()] ?? []) as T[]));
-      pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
+      pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
     }
   }
   return items;

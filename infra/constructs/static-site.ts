@@ -38,11 +38,10 @@ export interface StaticSiteProps {
  */
 export class StaticSite extends Construct {
   readonly distribution: Distribution;
-  readonly bucket: Bucket;
 
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
-    this.bucket = new Bucket(this, 'Bucket', {
+    const bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
@@ -75,7 +74,7 @@ export class StaticSite extends Construct {
       // North America, Europe, Asia (India included), Middle East and Africa; PRICE_CLASS_ALL adds South America and Oceania.
       priceClass: PriceClass.PRICE_CLASS_200,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: pageHeaders,
@@ -98,7 +97,7 @@ export class StaticSite extends Construct {
     // still fetch them); then the pages, revalidated on every load, and the cache invalidated.
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [Source.asset(props.webDir)],
-      destinationBucket: this.bucket,
+      destinationBucket: bucket,
       exclude: ['*'],
       include: ['assets/*'],
       prune: false,
@@ -106,7 +105,7 @@ export class StaticSite extends Construct {
     });
     const pages = new BucketDeployment(this, 'DeployPages', {
       sources: [Source.asset(props.webDir)],
-      destinationBucket: this.bucket,
+      destinationBucket: bucket,
       exclude: ['assets/*'],
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,

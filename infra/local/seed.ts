@@ -2,12 +2,13 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { hashPassword } from '@functions/lib/auth/password';
 import { db, tableName } from '@functions/lib/db';
 import { DEMO_ACCOUNTS } from '@functions/lib/demo-accounts';
+import { seedMarker } from '@functions/lib/keys';
 import { createUser, emailTaken } from '@functions/lib/repositories/users';
 import { seedDemoCollege } from './demo-college';
 
 /**
  * Demo data for the local stack, in steps. Each step runs once per table: a marker item
- * (SEED / <step>) records that it ran, so restarts never duplicate and a demo item the
+ * (keys.seedMarker) records that it ran, so restarts never duplicate and a demo item the
  * user deleted stays deleted. Add a step to extend the demo.
  */
 const SEED_STEPS: { id: string; run: () => Promise<void> }[] = [
@@ -28,7 +29,7 @@ const SEED_STEPS: { id: string; run: () => Promise<void> }[] = [
 export async function seedDemo(): Promise<string[]> {
   const ran: string[] = [];
   for (const step of SEED_STEPS) {
-    const key = { pk: 'SEED', sk: step.id };
+    const key = seedMarker(step.id);
     const marker = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
     if (marker.Item) continue;
     await step.run();

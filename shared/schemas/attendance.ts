@@ -28,6 +28,14 @@ export const markSchema = z.object({
 });
 export type MarkInput = z.infer<typeof markSchema>;
 
+/** POST attendance: the session marked, and how many of its expected students were present. */
+export interface MarkedSession {
+  date: string;
+  groupid: string;
+  present: number;
+  expected: number;
+}
+
 /** Query strings carry text: slotcount arrives as '1' or '2'. */
 const slotKindText = z.pipe(
   z.enum(['1', '2'], { error: 'Slot count must be 1 (Lecture) or 2 (Lab)' }),
@@ -42,6 +50,9 @@ export const viewQuerySchema = z.object({
   groupid: z.optional(entityId('Please select a division or batch')),
 });
 
+/** GET attendance's query as the client sends it (text: slotcount '1' or '2'). */
+export type ViewQuery = z.input<typeof viewQuerySchema>;
+
 export const criteriaQuerySchema = z
   .object({
     startdate: calendarDate('Enter a real start date as YYYY-MM-DD'),
@@ -53,6 +64,9 @@ export const criteriaQuerySchema = z
   .check(
     z.refine((query) => !query.enddate || query.enddate >= query.startdate, { error: 'The end date must not be before the start date' }),
   );
+
+/** GET attendance/criteria's query as the client sends it. */
+export type CriteriaQuery = z.input<typeof criteriaQuerySchema>;
 
 export interface AttendanceStudent {
   _id: string;

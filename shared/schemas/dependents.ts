@@ -6,3 +6,9 @@ export interface Dependents {
   courses: number;
   attendance: number;
 }
+
+/** DELETE <kind>/{id}: the deleted item's id and what went with it. */
+export interface DeletedTree {
+  _id: string;
+  deleted: Dependents;
+}

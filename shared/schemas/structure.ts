@@ -10,26 +10,15 @@ export const termStatusSchema = z.object({
   status: z.boolean({ error: 'Please choose a status (active or inactive)' }),
 });
 
-export const semesterSchema = z.object({
-  name: requiredText('Enter Semester'),
-  termid: entityId('Please select a term'),
-});
-export const divisionSchema = z.object({
-  name: requiredText('Please enter division'),
-  semid: entityId('Please select a semester'),
-});
-export const batchSchema = z.object({
-  name: requiredText('Please enter batch'),
-  divisionid: entityId('Please select a division'),
-});
-export const courseSchema = z.object({
-  name: requiredText('Please enter course'),
-  semid: entityId('Please select a semester'),
-});
-export const slotSchema = z.object({
-  name: requiredText('Please enter slot'),
-  termid: entityId('Please select a term'),
-});
+/** A level under a parent (docs/product.md §3): its name and its parent's id, each with its own message. */
+const childSchema = <P extends string>(nameMessage: string, parentField: P, parentMessage: string) =>
+  z.object({ name: requiredText(nameMessage), ...({ [parentField]: entityId(parentMessage) } as Record<P, ReturnType<typeof entityId>>) });
+
+export const semesterSchema = childSchema('Enter Semester', 'termid', 'Please select a term');
+export const divisionSchema = childSchema('Please enter division', 'semid', 'Please select a semester');
+export const batchSchema = childSchema('Please enter batch', 'divisionid', 'Please select a division');
+export const courseSchema = childSchema('Please enter course', 'semid', 'Please select a semester');
+export const slotSchema = childSchema('Please enter slot', 'termid', 'Please select a term');
 
 const enrollment = requiredText('Please enter enrollment', 50);
 const studentName = requiredText('Please enter name');
@@ -109,4 +98,12 @@ export interface Student {
 /** An entry of the division-level student list (docs/product.md §3). */
 export interface DivisionStudentEntry {
   batchStudents: { _id: string; name: string; enrollment: string };
+}
+/** PATCH student/updateterm: how many students moved. */
+export interface MovedStudents {
+  moved: number;
+}
+/** POST student/delete: how many students were deleted. */
+export interface DeletedStudents {
+  deleted: number;
 }

@@ -1,22 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, FACULTY, PHONE, seriousAxeViolations, signIn, startE2e, type E2e } from './support/browser';
+import { describe, it } from 'vitest';
+import { expectAccessible } from './support/axe';
+import { ADMIN, DESKTOP, FACULTY, PHONE, signIn } from './support/browser';
+import { useE2e } from './support/use-e2e';
 
-let e2e: E2e;
-
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+const t = useE2e();
 
 // axe-core is injected as an inline script, so these contexts bypass the page's CSP.
-const openPage = (viewport = PHONE) => e2e.newPage({ viewport, bypassCSP: true });
-
-async function expectAccessible(page: Page, screen: string) {
-  expect({ screen, violations: await seriousAxeViolations(page) }).toEqual({ screen, violations: [] });
-}
+const openPage = (viewport = PHONE) => t.e2e.newPage({ viewport, bypassCSP: true });
 
 async function follow(page: Page, link: string | RegExp, title: string) {
   await page.getByRole('link', { name: link }).first().click();

@@ -1,7 +1,9 @@
-import type { ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Batch, Division, Semester, Student, Term } from '@shared/schemas/structure';
-import { ADMIN, PHONE, screenshot, scrollsSideways, seriousAxeViolations, startE2e, type E2e } from './support/browser';
+import { expectAccessible } from './support/axe';
+import { ADMIN, screenshot, scrollsSideways } from './support/browser';
+import { canTakeFocus, chosen } from './support/screen';
+import { useE2e } from './support/use-e2e';
 
 /*
  * The admin's student and change-term screens in Chromium (360 px) against the real local stack:
@@ -9,37 +11,11 @@ import { ADMIN, PHONE, screenshot, scrollsSideways, seriousAxeViolations, startE
  * there; axe-core on both screens with their lists and dialogs open.
  */
 
-let e2e: E2e;
-let page: Page;
-const consoleErrors: string[] = [];
-
-beforeAll(async () => {
-  e2e = await startE2e();
-  page = await e2e.signedInPage(ADMIN, { viewport: PHONE });
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
-
-const main = (on: Page = page) => on.getByRole('main');
-const field = (label: string, on: Page = page) => main(on).getByLabel(label, { exact: true });
-const button = (name: string, on: Page = page) => main(on).getByRole('button', { name, exact: true });
-const banner = (text: string, on: Page = page) => main(on).getByRole('status').filter({ hasText: text });
-
-async function open(path: string, title: string, on: Page = page) {
-  await on.goto(path);
-  await on.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-}
-
-async function getData<T>(path: string): Promise<T> {
-  const response = await page.request.get(`/api/v1${path}`);
-  expect(response.status(), path).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
+// The duplicate enrollment's 409 is logged by Chromium as a failed resource load.
+const t = useE2e({ account: ADMIN, expectedErrors: /status of 409/ });
+const { main, field, button, dialog, open, getData } = t;
+/** The screen's own success banner. */
+const banner = (text: string) => main().getByRole('status').filter({ hasText: text });
 
 /** The batch ids of the demo college by name, e.g. '2025-26 Even Term/Semester 2/Division 1/Batch 1A'. */
 async function batchId(term: string, semester: string, division: string, batch: string): Promise<string> {
@@ -50,6 +26,14 @@ async function batchId(term: string, semester: string, division: string, batch: 
   return batches.find((item) => item.name === batch)!._id;
 }
 
+/** Where the focus is: the name of a control of `dialog`, the browser's own UI (no element of the page), or the page behind. */
+function focusedControl(dialog: Element): string {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) return "the browser's UI";
+  if (!dialog.contains(focused)) return 'the page behind';
+  return focused.getAttribute('aria-label') ?? focused.textContent!.trim();
+}
+
 /** The enrollments of the listed students, in order. */
 const listedEnrollments = (caption: string) =>
   main().getByRole('table', { name: caption }).locator('tbody tr td:first-child').allTextContents();
@@ -58,9 +42,9 @@ describe('e2e admin: students', () => {
   it('Student: validation, add to Batch 1A, the list shows it', async () => {
     await open('/dashboard/student', 'Student');
     // Semester → division → batch, each preselecting its first item.
-    await expect.poll(() => field('Batch').locator('option:checked').textContent()).toBe('Batch 1A');
-    expect(await field('Semester').locator('option:checked').textContent()).toBe('Semester 3');
-    expect(await field('Division').locator('option:checked').textContent()).toBe('Division 1');
+    await expect.poll(() => chosen(field('Batch'))).toBe('Batch 1A');
+    expect(await chosen(field('Semester'))).toBe('Semester 3');
+    expect(await chosen(field('Division'))).toBe('Division 1');
 
     await button('Add Student').click();
     await main().getByText('Please enter enrollment').waitFor();
@@ -74,9 +58,9 @@ describe('e2e admin: students', () => {
     await banner('Student added successfully').waitFor();
     await expect.poll(() => listedEnrollments('Students of Batch 1A (Semester 3)')).toContain('25CE999');
     expect(await listedEnrollments('Students of Batch 1A (Semester 3)')).toHaveLength(16);
-    expect(await scrollsSideways(page)).toBe(false);
+    expect(await scrollsSideways(t.page)).toBe(false);
     await main().getByRole('table', { name: 'Students of Batch 1A (Semester 3)' }).scrollIntoViewIfNeeded();
-    await screenshot(page, 'admin-student-list-360');
+    await screenshot(t.page, 'admin-student-list-360');
 
     // The same enrollment again: the server's 409 in the banner.
     await field('Enrollment').fill('25ce999');
@@ -88,21 +72,22 @@ describe('e2e admin: students', () => {
 
   it("Update: 'Update details' opens prefilled; a new name and batch are saved and the lists follow", async () => {
     await main().getByRole('button', { name: 'Update 25CE999' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Update details' });
-    await dialog.waitFor();
-    expect(await dialog.getByLabel('Enrollment', { exact: true }).inputValue()).toBe('25CE999');
-    expect(await dialog.getByLabel('Name', { exact: true }).inputValue()).toBe('E2E Student');
-    expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe('e2e.student@college.test');
-    expect(await dialog.locator('.admin-readonly').textContent()).toBe('Semester Semester 3');
-    await expect.poll(() => dialog.getByLabel('Batch', { exact: true }).locator('option:checked').textContent()).toBe('Batch 1A');
-    await screenshot(page, 'admin-student-update-360');
+    const update = dialog('Update details');
+    const updateField = (label: string) => update.getByLabel(label, { exact: true });
+    await update.waitFor();
+    expect(await updateField('Enrollment').inputValue()).toBe('25CE999');
+    expect(await updateField('Name').inputValue()).toBe('E2E Student');
+    expect(await updateField('Email').inputValue()).toBe('e2e.student@college.test');
+    await update.getByText('Semester Semester 3', { exact: true }).waitFor();
+    await expect.poll(() => chosen(updateField('Batch'))).toBe('Batch 1A');
+    await screenshot(t.page, 'admin-student-update-360');
 
-    await dialog.getByLabel('Name', { exact: true }).fill('E2E Student Renamed');
-    await dialog.getByLabel('Batch', { exact: true }).selectOption({ label: 'Batch 1B' });
-    await dialog.getByRole('button', { name: 'Update Student' }).click();
+    await updateField('Name').fill('E2E Student Renamed');
+    await updateField('Batch').selectOption({ label: 'Batch 1B' });
+    await update.getByRole('button', { name: 'Update Student' }).click();
     await banner('Student updated successfully').waitFor();
-    await dialog.waitFor({ state: 'detached' });
-    // Focus is back on the Update button, and the listed batch no longer has the student.
+    await update.waitFor({ state: 'hidden' });
+    // The listed batch no longer has the student.
     await expect.poll(() => listedEnrollments('Students of Batch 1A (Semester 3)')).not.toContain('25CE999');
 
     await field('Batch').selectOption({ label: 'Batch 1B' });
@@ -118,14 +103,19 @@ describe('e2e admin: students', () => {
   it('Delete: through the dialog, then the list no longer has the student', async () => {
     const list = main().getByRole('table', { name: 'Students of Batch 1B (Semester 3)' });
     await list.getByRole('button', { name: 'Delete 25CE999' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Are you sure ?' });
-    await dialog.getByText('Delete 25CE999 E2E Student Renamed?').waitFor();
-    // Keyboard: Tab stays inside the dialog.
-    for (let i = 0; i < 4; i++) {
-      await page.keyboard.press('Tab');
-      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    const confirm = dialog();
+    await confirm.getByText('Delete 25CE999 E2E Student Renamed?').waitFor();
+    // Keyboard: Tab goes round the dialog's controls and never reaches the page behind (past the last
+    // control, a native modal dialog lets focus out to the browser's own UI, then back to the first).
+    const reached = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      await t.page.keyboard.press('Tab');
+      reached.add(await confirm.evaluate(focusedControl));
     }
-    await dialog.getByRole('button', { name: 'Delete' }).click();
+    expect([...reached]).toEqual(expect.arrayContaining(['Close', 'Cancel', 'Delete']));
+    expect([...reached]).not.toContain('the page behind');
+    expect(await canTakeFocus(list.getByRole('button', { name: 'Delete 25CE999' }))).toBe(false);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await main().getByText('Student deleted successfully').waitFor();
     await expect.poll(() => listedEnrollments('Students of Batch 1B (Semester 3)')).not.toContain('25CE999');
     expect(await listedEnrollments('Students of Batch 1B (Semester 3)')).toHaveLength(15);
@@ -138,9 +128,9 @@ describe('e2e admin: change term', () => {
     const terms = await getData<Term[]>('/term');
     const even = terms.find((term) => term.name === '2025-26 Even Term')!;
     const semester2 = (await getData<Semester[]>(`/semester/${even._id}`))[0]!;
-    const division = await page.request.post('/api/v1/division', { data: { name: 'Division 1', semid: semester2._id } });
+    const division = await t.page.request.post('/api/v1/division', { data: { name: 'Division 1', semid: semester2._id } });
     expect(division.status()).toBe(201);
-    const batch = await page.request.post('/api/v1/batch', {
+    const batch = await t.page.request.post('/api/v1/batch', {
       data: { name: 'Batch 1A', divisionid: ((await division.json()) as { data: Division }).data._id },
     });
     expect(batch.status()).toBe(201);
@@ -170,9 +160,9 @@ describe('e2e admin: change term', () => {
     // To the other term: its semester, division and batch are preselected one after another.
     await to.getByLabel('Term', { exact: true }).selectOption({ label: '2025-26 Even Term' });
     await expect.poll(() => to.getByLabel('Batch', { exact: true }).inputValue()).toBe(target);
-    expect(await to.getByLabel('Semester', { exact: true }).locator('option:checked').textContent()).toBe('Semester 2');
-    expect(await scrollsSideways(page)).toBe(false);
-    await screenshot(page, 'admin-change-term-360');
+    expect(await chosen(to.getByLabel('Semester', { exact: true }))).toBe('Semester 2');
+    expect(await scrollsSideways(t.page)).toBe(false);
+    await screenshot(t.page, 'admin-change-term-360');
     await button('Change Term').click();
     await banner('15 students moved').waitFor();
 
@@ -182,49 +172,37 @@ describe('e2e admin: change term', () => {
 });
 
 describe('e2e admin: accessibility and the strict CSP', () => {
-  async function expectAccessible(on: Page, screen: string) {
-    // Colours are measured once the dialog's fade-in has finished.
-    await on.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-          .map((animation) => animation.finished),
-      ),
-    );
-    expect({ screen, violations: await seriousAxeViolations(on) }).toEqual({ screen, violations: [] });
-  }
-
   it('axe-core finds no serious or critical violation on the student and change-term screens, dialogs open', async () => {
-    const axePage = await e2e.signedInPage(ADMIN, { viewport: PHONE, bypassCSP: true });
-    await open('/dashboard/student', 'Student', axePage);
-    await button('Add Student', axePage).click();
-    await main(axePage).getByText('Please enter enrollment').waitFor();
-    await expect.poll(() => field('Batch', axePage).inputValue()).not.toBe('');
-    await button('Get Student', axePage).click();
-    await main(axePage).getByRole('button', { name: 'Update 25CE001' }).waitFor();
-    await expectAccessible(axePage, 'student with errors and list');
-    await main(axePage).getByRole('button', { name: 'Update 25CE001' }).click();
-    const update = axePage.getByRole('dialog', { name: 'Update details' });
-    await expect.poll(() => update.getByLabel('Batch', { exact: true }).inputValue()).not.toBe('');
-    await expectAccessible(axePage, 'student update dialog');
-    await axePage.keyboard.press('Escape');
-    await update.waitFor({ state: 'detached' });
-    await main(axePage).getByRole('button', { name: 'Delete 25CE001' }).click();
-    await axePage.getByRole('dialog', { name: 'Are you sure ?' }).waitFor();
-    await expectAccessible(axePage, 'student delete dialog');
-    await axePage.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    const axe = await t.axeScreen(ADMIN);
+    try {
+      await axe.open('/dashboard/student', 'Student');
+      await axe.button('Add Student').click();
+      await axe.main().getByText('Please enter enrollment').waitFor();
+      await expect.poll(() => axe.field('Batch').inputValue()).not.toBe('');
+      await axe.button('Get Student').click();
+      await axe.main().getByRole('button', { name: 'Update 25CE001' }).waitFor();
+      await expectAccessible(axe.page, 'student with errors and list');
+      await axe.main().getByRole('button', { name: 'Update 25CE001' }).click();
+      const update = axe.dialog('Update details');
+      await expect.poll(() => update.getByLabel('Batch', { exact: true }).inputValue()).not.toBe('');
+      await expectAccessible(axe.page, 'student update dialog');
+      await axe.page.keyboard.press('Escape');
+      await update.waitFor({ state: 'hidden' });
+      await axe.main().getByRole('button', { name: 'Delete 25CE001' }).click();
+      await axe.dialog().waitFor();
+      await expectAccessible(axe.page, 'student delete dialog');
+      await axe.dialog().getByRole('button', { name: 'Close' }).click();
+      await axe.dialog().waitFor({ state: 'hidden' });
 
-    await open('/dashboard/changestu', 'Change Term', axePage);
-    await expect
-      .poll(() => main(axePage).getByRole('group', { name: 'To' }).getByLabel('Batch', { exact: true }).inputValue())
-      .not.toBe('');
-    await expectAccessible(axePage, 'change term');
-    await axePage.context().close();
+      await axe.open('/dashboard/changestu', 'Change Term');
+      await expect.poll(() => axe.main().getByRole('group', { name: 'To' }).getByLabel('Batch', { exact: true }).inputValue()).not.toBe('');
+      await expectAccessible(axe.page, 'change term');
+    } finally {
+      await axe.page.context().close();
+    }
   });
 
   it('ran the screens above under the strict CSP without a console error', () => {
-    // The duplicate enrollment's 409 is logged by Chromium as a failed resource load.
-    expect(consoleErrors.filter((error) => !/status of 409/.test(error))).toEqual([]);
+    expect(t.consoleErrors).toEqual([]);
   });
 });

@@ -1,33 +1,20 @@
-import type { ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Term } from '@shared/schemas/structure';
-import { ADMIN, DESKTOP, FACULTY, PHONE, scrollsSideways, screenshot, signIn, startE2e, type Account, type E2e } from './support/browser';
+import { ADMIN, DESKTOP, FACULTY, PHONE, scrollsSideways, screenshot, signIn, type Account } from './support/browser';
+import { chosen } from './support/screen';
+import { useE2e } from './support/use-e2e';
 
-let e2e: E2e;
-/** Every console error of every page of this file: the app must run under the strict CSP without one. */
-const consoleErrors: string[] = [];
-
-beforeAll(async () => {
-  e2e = await startE2e();
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+// The logged-out status check answers 401, which Chromium logs as a failed resource load.
+const t = useE2e({ expectedErrors: /status of 401/ });
 
 /** A page (signed in as `account` when given) whose console errors are collected. */
 async function openPage(viewport = PHONE, account?: Account): Promise<Page> {
-  const page = account ? await e2e.signedInPage(account, { viewport }) : await e2e.newPage({ viewport });
-  watch(page);
-  return page;
+  return t.watch(account ? await t.e2e.signedInPage(account, { viewport }) : await t.e2e.newPage({ viewport }));
 }
 
-function watch(page: Page) {
-  page.on('console', (message: ConsoleMessage) => {
-    // The logged-out status check answers 401, which Chromium logs as a failed resource load.
-    if (message.type() === 'error' && !/status of 401/.test(message.text())) consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-}
+/** The links whose screen has another title than the link's name. */
+const TITLE_OF_LINK: Record<string, string> = { Home: 'Mark Attendance', 'Chg Term': 'Change Term', Adduser: 'Add User' };
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -140,24 +127,15 @@ describe('e2e navigation bar', () => {
     await page.context().close();
   });
 
-  it('admin: every management link, and the term selector makes another term active (Home follows)', async () => {
+  it('admin: every management link opens its screen, and the term selector makes another term active (Home follows)', async () => {
     const page = await openPage(DESKTOP, ADMIN);
-    expect(await mainNav(page).getByRole('link').allTextContents()).toEqual([
-      'Home',
-      'Term',
-      'Semester',
-      'Division',
-      'Batch',
-      'Course',
-      'Slot',
-      'Chg Term',
-      'Student',
-      'View Attendance',
-      'Adduser',
-    ]);
+    const links = await mainNav(page).getByRole('link').allTextContents();
+    expect(links.join(' · ')).toBe(
+      'Home · Term · Semester · Division · Batch · Course · Slot · Chg Term · Student · View Attendance · Adduser',
+    );
     await page.getByRole('link', { name: 'Semester 3' }).waitFor();
     const selector = page.getByLabel('Active term');
-    expect(await selector.locator('option:checked').textContent()).toBe('2026-27 Odd Term');
+    expect(await chosen(selector)).toBe('2026-27 Odd Term');
     await screenshot(page, 'admin-home-1280');
 
     await selector.selectOption({ label: '2025-26 Even Term' });
@@ -171,9 +149,17 @@ describe('e2e navigation bar', () => {
     await selector.selectOption({ label: '2026-27 Odd Term' });
     await page.getByRole('link', { name: 'Semester 3' }).waitFor();
 
-    await mainNav(page).getByRole('link', { name: 'Chg Term' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Change Term' }).waitFor();
-    expect(pathOf(page)).toBe('/dashboard/changestu');
+    // Each link opens its screen and becomes the current one (Home last: the page starts there).
+    const paths: string[] = [];
+    for (const link of links.toReversed()) {
+      await mainNav(page).getByRole('link', { name: link, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: TITLE_OF_LINK[link] ?? link, exact: true }).waitFor();
+      expect(await mainNav(page).locator('[aria-current="page"]').allTextContents()).toEqual([link]);
+      paths.unshift(pathOf(page));
+    }
+    expect(paths.join(' ')).toBe(
+      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/changestu /dashboard/student /dashboard/viewattendance /dashboard/adduser',
+    );
     await page.context().close();
   });
 
@@ -192,6 +178,6 @@ describe('e2e navigation bar', () => {
   });
 
   it('ran every page above under the strict CSP without a console error', () => {
-    expect(consoleErrors).toEqual([]);
+    expect(t.consoleErrors).toEqual([]);
   });
 });

@@ -1,51 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayUtc } from '@shared/dates';
 import type { AttendanceRecord, PercentageReport } from '@shared/schemas/attendance';
-import { buildCollege, create, type SmallCollege } from '../support/college';
-import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
+import { create, lectureMark, useCollege } from '@tests/support/college';
+import { useTestStack } from '@tests/support/stack';
 
-let stack: TestStack;
-let admin: SignedIn;
-let faculty: SignedIn;
-let college: SmallCollege;
+const t = useTestStack('admin', 'faculty');
+const college = useCollege(t, { prefix: 'AT', divisions: 2, perBatch: 3 });
 
 const today = todayUtc();
 const daysAgo = (n: number) => todayUtc(new Date(Date.now() - n * 86_400_000));
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  [admin, faculty] = await Promise.all([stack.signIn('admin'), stack.signIn('faculty')]);
-  college = await buildCollege(stack, admin.cookie, { prefix: 'AT', divisions: 2, perBatch: 3 });
-});
-afterAll(() => stack.stop());
-
 const division = (d: number) => college.divisions[d]!;
 const divisionStudents = (d: number) => division(d).batches.flatMap((batch) => batch.students);
 
-function mark(body: Record<string, unknown>, cookie = faculty.cookie) {
-  return stack.call('POST', '/api/v1/attendance', { cookie, body });
+function mark(body: Record<string, unknown>, cookie = t.faculty.cookie) {
+  return t.stack.call('POST', '/api/v1/attendance', { cookie, body });
 }
 
-function lecture(overrides: Record<string, unknown> = {}) {
-  return {
-    presentStudentData: divisionStudents(0).slice(0, 4),
-    date: today,
-    slotid: college.slotids[0],
-    slotcount: 1,
-    courseid: college.courseid,
-    groupid: division(0).id,
-    ...overrides,
-  };
-}
+const lecture = (overrides: Record<string, unknown> = {}) =>
+  lectureMark(college, { presentStudentData: divisionStudents(0).slice(0, 4), date: today, ...overrides });
 
 async function view(query: Record<string, string | number>) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  return stack.call('GET', `/api/v1/attendance?${qs}`, { cookie: faculty.cookie });
+  return t.stack.call('GET', `/api/v1/attendance?${qs}`, { cookie: t.faculty.cookie });
 }
 
 async function percentages(query: Record<string, string | number>) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  return stack.call('GET', `/api/v1/attendance/criteria?${qs}`, { cookie: faculty.cookie });
+  return t.stack.call('GET', `/api/v1/attendance/criteria?${qs}`, { cookie: t.faculty.cookie });
 }
 
 describe('attendance: mark', () => {
@@ -54,7 +36,7 @@ describe('attendance: mark', () => {
     const first = await mark(body);
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ present: 4, expected: 6, groupid: division(0).id });
-    const second = await mark({ ...body, presentStudentData: [] }, admin.cookie);
+    const second = await mark({ ...body, presentStudentData: [] }, t.admin.cookie);
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('Attendance for this date, course, and slot already exists');
     const stored = await view({ date: daysAgo(1), slotid: college.slotids[0]!, slotcount: 1, courseid: college.courseid });
@@ -119,10 +101,10 @@ describe('attendance: mark', () => {
     const date = daysAgo(11);
     const other = await mark(lecture({ date, presentStudentData: [divisionStudents(1)[0]] }));
     expect(other.body.message).toBe('Some present students are not in this division');
-    const otherTerm = await create(stack, admin.cookie, 'term', { name: 'Other term', status: false });
-    const otherSem = await create(stack, admin.cookie, 'semester', { name: 'Other semester', termid: otherTerm });
-    const foreignCourse = await create(stack, admin.cookie, 'course', { name: 'Chemistry', semid: otherSem });
-    const foreignSlot = await create(stack, admin.cookie, 'slot', { name: '08:00', termid: otherTerm });
+    const otherTerm = await create(t.stack, t.admin.cookie, 'term', { name: 'Other term', status: false });
+    const otherSem = await create(t.stack, t.admin.cookie, 'semester', { name: 'Other semester', termid: otherTerm });
+    const foreignCourse = await create(t.stack, t.admin.cookie, 'course', { name: 'Chemistry', semid: otherSem });
+    const foreignSlot = await create(t.stack, t.admin.cookie, 'slot', { name: '08:00', termid: otherTerm });
     expect((await mark(lecture({ date, courseid: foreignCourse }))).body.message).toBe(
       "This course is not taught in this division's semester",
     );
@@ -132,8 +114,8 @@ describe('attendance: mark', () => {
   });
 
   it('is for signed-in users only', async () => {
-    expect((await stack.call('POST', '/api/v1/attendance', { body: lecture({ date: daysAgo(12) }) })).status).toBe(401);
-    expect((await mark(lecture({ date: daysAgo(12) }), admin.cookie)).status).toBe(201);
+    expect((await t.stack.call('POST', '/api/v1/attendance', { body: lecture({ date: daysAgo(12) }) })).status).toBe(401);
+    expect((await mark(lecture({ date: daysAgo(12) }), t.admin.cookie)).status).toBe(201);
   });
 });
 
@@ -167,7 +149,7 @@ describe('attendance: view by date', () => {
 
 describe('attendance: percentages', () => {
   it('counts every expected student, the never-present ones too, over a range', async () => {
-    const course = await create(stack, admin.cookie, 'course', { name: 'Maths', semid: college.semid });
+    const course = await create(t.stack, t.admin.cookie, 'course', { name: 'Maths', semid: college.semid });
     const students = divisionStudents(1);
     const base = { slotid: college.slotids[0], slotcount: 1, courseid: course, groupid: division(1).id };
     await mark({ ...base, date: daysAgo(30), presentStudentData: students.slice(0, 2) });
@@ -194,7 +176,7 @@ describe('attendance: percentages', () => {
   });
 
   it('keeps a moved and renamed student’s history, and counts them only where they were expected', async () => {
-    const course = await create(stack, admin.cookie, 'course', { name: 'Biology', semid: college.semid });
+    const course = await create(t.stack, t.admin.cookie, 'course', { name: 'Biology', semid: college.semid });
     const [batchA] = division(0).batches;
     const mover = batchA!.students[0]!;
     const lab = { slotid: college.slotids[1], slotcount: 2, courseid: course, groupid: batchA!.id };
@@ -202,16 +184,16 @@ describe('attendance: percentages', () => {
     await mark({ ...lab, date: daysAgo(39), presentStudentData: [mover] });
 
     // Move batch A into a batch of a new term, and rename the student.
-    const term2 = await create(stack, admin.cookie, 'term', { name: 'Next term', status: true });
-    const sem2 = await create(stack, admin.cookie, 'semester', { name: 'Semester 2', termid: term2 });
-    const div2 = await create(stack, admin.cookie, 'division', { name: 'Division 1', semid: sem2 });
-    const batch2 = await create(stack, admin.cookie, 'batch', { name: 'Batch 1A', divisionid: div2 });
-    const moved = await stack.call('PATCH', '/api/v1/student/updateterm', {
-      cookie: admin.cookie,
+    const term2 = await create(t.stack, t.admin.cookie, 'term', { name: 'Next term', status: true });
+    const sem2 = await create(t.stack, t.admin.cookie, 'semester', { name: 'Semester 2', termid: term2 });
+    const div2 = await create(t.stack, t.admin.cookie, 'division', { name: 'Division 1', semid: sem2 });
+    const batch2 = await create(t.stack, t.admin.cookie, 'batch', { name: 'Batch 1A', divisionid: div2 });
+    const moved = await t.stack.call('PATCH', '/api/v1/student/updateterm', {
+      cookie: t.admin.cookie,
       body: { oldbatchid: batchA!.id, newbatchid: batch2 },
     });
     expect(moved.status).toBe(200);
-    const renamed = await stack.call('PATCH', `/api/v1/student/${mover}`, { cookie: admin.cookie, body: { name: 'Renamed Student' } });
+    const renamed = await t.stack.call('PATCH', `/api/v1/student/${mover}`, { cookie: t.admin.cookie, body: { name: 'Renamed Student' } });
     expect(renamed.body.message).toBe('Student updated successfully');
 
     // Batch A, now empty, marks a third lab: the mover was not expected there.

@@ -1,70 +1,44 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/dates';
-import { db } from '@functions/lib/db';
+import { describe, expect, it } from 'vitest';
 import { createStudent } from '@functions/lib/repositories/students';
-import { buildCollege, create, type SmallCollege } from '../support/college';
-import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
-import { countByPrefix, itemsMentioning } from '../support/table';
+import { buildCollege, create, lectureMark, subtreeIds, type SmallCollege } from '@tests/support/college';
+import { withDatabaseError } from '@tests/support/faults';
+import { useTestStack } from '@tests/support/stack';
+import { countByEntity, itemsMentioning } from '@tests/support/table';
 
-let stack: TestStack;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  admin = await stack.signIn('admin');
-});
-afterAll(() => stack.stop());
-
-/** Every id in a college built by buildCollege, with its students' enrollment claims. */
-const subtreeIds = (college: SmallCollege) => [
-  college.semid,
-  college.courseid,
-  ...college.divisions.flatMap((d) => [d.id, ...d.batches.flatMap((b) => [b.id, ...b.students])]),
-];
+const t = useTestStack('admin');
 
 async function markLecture(college: SmallCollege) {
-  const division = college.divisions[0]!;
-  const result = await stack.call('POST', '/api/v1/attendance', {
-    cookie: admin.cookie,
-    body: {
-      presentStudentData: division.batches[0]!.students,
-      date: todayUtc(),
-      slotid: college.slotids[0],
-      slotcount: 1,
-      courseid: college.courseid,
-      groupid: division.id,
-    },
-  });
+  const result = await t.stack.call('POST', '/api/v1/attendance', { cookie: t.admin.cookie, body: lectureMark(college) });
   expect(result.status).toBe(201);
 }
 
 describe('cascade: delete semester', () => {
   it('removes divisions, batches, students, courses and their attendance, and nothing else', async () => {
-    const doomed = await buildCollege(stack, admin.cookie, { prefix: 'CA', divisions: 2, perBatch: 3 });
-    const kept = await buildCollege(stack, admin.cookie, { prefix: 'KE', divisions: 1, perBatch: 2 });
+    const doomed = await buildCollege(t.stack, t.admin.cookie, { prefix: 'CA', divisions: 2, perBatch: 3 });
+    const kept = await buildCollege(t.stack, t.admin.cookie, { prefix: 'KE', divisions: 1, perBatch: 2 });
     await markLecture(doomed);
     await markLecture(kept);
     const keptBefore = (await itemsMentioning(subtreeIds(kept))).length;
-    const before = await countByPrefix();
+    const before = await countByEntity();
 
-    const preview = await stack.call('GET', `/api/v1/semester/${doomed.semid}/dependents`, { cookie: admin.cookie });
+    const preview = await t.stack.call('GET', `/api/v1/semester/${doomed.semid}/dependents`, { cookie: t.admin.cookie });
     expect(preview.body.data).toEqual({ divisions: 2, batches: 4, students: 12, courses: 1, attendance: 1 });
-    expect(await countByPrefix()).toEqual(before);
+    expect(await countByEntity()).toEqual(before);
 
-    const result = await stack.call('DELETE', `/api/v1/semester/${doomed.semid}`, { cookie: admin.cookie });
+    const result = await t.stack.call('DELETE', `/api/v1/semester/${doomed.semid}`, { cookie: t.admin.cookie });
     expect(result.status).toBe(200);
     expect(result.body.data).toEqual({ _id: doomed.semid, deleted: { divisions: 2, batches: 4, students: 12, courses: 1, attendance: 1 } });
-    expect((await stack.call('GET', `/api/v1/semester/${doomed.semid}/dependents`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await t.stack.call('GET', `/api/v1/semester/${doomed.semid}/dependents`, { cookie: t.admin.cookie })).status).toBe(404);
 
     expect(await itemsMentioning(subtreeIds(doomed))).toEqual([]);
     expect((await itemsMentioning(subtreeIds(kept))).length).toBe(keptBefore);
-    const after = await countByPrefix();
-    expect(before.ENROLL! - (after.ENROLL ?? 0)).toBe(12);
-    expect(before.STU! - (after.STU ?? 0)).toBe(12);
-    const semesters = await stack.call('GET', `/api/v1/semester/${doomed.termid}`, { cookie: admin.cookie });
+    const after = await countByEntity();
+    expect(before.enrollment! - (after.enrollment ?? 0)).toBe(12);
+    expect(before.student! - (after.student ?? 0)).toBe(12);
+    const semesters = await t.stack.call('GET', `/api/v1/semester/${doomed.termid}`, { cookie: t.admin.cookie });
     expect(semesters.body.data).toEqual([]);
     // Enrollments are free again.
-    await create(stack, admin.cookie, 'student', {
+    await create(t.stack, t.admin.cookie, 'student', {
       enrollment: 'CA001',
       name: 'Back',
       email: 'back@college.test',
@@ -72,34 +46,36 @@ describe('cascade: delete semester', () => {
     });
   });
 
-  it('finishes an interrupted delete when run again, leaving no orphans', async () => {
-    const college = await buildCollege(stack, admin.cookie, { prefix: 'IN', divisions: 2, perBatch: 3 });
-    // Let the delete get part of the way, then fail every BatchWriteItem: a crash midway.
+  it.each([
+    ['a crash', 'InjectedInterruption', 500],
+    ['throttling', 'ThrottlingException', 503],
+  ])('finishes a delete stopped midway by %s (%s: %i) when run again, leaving no orphans', async (_why, error, status) => {
+    const college = await buildCollege(t.stack, t.admin.cookie, { prefix: `IN${status}-`, divisions: 2, perBatch: 3 });
+    // Let the delete get part of the way, then fail every BatchWriteItem.
     let batchWrites = 0;
-    db.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (String(context.commandName).startsWith('BatchWrite') && ++batchWrites > 3) throw new Error('injected interruption');
-        return next(args);
-      },
-      { step: 'initialize', name: 'interrupt' },
+    const failed = await withDatabaseError(
+      error,
+      (command) => command.startsWith('BatchWrite') && ++batchWrites > 3,
+      () => t.stack.call('DELETE', `/api/v1/semester/${college.semid}`, { cookie: t.admin.cookie }),
     );
-    const failed = await stack.call('DELETE', `/api/v1/semester/${college.semid}`, { cookie: admin.cookie });
-    db.middlewareStack.remove('interrupt');
-    expect(failed.status).toBe(500);
+    expect(failed.status).toBe(status);
     const left = await itemsMentioning(subtreeIds(college));
     expect(left.length).toBeGreaterThan(0);
 
     // While marked for deletion nothing new can be created under it.
-    const blocked = await stack.call('POST', '/api/v1/division', { cookie: admin.cookie, body: { name: 'Late', semid: college.semid } });
+    const blocked = await t.stack.call('POST', '/api/v1/division', {
+      cookie: t.admin.cookie,
+      body: { name: 'Late', semid: college.semid },
+    });
     expect(blocked.status).toBe(400);
 
-    const again = await stack.call('DELETE', `/api/v1/semester/${college.semid}`, { cookie: admin.cookie });
+    const again = await t.stack.call('DELETE', `/api/v1/semester/${college.semid}`, { cookie: t.admin.cookie });
     expect(again.status).toBe(200);
     expect(await itemsMentioning(subtreeIds(college))).toEqual([]);
   });
 
   it('deletes a subtree of 5,000 students within one request', async () => {
-    const college = await buildCollege(stack, admin.cookie, { prefix: 'BIG', divisions: 1, perBatch: 0 });
+    const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'BIG', divisions: 1, perBatch: 0 });
     const batchid = college.divisions[0]!.batches[0]!.id;
     const pending = Array.from({ length: 5000 }, (_, i) => `BIG${String(i).padStart(5, '0')}`);
     await Promise.all(
@@ -109,57 +85,59 @@ describe('cascade: delete semester', () => {
         }
       }),
     );
-    expect((await countByPrefix()).STU).toBeGreaterThanOrEqual(5000);
-    const result = await stack.call('DELETE', `/api/v1/semester/${college.semid}`, { cookie: admin.cookie });
+    expect((await countByEntity()).student).toBeGreaterThanOrEqual(5000);
+    const result = await t.stack.call('DELETE', `/api/v1/semester/${college.semid}`, { cookie: t.admin.cookie });
     expect(result.status).toBe(200);
     expect((result.body.data as { deleted: { students: number } }).deleted.students).toBe(5000);
-    const counts = await countByPrefix();
-    expect(counts.STU ?? 0).toBeLessThan(100);
+    const counts = await countByEntity();
+    expect(counts.student ?? 0).toBeLessThan(100);
     expect(await itemsMentioning([batchid, college.divisions[0]!.id, college.semid])).toEqual([]);
   }, 180_000);
 });
 
 describe('cascade: division and batch', () => {
   it('deleting a division removes its batches and their students', async () => {
-    const college = await buildCollege(stack, admin.cookie, { prefix: 'DV', divisions: 2, perBatch: 2 });
+    const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'DV', divisions: 2, perBatch: 2 });
     const [first, second] = college.divisions;
-    const preview = await stack.call('GET', `/api/v1/division/${first!.id}/dependents`, { cookie: admin.cookie });
+    const preview = await t.stack.call('GET', `/api/v1/division/${first!.id}/dependents`, { cookie: t.admin.cookie });
     expect(preview.body.data).toEqual({ divisions: 0, batches: 2, students: 4, courses: 0, attendance: 0 });
-    const batchPreview = await stack.call('GET', `/api/v1/batch/${first!.batches[0]!.id}/dependents`, { cookie: admin.cookie });
+    const batchPreview = await t.stack.call('GET', `/api/v1/batch/${first!.batches[0]!.id}/dependents`, { cookie: t.admin.cookie });
     expect(batchPreview.body.data).toMatchObject({ students: 2 });
-    const result = await stack.call('DELETE', `/api/v1/division/${first!.id}`, { cookie: admin.cookie });
+    const result = await t.stack.call('DELETE', `/api/v1/division/${first!.id}`, { cookie: t.admin.cookie });
     expect(result.body.data).toMatchObject({ deleted: { batches: 2, students: 4 } });
     expect(await itemsMentioning([first!.id, ...first!.batches.flatMap((b) => [b.id, ...b.students])])).toEqual([]);
-    expect((await stack.call('GET', `/api/v1/student/division/${second!.id}`, { cookie: admin.cookie })).body.data).toHaveLength(4);
+    expect((await t.stack.call('GET', `/api/v1/student/division/${second!.id}`, { cookie: t.admin.cookie })).body.data).toHaveLength(4);
   });
 
   it('deleting a batch removes its students', async () => {
-    const college = await buildCollege(stack, admin.cookie, { prefix: 'BA', divisions: 1, perBatch: 2 });
+    const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'BA', divisions: 1, perBatch: 2 });
     const [first, second] = college.divisions[0]!.batches;
-    const result = await stack.call('DELETE', `/api/v1/batch/${first!.id}`, { cookie: admin.cookie });
+    const result = await t.stack.call('DELETE', `/api/v1/batch/${first!.id}`, { cookie: t.admin.cookie });
     expect(result.body).toMatchObject({ message: 'Batch deleted successfully', data: { deleted: { students: 2 } } });
     expect(await itemsMentioning([first!.id, ...first!.students])).toEqual([]);
-    expect((await stack.call('GET', `/api/v1/student/${second!.id}`, { cookie: admin.cookie })).body.data).toHaveLength(2);
+    expect((await t.stack.call('GET', `/api/v1/student/${second!.id}`, { cookie: t.admin.cookie })).body.data).toHaveLength(2);
   });
 });
 
 describe('cascade: the original client’s step-by-step routes', () => {
   it('DELETE division/delete/{semid}, POST batch/delete and POST student/delete each finish their level', async () => {
-    const college = await buildCollege(stack, admin.cookie, { prefix: 'OC', divisions: 2, perBatch: 1 });
+    const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'OC', divisions: 2, perBatch: 1 });
     const divIds = college.divisions.map((d) => d.id);
     const batchIds = college.divisions.flatMap((d) => d.batches.map((b) => b.id));
 
-    const students = await stack.call('POST', '/api/v1/student/delete', { cookie: admin.cookie, body: { batches_id: batchIds } });
+    const students = await t.stack.call('POST', '/api/v1/student/delete', { cookie: t.admin.cookie, body: { batches_id: batchIds } });
     expect(students.body.data).toEqual({ deleted: 4 });
-    const batches = await stack.call('POST', '/api/v1/batch/delete', { cookie: admin.cookie, body: { divIds } });
+    const batches = await t.stack.call('POST', '/api/v1/batch/delete', { cookie: t.admin.cookie, body: { divIds } });
     expect((batches.body.data as string[]).sort()).toEqual([...batchIds].sort());
-    const divisions = await stack.call('DELETE', `/api/v1/division/delete/${college.semid}`, { cookie: admin.cookie });
+    const divisions = await t.stack.call('DELETE', `/api/v1/division/delete/${college.semid}`, { cookie: t.admin.cookie });
     expect((divisions.body.data as string[]).sort()).toEqual([...divIds].sort());
     expect(
       await itemsMentioning([...divIds, ...batchIds, ...college.divisions.flatMap((d) => d.batches.flatMap((b) => b.students))]),
     ).toEqual([]);
 
-    expect((await stack.call('POST', '/api/v1/batch/delete', { cookie: admin.cookie, body: { divIds: [] } })).status).toBe(400);
-    expect((await stack.call('POST', '/api/v1/student/delete', { cookie: admin.cookie, body: {} })).body.message).toBe('Some error occur');
+    expect((await t.stack.call('POST', '/api/v1/batch/delete', { cookie: t.admin.cookie, body: { divIds: [] } })).status).toBe(400);
+    expect((await t.stack.call('POST', '/api/v1/student/delete', { cookie: t.admin.cookie, body: {} })).body.message).toBe(
+      'Some error occur',
+    );
   });
 });

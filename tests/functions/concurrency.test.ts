@@ -1,40 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayUtc } from '@shared/dates';
 import type { PublicUser } from '@shared/schemas/auth';
-import { buildCollege } from '../support/college';
-import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
-import { itemsMentioning } from '../support/table';
+import { buildCollege, lectureMark, subtreeIds } from '@tests/support/college';
+import { useTestStack } from '@tests/support/stack';
+import { itemsMentioning } from '@tests/support/table';
 
-let stack: TestStack;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  admin = await stack.signIn('admin');
-});
-afterAll(() => stack.stop());
+const t = useTestStack('admin');
 
 const all = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 
 describe('concurrency', () => {
   it('50 identical marks at once store exactly one session', async () => {
-    const college = await buildCollege(stack, admin.cookie, { prefix: 'CM', perBatch: 2 });
-    const division = college.divisions[0]!;
-    const body = {
-      presentStudentData: division.batches[0]!.students,
-      date: todayUtc(),
-      slotid: college.slotids[0],
-      slotcount: 1,
-      courseid: college.courseid,
-      groupid: division.id,
-    };
-    const results = await all(50, () => stack.call('POST', '/api/v1/attendance', { cookie: admin.cookie, body }));
+    const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'CM', perBatch: 2 });
+    const body = lectureMark(college);
+    const results = await all(50, () => t.stack.call('POST', '/api/v1/attendance', { cookie: t.admin.cookie, body }));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
-    const view = await stack.call(
+    const view = await t.stack.call(
       'GET',
       `/api/v1/attendance?date=${todayUtc()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`,
-      { cookie: admin.cookie },
+      { cookie: t.admin.cookie },
     );
     expect((view.body.data as { sessions: number }[])[0]!.sessions).toBe(1);
   });
@@ -42,40 +27,34 @@ describe('concurrency', () => {
   it('20 registrations of one email at once create one user', async () => {
     const body = { email: 'same.person@college.test', password: 'Secret-123', username: 'Same Person', role: 'faculty' };
     const results = await all(20, (i) =>
-      stack.call('POST', '/api/v1/auth/register', {
-        cookie: admin.cookie,
+      t.stack.call('POST', '/api/v1/auth/register', {
+        cookie: t.admin.cookie,
         body: { ...body, email: i % 2 ? body.email.toUpperCase() : body.email },
       }),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
-    const users = (await stack.call('GET', '/api/v1/user', { cookie: admin.cookie })).body.data as PublicUser[];
+    const users = (await t.stack.call('GET', '/api/v1/user', { cookie: t.admin.cookie })).body.data as PublicUser[];
     expect(users.filter((user) => user.email.toLowerCase() === body.email)).toHaveLength(1);
   });
 
   it('a semester delete racing student creates inside it leaves no orphans', async () => {
-    const college = await buildCollege(stack, admin.cookie, { prefix: 'RC', divisions: 2, perBatch: 5 });
+    const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'RC', divisions: 2, perBatch: 5 });
     const batches = college.divisions.flatMap((d) => d.batches.map((b) => b.id));
     const creates = all(40, async (i) => {
       await new Promise((resolve) => setTimeout(resolve, i * 3));
       const enrollment = `RACE${String(i).padStart(3, '0')}`;
-      return stack.call('POST', '/api/v1/student', {
-        cookie: admin.cookie,
+      return t.stack.call('POST', '/api/v1/student', {
+        cookie: t.admin.cookie,
         body: { enrollment, name: `Racer ${i}`, email: `racer${i}@college.test`, batchid: batches[i % batches.length] },
       });
     });
-    const deletion = stack.call('DELETE', `/api/v1/semester/${college.semid}`, { cookie: admin.cookie });
+    const deletion = t.stack.call('DELETE', `/api/v1/semester/${college.semid}`, { cookie: t.admin.cookie });
     const [created, deleted] = await Promise.all([creates, deletion]);
     expect(deleted.status).toBe(200);
     for (const result of created) expect([201, 400]).toContain(result.status);
     const createdIds = created.filter((r) => r.status === 201).map((r) => (r.body.data as { _id: string })._id);
-    const subtree = [
-      college.semid,
-      college.courseid,
-      ...college.divisions.flatMap((d) => [d.id, ...d.batches.flatMap((b) => [b.id, ...b.students])]),
-      ...createdIds,
-    ];
     // Students, their enrollment claims (which hold studentId) and list entries: all gone.
-    expect(await itemsMentioning(subtree)).toEqual([]);
+    expect(await itemsMentioning([...subtreeIds(college), ...createdIds])).toEqual([]);
   });
 });

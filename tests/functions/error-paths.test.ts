@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signSessionToken } from '@functions/lib/auth/session-token';
 import { resource } from '@functions/lib/http/resource';
 import { handler as userHandler } from '@functions/user';
 
 // Unit tests of failures a real database cannot easily produce on demand.
-const dynamo = mockClient(DynamoDBDocumentClient);
 const admin = { _id: 'admin-1', username: 'Admin', email: 'admin@college.test', role: 'admin' };
 
 async function listUsersEvent(): Promise<APIGatewayProxyEventV2> {
@@ -25,7 +24,17 @@ async function listUsersEvent(): Promise<APIGatewayProxyEventV2> {
   } as unknown as APIGatewayProxyEventV2;
 }
 
-const invoke = async (event: APIGatewayProxyEventV2) => (await userHandler(event, {} as Context)) as APIGatewayProxyStructuredResultV2;
+/** Calls GET user with the user list's Query failing with `error` (the session read succeeds), then restores the client. */
+async function listUsersFailingWith(error: Error, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const dynamo = mockClient(DynamoDBDocumentClient);
+  try {
+    dynamo.on(GetCommand).resolves({ Item: { user: admin, expiresAt: Math.floor(Date.now() / 1000) + 600 } });
+    dynamo.on(QueryCommand).rejects(error);
+    return (await userHandler(event, {} as Context)) as APIGatewayProxyStructuredResultV2;
+  } finally {
+    dynamo.restore();
+  }
+}
 
 function captureLogs() {
   const lines: string[] = [];
@@ -38,28 +47,22 @@ function captureLogs() {
   return lines;
 }
 
-beforeEach(() => {
-  dynamo.reset();
-  dynamo.on(GetCommand).resolves({ Item: { user: admin, expiresAt: Math.floor(Date.now() / 1000) + 600 } });
-});
 afterEach(() => vi.restoreAllMocks());
 
 describe('errors: database faults', () => {
   it('answers 503 with a retry message when DynamoDB throttles', async () => {
     const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException' });
-    dynamo.on(QueryCommand).rejects(throttled);
     captureLogs();
-    const result = await invoke(await listUsersEvent());
+    const result = await listUsersFailingWith(throttled, await listUsersEvent());
     expect(result.statusCode).toBe(503);
     expect(result.headers?.['retry-after']).toBe('1');
     expect(JSON.parse(result.body!)).toEqual({ data: null, message: 'The service is busy right now. Please try again in a moment.' });
   });
 
   it('answers 500 with a generic message and a request id that is also in the structured log line', async () => {
-    dynamo.on(QueryCommand).rejects(new Error('socket hang up: secret internals'));
     const lines = captureLogs();
     const event = await listUsersEvent();
-    const result = await invoke(event);
+    const result = await listUsersFailingWith(new Error('socket hang up: secret internals'), event);
     expect(result.statusCode).toBe(500);
     const body = JSON.parse(result.body!);
     expect(body.message).toContain(event.requestContext.requestId);
@@ -71,11 +74,16 @@ describe('errors: database faults', () => {
 });
 
 describe('resource: the route table is the contract', () => {
-  it('refuses to build a resource whose handlers differ from its rows in the route table', () => {
-    const ok = async () => ({ data: null, message: '' });
+  const ok = async () => ({ data: null, message: '' });
+
+  it('refuses a handler map that misses a route of the resource: a type error, and an error at start', () => {
+    // @ts-expect-error -- 'DELETE /api/v1/user/{id}' is missing
     expect(() => resource('user', { 'GET /api/v1/user': ok })).toThrow(/do not match the route table/);
-    expect(() => resource('user', { 'GET /api/v1/user': ok, 'DELETE /api/v1/user/{id}': ok, 'GET /api/v1/user/{id}': ok })).toThrow(
-      /do not match/,
-    );
+  });
+
+  it('refuses a handler for a route the resource does not have: a type error, and an error at start', () => {
+    const handlers = { 'GET /api/v1/user': ok, 'DELETE /api/v1/user/{id}': ok };
+    // @ts-expect-error -- 'GET /api/v1/user/{id}' is not a row of the route table
+    expect(() => resource('user', { ...handlers, 'GET /api/v1/user/{id}': ok })).toThrow(/do not match/);
   });
 });

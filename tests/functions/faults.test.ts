@@ -1,39 +1,14 @@
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batchDelete, batchGet } from '@functions/lib/batch';
-import { db } from '@functions/lib/db';
-import { buildCollege, type SmallCollege } from '../support/college';
-import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
-import { itemsMentioning } from '../support/table';
+import * as keys from '@functions/lib/keys';
+import { useCollege } from '@tests/support/college';
+import { useTestStack } from '@tests/support/stack';
+import { withDatabaseError } from '@tests/support/faults';
 
-let stack: TestStack;
-let admin: SignedIn;
-let college: SmallCollege;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  admin = await stack.signIn('admin');
-  college = await buildCollege(stack, admin.cookie, { prefix: 'FT', divisions: 1, perBatch: 3 });
-});
-afterAll(() => stack.stop());
-
-/** Makes DynamoDB answer `name` for the commands `which` picks, after the SDK's own retries. */
-async function withDatabaseError<T>(name: string, which: (command: string) => boolean, run: () => Promise<T>): Promise<T> {
-  const fault = 'fault';
-  db.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (which(String(context.commandName))) throw Object.assign(new Error(`${name} (injected)`), { name, $fault: 'server' });
-      return next(args);
-    },
-    { step: 'initialize', name: fault },
-  );
-  try {
-    return await run();
-  } finally {
-    db.middlewareStack.remove(fault);
-  }
-}
+const t = useTestStack('admin');
+const college = useCollege(t, { prefix: 'FT', divisions: 1, perBatch: 3 });
 
 describe('faults: DynamoDB throttled or unavailable', () => {
   it.each(['ProvisionedThroughputExceededException', 'ThrottlingException', 'ServiceUnavailable', 'InternalServerError'])(
@@ -44,54 +19,35 @@ describe('faults: DynamoDB throttled or unavailable', () => {
         name,
         (command) => command.startsWith('TransactWrite'),
         () =>
-          stack.call('POST', '/api/v1/student', {
-            cookie: admin.cookie,
+          t.stack.call('POST', '/api/v1/student', {
+            cookie: t.admin.cookie,
             body: { enrollment: 'FAULT1', name: 'F', email: 'f@college.test', batchid },
           }),
       );
       expect(result.status).toBe(503);
       expect(result.body.message).toBe('The service is busy right now. Please try again in a moment.');
       expect(result.headers.get('retry-after')).toBe('1');
-      const students = await stack.call('GET', `/api/v1/student/${batchid}`, { cookie: admin.cookie });
+      const students = await t.stack.call('GET', `/api/v1/student/${batchid}`, { cookie: t.admin.cookie });
       expect((students.body.data as { enrollment: string }[]).map((s) => s.enrollment)).not.toContain('FAULT1');
     },
   );
-
-  it('a cascade throttled midway answers 503, and running it again removes everything', async () => {
-    const doomed = await buildCollege(stack, admin.cookie, { prefix: 'FC', divisions: 1, perBatch: 4 });
-    let writes = 0;
-    const failed = await withDatabaseError(
-      'ThrottlingException',
-      (command) => command.startsWith('BatchWrite') && ++writes > 1,
-      () => stack.call('DELETE', `/api/v1/semester/${doomed.semid}`, { cookie: admin.cookie }),
-    );
-    expect(failed.status).toBe(503);
-    const again = await stack.call('DELETE', `/api/v1/semester/${doomed.semid}`, { cookie: admin.cookie });
-    expect(again.status).toBe(200);
-    const ids = [
-      doomed.semid,
-      doomed.courseid,
-      ...doomed.divisions.flatMap((d) => [d.id, ...d.batches.flatMap((b) => [b.id, ...b.students])]),
-    ];
-    expect(await itemsMentioning(ids)).toEqual([]);
-  });
 });
 
 describe('faults: unprocessed batch items', () => {
   it('retries the items a BatchWriteItem left unprocessed until none are left', async () => {
     const mock = mockClient(DynamoDBDocumentClient);
     try {
-      const keys = Array.from({ length: 3 }, (_, i) => ({ pk: `K#${i}`, sk: 'S' }));
+      const ids = Array.from({ length: 3 }, (_, i) => keys.studentById(`s${i}`));
       const table = process.env.TABLE_NAME!;
       mock
         .on(BatchWriteCommand)
-        .resolvesOnce({ UnprocessedItems: { [table]: [{ DeleteRequest: { Key: keys[2] } }] } })
-        .resolvesOnce({ UnprocessedItems: { [table]: [{ DeleteRequest: { Key: keys[2] } }] } })
+        .resolvesOnce({ UnprocessedItems: { [table]: [{ DeleteRequest: { Key: ids[2] } }] } })
+        .resolvesOnce({ UnprocessedItems: { [table]: [{ DeleteRequest: { Key: ids[2] } }] } })
         .resolves({ UnprocessedItems: {} });
-      await batchDelete(keys);
+      await batchDelete(ids);
       const calls = mock.commandCalls(BatchWriteCommand);
       expect(calls).toHaveLength(3);
-      expect(calls[2]!.args[0].input.RequestItems![table]).toEqual([{ DeleteRequest: { Key: keys[2] } }]);
+      expect(calls[2]!.args[0].input.RequestItems![table]).toEqual([{ DeleteRequest: { Key: ids[2] } }]);
     } finally {
       mock.restore();
     }
@@ -101,15 +57,13 @@ describe('faults: unprocessed batch items', () => {
     const mock = mockClient(DynamoDBDocumentClient);
     try {
       const table = process.env.TABLE_NAME!;
+      const [a, b] = [keys.studentById('a'), keys.studentById('b')];
       mock
         .on(BatchGetCommand)
-        .resolvesOnce({ Responses: { [table]: [{ pk: 'A', sk: 'S' }] }, UnprocessedKeys: { [table]: { Keys: [{ pk: 'B', sk: 'S' }] } } })
-        .resolves({ Responses: { [table]: [{ pk: 'B', sk: 'S' }] } });
-      const items = await batchGet<{ pk: string }>([
-        { pk: 'A', sk: 'S' },
-        { pk: 'B', sk: 'S' },
-      ]);
-      expect(items.map((item) => item.pk).sort()).toEqual(['A', 'B']);
+        .resolvesOnce({ Responses: { [table]: [a] }, UnprocessedKeys: { [table]: { Keys: [b] } } })
+        .resolves({ Responses: { [table]: [b] } });
+      const items = await batchGet<{ pk: string }>([a, b]);
+      expect(items.map((item) => item.pk).sort()).toEqual([a.pk, b.pk].sort());
       expect(mock.commandCalls(BatchGetCommand)).toHaveLength(2);
     } finally {
       mock.restore();

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLoad } from '../bench/sections/load';
-import { buildCollege, type SmallCollege } from '../support/college';
-import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
+import { describe, expect, it } from 'vitest';
+import { runLoad } from '@tests/bench/sections/load';
+import { useCollege } from '@tests/support/college';
+import { useTestStack } from '@tests/support/stack';
 
 // The 10-second version of the load run in `npm run bench` (which runs 60 s).
-let stack: TestStack;
-let admin: SignedIn;
-let college: SmallCollege;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  admin = await stack.signIn('admin');
-  college = await buildCollege(stack, admin.cookie, { prefix: 'LD', divisions: 1, perBatch: 10 });
-});
-afterAll(() => stack.stop());
+const t = useTestStack('admin');
+const college = useCollege(t, { prefix: 'LD', divisions: 1, perBatch: 10 });
 
 describe('load', () => {
   it('50 clients for 10 s on a mixed workload: no errors, and every accepted mark reads back', async () => {
     const division = college.divisions[0]!;
     const call = async (method: string, path: string, body?: unknown) => {
-      const result = await stack.call(method, path, { cookie: admin.cookie, body });
+      const result = await t.stack.call(method, path, { cookie: t.admin.cookie, body });
       return { status: result.status, message: result.body.message, data: result.body.data };
     };
     const demo = {

@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '@shared/dates';
 import { db } from '@functions/lib/db';
-import { buildCollege, create, type SmallCollege } from '../support/college';
-import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
+import { create, lectureMark, useCollege } from '@tests/support/college';
+import { useTestStack } from '@tests/support/stack';
 
 /**
  * The DynamoDB requests each route sends, counted by an SDK middleware, against the budget
  * docs/data-model.md states. A change that adds a request to a route fails here.
  */
-let stack: TestStack;
-let admin: SignedIn;
-let college: SmallCollege;
+const t = useTestStack('admin');
+const college = useCollege(t, { prefix: 'RQ', divisions: 1, perBatch: 3 });
 const sent: string[] = [];
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  admin = await stack.signIn('admin');
-  college = await buildCollege(stack, admin.cookie, { prefix: 'RQ', divisions: 1, perBatch: 3 });
+beforeAll(() => {
   db.middlewareStack.add(
     (next, context) => async (args) => {
       sent.push(String(context.commandName).replace(/Command$/, ''));
@@ -25,14 +21,13 @@ beforeAll(async () => {
     { step: 'initialize', name: 'count-requests' },
   );
 });
-afterAll(async () => {
+afterAll(() => {
   db.middlewareStack.remove('count-requests');
-  await stack.stop();
 });
 
 async function requestsOf(method: string, path: string, body?: unknown): Promise<string[]> {
   sent.length = 0;
-  const result = await stack.call(method, path, { cookie: admin.cookie, body });
+  const result = await t.stack.call(method, path, { cookie: t.admin.cookie, body });
   expect(result.status, result.body?.message).toBeLessThan(300);
   return [...sent];
 }
@@ -80,15 +75,7 @@ describe('DynamoDB requests per route', () => {
   });
 
   it('marks with one batch read, one Query and one conditional write', async () => {
-    const body = {
-      presentStudentData: batch().students,
-      date: todayUtc(),
-      slotid: college.slotids[0],
-      slotcount: 1,
-      courseid: college.courseid,
-      groupid: division().id,
-    };
-    expect(await requestsOf('POST', '/api/v1/attendance', body)).toEqual(['GetItem', 'BatchGetItem', 'Query', 'PutItem']);
+    expect(await requestsOf('POST', '/api/v1/attendance', lectureMark(college))).toEqual(['GetItem', 'BatchGetItem', 'Query', 'PutItem']);
   });
 
   it('reports with one Query and one batch read per 100 students', async () => {
@@ -99,9 +86,9 @@ describe('DynamoDB requests per route', () => {
   });
 
   it('deletes a batch of 3 students with a fixed number of requests', async () => {
-    const doomed = await create(stack, admin.cookie, 'batch', { name: 'Doomed', divisionid: division().id });
+    const doomed = await create(t.stack, t.admin.cookie, 'batch', { name: 'Doomed', divisionid: division().id });
     for (const n of [1, 2, 3])
-      await create(stack, admin.cookie, 'student', { enrollment: `RQD${n}`, name: 'D', email: `d${n}@college.test`, batchid: doomed });
+      await create(t.stack, t.admin.cookie, 'student', { enrollment: `RQD${n}`, name: 'D', email: `d${n}@college.test`, batchid: doomed });
     // session; mark deleting; list students; delete entities + claims; delete entries; delete the node.
     expect(await requestsOf('DELETE', `/api/v1/batch/${doomed}`)).toEqual([
       'GetItem',

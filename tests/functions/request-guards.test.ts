@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
+import { describe, expect, it } from 'vitest';
+import { useTestStack } from '@tests/support/stack';
+import { allItems } from '@tests/support/table';
 
-let stack: TestStack;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  admin = await stack.signIn('admin');
-});
-afterAll(() => stack.stop());
+const t = useTestStack('admin');
 
 const register = (email: string, options: { headers?: Record<string, string>; rawBody?: string } = {}) =>
-  stack.call('POST', '/api/v1/auth/register', {
-    cookie: admin.cookie,
+  t.stack.call('POST', '/api/v1/auth/register', {
+    cookie: t.admin.cookie,
     headers: { 'content-type': 'application/json', ...options.headers },
     rawBody: options.rawBody ?? JSON.stringify({ email, password: 'Secret-123', username: 'U', role: 'faculty' }),
   });
 
-const userCount = async () => ((await stack.call('GET', '/api/v1/user', { cookie: admin.cookie })).body.data as unknown[]).length;
+const userCount = async () => ((await t.stack.call('GET', '/api/v1/user', { cookie: t.admin.cookie })).body.data as unknown[]).length;
 
 describe('request guards: one error model', () => {
   it('refuses a state-changing request from another origin with 403 and writes nothing', async () => {
@@ -29,7 +23,7 @@ describe('request guards: one error model', () => {
   });
 
   it('accepts the app’s own origin, and requests without an Origin (non-browser clients)', async () => {
-    const own = new URL(stack.url).host;
+    const own = new URL(t.stack.url).host;
     expect((await register('same@college.test', { headers: { origin: `http://${own}` } })).status).toBe(201);
     expect((await register('cli@college.test')).status).toBe(201);
   });
@@ -56,7 +50,7 @@ describe('request guards: one error model', () => {
   });
 
   it('answers 404 in the same JSON shape for an unknown API path', async () => {
-    const result = await stack.call('GET', '/api/v1/nothing-here', { cookie: admin.cookie });
+    const result = await t.stack.call('GET', '/api/v1/nothing-here', { cookie: t.admin.cookie });
     expect(result.status).toBe(404);
     expect(result.body).toEqual({ data: null, message: 'Not found' });
     expect(result.headers.get('content-type')).toMatch(/application\/json/);
@@ -64,13 +58,42 @@ describe('request guards: one error model', () => {
 
   it('sends the API security headers on successes and errors alike', async () => {
     for (const result of [
-      await stack.call('GET', '/api/v1/config'),
-      await stack.call('GET', '/api/v1/auth/currentstatus'),
-      await stack.call('GET', '/api/v1/missing'),
+      await t.stack.call('GET', '/api/v1/config'),
+      await t.stack.call('GET', '/api/v1/auth/currentstatus'),
+      await t.stack.call('GET', '/api/v1/missing'),
     ]) {
       expect(result.headers.get('cache-control')).toBe('no-store');
       expect(result.headers.get('x-content-type-options')).toBe('nosniff');
       expect(result.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     }
+  });
+});
+
+describe('request guards: prototype keys', () => {
+  const account = JSON.stringify({ email: 'proto@college.test', password: 'Secret-123', username: 'U', role: 'faculty' });
+  const bodies = ['__proto__', 'constructor', 'prototype'].flatMap((key) => [
+    [key, 'at the top level', `{"${key}": {"role": "admin"}, ${account.slice(1)}`],
+    [key, 'nested in an object in a list', `{"extra": {"list": [1, {"${key}": {"role": "admin"}}]}, ${account.slice(1)}`],
+  ]);
+
+  it.each(bodies)('answers 400 for a body holding %s %s, and writes nothing', async (_key, _where, rawBody) => {
+    const before = (await allItems()).length;
+    const result = await register('proto@college.test', { rawBody });
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ data: null, message: 'The request body holds a forbidden key (__proto__, constructor or prototype)' });
+    expect((await allItems()).length).toBe(before);
+  });
+
+  it('accepts the same names as values, and inside longer keys', async () => {
+    const result = await register('values@college.test', {
+      rawBody: JSON.stringify({
+        email: 'values@college.test',
+        password: 'Secret-123',
+        username: 'constructor',
+        role: 'faculty',
+        __protocol: 1,
+      }),
+    });
+    expect(result.status).toBe(201);
   });
 });

@@ -1,57 +1,51 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { create } from '../support/college';
-import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
+import { describe, expect, it } from 'vitest';
+import { create } from '@tests/support/college';
+import { useTestStack } from '@tests/support/stack';
 
-let stack: TestStack;
-let admin: SignedIn;
-let faculty: SignedIn;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  [admin, faculty] = await Promise.all([stack.signIn('admin'), stack.signIn('faculty')]);
-});
-afterAll(() => stack.stop());
+const t = useTestStack('admin', 'faculty');
 
 const names = (result: { body: { data: unknown } }) => (result.body.data as { name: string }[]).map((item) => item.name);
 
 describe('term', () => {
   it('creates terms, lists them in counting order, and lists the active ones', async () => {
-    const t10 = await create(stack, admin.cookie, 'term', { name: '  Term 10 ', status: true });
-    await create(stack, admin.cookie, 'term', { name: 'Term 2', status: false });
-    const all = await stack.call('GET', '/api/v1/term', { cookie: faculty.cookie });
+    const t10 = await create(t.stack, t.admin.cookie, 'term', { name: '  Term 10 ', status: true });
+    await create(t.stack, t.admin.cookie, 'term', { name: 'Term 2', status: false });
+    const all = await t.stack.call('GET', '/api/v1/term', { cookie: t.faculty.cookie });
     expect(all.body.data).toEqual([
       { _id: expect.any(String), name: 'Term 2', status: false },
       { _id: t10, name: 'Term 10', status: true },
     ]);
-    const active = await stack.call('GET', '/api/v1/term/active', { cookie: faculty.cookie });
+    const active = await t.stack.call('GET', '/api/v1/term/active', { cookie: t.faculty.cookie });
     expect(names(active)).toEqual(['Term 10']);
   });
 
   it('switches a term’s status (the admin’s term selector)', async () => {
-    const id = await create(stack, admin.cookie, 'term', { name: 'Switch term', status: false });
-    const on = await stack.call('PATCH', `/api/v1/term/${id}`, { cookie: admin.cookie, body: { status: true } });
+    const id = await create(t.stack, t.admin.cookie, 'term', { name: 'Switch term', status: false });
+    const on = await t.stack.call('PATCH', `/api/v1/term/${id}`, { cookie: t.admin.cookie, body: { status: true } });
     expect(on.status).toBe(200);
     expect(on.body.data).toEqual({ _id: id, name: 'Switch term', status: true });
-    expect(names(await stack.call('GET', '/api/v1/term/active', { cookie: admin.cookie }))).toContain('Switch term');
-    await stack.call('PATCH', `/api/v1/term/${id}`, { cookie: admin.cookie, body: { status: false } });
-    expect(names(await stack.call('GET', '/api/v1/term/active', { cookie: admin.cookie }))).not.toContain('Switch term');
-    const all = (await stack.call('GET', '/api/v1/term', { cookie: admin.cookie })).body.data as { _id: string; status: boolean }[];
+    expect(names(await t.stack.call('GET', '/api/v1/term/active', { cookie: t.admin.cookie }))).toContain('Switch term');
+    await t.stack.call('PATCH', `/api/v1/term/${id}`, { cookie: t.admin.cookie, body: { status: false } });
+    expect(names(await t.stack.call('GET', '/api/v1/term/active', { cookie: t.admin.cookie }))).not.toContain('Switch term');
+    const all = (await t.stack.call('GET', '/api/v1/term', { cookie: t.admin.cookie })).body.data as { _id: string; status: boolean }[];
     expect(all.find((term) => term._id === id)?.status).toBe(false);
   });
 
   it('validates, refuses duplicates, and is written by admins only', async () => {
-    expect((await stack.call('POST', '/api/v1/term', { cookie: admin.cookie, body: { name: ' ', status: true } })).body.message).toBe(
+    expect((await t.stack.call('POST', '/api/v1/term', { cookie: t.admin.cookie, body: { name: ' ', status: true } })).body.message).toBe(
       'Please enter term',
     );
-    expect((await stack.call('POST', '/api/v1/term', { cookie: admin.cookie, body: { name: 'T' } })).status).toBe(400);
-    expect((await stack.call('POST', '/api/v1/term', { cookie: admin.cookie, body: { name: 'term 10', status: false } })).status).toBe(409);
-    expect((await stack.call('POST', '/api/v1/term', { cookie: faculty.cookie, body: { name: 'F', status: true } })).status).toBe(403);
-    expect((await stack.call('PATCH', '/api/v1/term/nope', { cookie: admin.cookie, body: { status: true } })).status).toBe(404);
-    expect((await stack.call('PATCH', '/api/v1/term/nope', { cookie: admin.cookie, body: { status: 'yes' } })).status).toBe(400);
-    expect((await stack.call('PATCH', '/api/v1/term/nope', { cookie: faculty.cookie, body: { status: true } })).status).toBe(403);
-    expect((await stack.call('GET', '/api/v1/term')).status).toBe(401);
+    expect((await t.stack.call('POST', '/api/v1/term', { cookie: t.admin.cookie, body: { name: 'T' } })).status).toBe(400);
+    expect((await t.stack.call('POST', '/api/v1/term', { cookie: t.admin.cookie, body: { name: 'term 10', status: false } })).status).toBe(
+      409,
+    );
+    expect((await t.stack.call('POST', '/api/v1/term', { cookie: t.faculty.cookie, body: { name: 'F', status: true } })).status).toBe(403);
+    expect((await t.stack.call('PATCH', '/api/v1/term/nope', { cookie: t.admin.cookie, body: { status: true } })).status).toBe(404);
+    expect((await t.stack.call('PATCH', '/api/v1/term/nope', { cookie: t.admin.cookie, body: { status: 'yes' } })).status).toBe(400);
+    expect((await t.stack.call('PATCH', '/api/v1/term/nope', { cookie: t.faculty.cookie, body: { status: true } })).status).toBe(403);
+    expect((await t.stack.call('GET', '/api/v1/term')).status).toBe(401);
   });
 });
 
@@ -67,9 +61,10 @@ interface Level {
 }
 
 let unique = 0;
-const freshTerm = () => create(stack, admin.cookie, 'term', { name: `Level term ${++unique}`, status: true });
-const freshSemester = async () => create(stack, admin.cookie, 'semester', { name: `Semester ${++unique}`, termid: await freshTerm() });
-const freshDivision = async () => create(stack, admin.cookie, 'division', { name: `Division ${++unique}`, semid: await freshSemester() });
+const freshTerm = () => create(t.stack, t.admin.cookie, 'term', { name: `Level term ${++unique}`, status: true });
+const freshSemester = async () => create(t.stack, t.admin.cookie, 'semester', { name: `Semester ${++unique}`, termid: await freshTerm() });
+const freshDivision = async () =>
+  create(t.stack, t.admin.cookie, 'division', { name: `Division ${++unique}`, semid: await freshSemester() });
 
 const LEVELS: Level[] = [
   {
@@ -115,14 +110,14 @@ const LEVELS: Level[] = [
 ];
 
 describe.each(LEVELS)('$path', (level) => {
-  const list = (parentId: string, cookie = faculty.cookie) => stack.call('GET', `/api/v1/${level.path}/${parentId}`, { cookie });
+  const list = (parentId: string, cookie = t.faculty.cookie) => t.stack.call('GET', `/api/v1/${level.path}/${parentId}`, { cookie });
 
   it('creates under a parent and lists in counting order for any signed-in user', async () => {
     const parentId = await level.parent();
     const empty = await list(parentId);
     expect(empty.body).toEqual({ data: [], message: level.emptyMessage });
     for (const name of ['Item 10', 'item 2', 'Item 1'])
-      await create(stack, admin.cookie, level.path, { name, [level.parentField]: parentId });
+      await create(t.stack, t.admin.cookie, level.path, { name, [level.parentField]: parentId });
     const result = await list(parentId);
     expect(result.status).toBe(200);
     expect(names(result)).toEqual(['Item 1', 'item 2', 'Item 10']);
@@ -134,8 +129,8 @@ describe.each(LEVELS)('$path', (level) => {
   });
 
   it('refuses a missing parent with 400 and writes nothing', async () => {
-    const result = await stack.call('POST', `/api/v1/${level.path}`, {
-      cookie: admin.cookie,
+    const result = await t.stack.call('POST', `/api/v1/${level.path}`, {
+      cookie: t.admin.cookie,
       body: { name: 'Orphan', [level.parentField]: 'no-such-parent' },
     });
     expect(result.status).toBe(400);
@@ -145,46 +140,50 @@ describe.each(LEVELS)('$path', (level) => {
 
   it('validates the name and the parent reference', async () => {
     const parentId = await level.parent();
-    const blank = await stack.call('POST', `/api/v1/${level.path}`, {
-      cookie: admin.cookie,
+    const blank = await t.stack.call('POST', `/api/v1/${level.path}`, {
+      cookie: t.admin.cookie,
       body: { name: '   ', [level.parentField]: parentId },
     });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe(level.nameMessage);
-    const noParent = await stack.call('POST', `/api/v1/${level.path}`, { cookie: admin.cookie, body: { name: 'X' } });
+    const noParent = await t.stack.call('POST', `/api/v1/${level.path}`, { cookie: t.admin.cookie, body: { name: 'X' } });
     expect(noParent.status).toBe(400);
     expect((await list(parentId)).body.data).toEqual([]);
   });
 
   it('keeps names unique within a parent (409), not across parents', async () => {
     const [first, second] = [await level.parent(), await level.parent()];
-    await create(stack, admin.cookie, level.path, { name: 'Same', [level.parentField]: first });
-    const again = await stack.call('POST', `/api/v1/${level.path}`, {
-      cookie: admin.cookie,
+    await create(t.stack, t.admin.cookie, level.path, { name: 'Same', [level.parentField]: first });
+    const again = await t.stack.call('POST', `/api/v1/${level.path}`, {
+      cookie: t.admin.cookie,
       body: { name: ' same ', [level.parentField]: first },
     });
     expect(again.status).toBe(409);
-    await create(stack, admin.cookie, level.path, { name: 'Same', [level.parentField]: second });
+    await create(t.stack, t.admin.cookie, level.path, { name: 'Same', [level.parentField]: second });
     expect(names(await list(first))).toEqual(['Same']);
   });
 
   it('deletes by id (404 for an unknown id), for admins only', async () => {
     const parentId = await level.parent();
-    const id = await create(stack, admin.cookie, level.path, { name: 'Doomed', [level.parentField]: parentId });
+    const id = await create(t.stack, t.admin.cookie, level.path, { name: 'Doomed', [level.parentField]: parentId });
     expect(
-      (await stack.call('POST', `/api/v1/${level.path}`, { cookie: faculty.cookie, body: { name: 'F', [level.parentField]: parentId } }))
-        .status,
+      (
+        await t.stack.call('POST', `/api/v1/${level.path}`, {
+          cookie: t.faculty.cookie,
+          body: { name: 'F', [level.parentField]: parentId },
+        })
+      ).status,
     ).toBe(403);
-    expect((await stack.call('DELETE', `/api/v1/${level.path}/${id}`, { cookie: faculty.cookie })).status).toBe(403);
-    const unknown = await stack.call('DELETE', `/api/v1/${level.path}/not-there`, { cookie: admin.cookie });
+    expect((await t.stack.call('DELETE', `/api/v1/${level.path}/${id}`, { cookie: t.faculty.cookie })).status).toBe(403);
+    const unknown = await t.stack.call('DELETE', `/api/v1/${level.path}/not-there`, { cookie: t.admin.cookie });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toMatch(/not found/);
-    const deleted = await stack.call('DELETE', `/api/v1/${level.path}/${id}`, { cookie: admin.cookie });
+    const deleted = await t.stack.call('DELETE', `/api/v1/${level.path}/${id}`, { cookie: t.admin.cookie });
     expect(deleted.status).toBe(200);
     expect((await list(parentId)).body.data).toEqual([]);
-    expect((await stack.call('DELETE', `/api/v1/${level.path}/${id}`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await t.stack.call('DELETE', `/api/v1/${level.path}/${id}`, { cookie: t.admin.cookie })).status).toBe(404);
     // The name is free again.
-    await create(stack, admin.cookie, level.path, { name: 'Doomed', [level.parentField]: parentId });
+    await create(t.stack, t.admin.cookie, level.path, { name: 'Doomed', [level.parentField]: parentId });
   });
 });
 

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Student } from '@shared/schemas/structure';
-import { buildCollege, create, type SmallCollege } from '../support/college';
-import { startTestStack, type SignedIn, type TestStack } from '../support/stack';
+import { buildCollege, create, useCollege } from '@tests/support/college';
+import { useTestStack } from '@tests/support/stack';
 
-let stack: TestStack;
-let admin: SignedIn;
-let faculty: SignedIn;
-let college: SmallCollege;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  [admin, faculty] = await Promise.all([stack.signIn('admin'), stack.signIn('faculty')]);
-  college = await buildCollege(stack, admin.cookie, { prefix: 'ST', divisions: 2, perBatch: 2 });
-});
-afterAll(() => stack.stop());
+const t = useTestStack('admin', 'faculty');
+const college = useCollege(t, { prefix: 'ST', divisions: 2, perBatch: 2 });
 
 const batch = (d: number, b: number) => college.divisions[d]!.batches[b]!;
 const studentsOf = async (batchid: string) =>
-  (await stack.call('GET', `/api/v1/student/${batchid}`, { cookie: faculty.cookie })).body.data as Student[];
-const addStudent = (body: Record<string, unknown>, cookie = admin.cookie) => stack.call('POST', '/api/v1/student', { cookie, body });
+  (await t.stack.call('GET', `/api/v1/student/${batchid}`, { cookie: t.faculty.cookie })).body.data as Student[];
+/** A new student of the first batch: its id. */
+const created = (student: { enrollment: string; name: string; email: string }) =>
+  create(t.stack, t.admin.cookie, 'student', { ...student, batchid: batch(0, 0).id });
+const addStudent = (body: Record<string, unknown>, cookie = t.admin.cookie) => t.stack.call('POST', '/api/v1/student', { cookie, body });
 
 describe('student: add and list', () => {
   it('adds a student to a batch and lists the batch in roll order', async () => {
@@ -36,7 +30,7 @@ describe('student: add and list', () => {
   });
 
   it('lists a division’s students across its batches as batchStudents entries', async () => {
-    const result = await stack.call('GET', `/api/v1/student/division/${college.divisions[1]!.id}`, { cookie: faculty.cookie });
+    const result = await t.stack.call('GET', `/api/v1/student/division/${college.divisions[1]!.id}`, { cookie: t.faculty.cookie });
     expect(result.status).toBe(200);
     const entries = result.body.data as { batchStudents: { _id: string; name: string; enrollment: string } }[];
     expect(entries.map((e) => e.batchStudents.enrollment)).toEqual(['ST005', 'ST006', 'ST007', 'ST008']);
@@ -45,14 +39,14 @@ describe('student: add and list', () => {
 
   it('finds one student by id', async () => {
     const id = batch(1, 1).students[0]!;
-    const result = await stack.call('GET', `/api/v1/student/student/${id}`, { cookie: faculty.cookie });
+    const result = await t.stack.call('GET', `/api/v1/student/student/${id}`, { cookie: t.faculty.cookie });
     expect(result.body.data).toMatchObject({ _id: id, enrollment: 'ST007', batchid: batch(1, 1).id });
-    expect((await stack.call('GET', '/api/v1/student/student/nobody', { cookie: faculty.cookie })).status).toBe(404);
+    expect((await t.stack.call('GET', '/api/v1/student/student/nobody', { cookie: t.faculty.cookie })).status).toBe(404);
   });
 
   it('answers empty lists with "No students found"', async () => {
-    const empty = await create(stack, admin.cookie, 'batch', { name: 'Empty batch', divisionid: college.divisions[0]!.id });
-    expect((await stack.call('GET', `/api/v1/student/${empty}`, { cookie: faculty.cookie })).body).toEqual({
+    const empty = await create(t.stack, t.admin.cookie, 'batch', { name: 'Empty batch', divisionid: college.divisions[0]!.id });
+    expect((await t.stack.call('GET', `/api/v1/student/${empty}`, { cookie: t.faculty.cookie })).body).toEqual({
       data: [],
       message: 'No students found',
     });
@@ -88,28 +82,23 @@ describe('student: add and list', () => {
 
   it('is written by admins only', async () => {
     expect(
-      (await addStudent({ enrollment: 'F1', name: 'F', email: 'f@college.test', batchid: batch(0, 0).id }, faculty.cookie)).status,
+      (await addStudent({ enrollment: 'F1', name: 'F', email: 'f@college.test', batchid: batch(0, 0).id }, t.faculty.cookie)).status,
     ).toBe(403);
   });
 });
 
 describe('student: update and delete', () => {
   it('updates enrollment, name, email and batch, freeing the old enrollment', async () => {
-    const id = await create(stack, admin.cookie, 'student', {
-      enrollment: 'UP1',
-      name: 'Old Name',
-      email: 'old@college.test',
-      batchid: batch(0, 0).id,
-    });
-    const result = await stack.call('PATCH', `/api/v1/student/${id}`, {
-      cookie: admin.cookie,
+    const id = await created({ enrollment: 'UP1', name: 'Old Name', email: 'old@college.test' });
+    const result = await t.stack.call('PATCH', `/api/v1/student/${id}`, {
+      cookie: t.admin.cookie,
       body: { enrollment: 'UP2', name: 'New Name', email: 'new@college.test', batchid: batch(1, 1).id },
     });
     expect(result.status).toBe(200);
     expect(result.body.data).toEqual({ _id: id, enrollment: 'UP2', name: 'New Name', email: 'new@college.test', batchid: batch(1, 1).id });
     expect((await studentsOf(batch(0, 0).id)).some((s) => s._id === id)).toBe(false);
     expect((await studentsOf(batch(1, 1).id)).find((s) => s._id === id)?.name).toBe('New Name');
-    const division = await stack.call('GET', `/api/v1/student/division/${college.divisions[1]!.id}`, { cookie: admin.cookie });
+    const division = await t.stack.call('GET', `/api/v1/student/division/${college.divisions[1]!.id}`, { cookie: t.admin.cookie });
     expect(JSON.stringify(division.body.data)).toContain('UP2');
     // UP1 is free again, UP2 is taken.
     expect((await addStudent({ enrollment: 'UP1', name: 'Reuse', email: 'r@college.test', batchid: batch(0, 0).id })).status).toBe(201);
@@ -118,33 +107,28 @@ describe('student: update and delete', () => {
 
   it('keeps what the update form leaves empty, and refuses a taken enrollment or a missing batch', async () => {
     const id = batch(0, 1).students[0]!;
-    const same = await stack.call('PATCH', `/api/v1/student/${id}`, {
-      cookie: admin.cookie,
+    const same = await t.stack.call('PATCH', `/api/v1/student/${id}`, {
+      cookie: t.admin.cookie,
       body: { enrollment: '', name: 'Only Name', email: '' },
     });
     expect(same.body.data).toMatchObject({ enrollment: 'ST003', name: 'Only Name' });
-    const taken = await stack.call('PATCH', `/api/v1/student/${id}`, { cookie: admin.cookie, body: { enrollment: 'ST001' } });
+    const taken = await t.stack.call('PATCH', `/api/v1/student/${id}`, { cookie: t.admin.cookie, body: { enrollment: 'ST001' } });
     expect(taken.status).toBe(409);
-    const noBatch = await stack.call('PATCH', `/api/v1/student/${id}`, { cookie: admin.cookie, body: { batchid: 'gone' } });
+    const noBatch = await t.stack.call('PATCH', `/api/v1/student/${id}`, { cookie: t.admin.cookie, body: { batchid: 'gone' } });
     expect(noBatch.status).toBe(400);
-    expect((await stack.call('GET', `/api/v1/student/student/${id}`, { cookie: admin.cookie })).body.data).toMatchObject({
+    expect((await t.stack.call('GET', `/api/v1/student/student/${id}`, { cookie: t.admin.cookie })).body.data).toMatchObject({
       enrollment: 'ST003',
       batchid: batch(0, 1).id,
     });
-    expect((await stack.call('PATCH', '/api/v1/student/nobody', { cookie: admin.cookie, body: { name: 'X' } })).status).toBe(404);
+    expect((await t.stack.call('PATCH', '/api/v1/student/nobody', { cookie: t.admin.cookie, body: { name: 'X' } })).status).toBe(404);
   });
 
   it('deletes a student (404 for an unknown id) and frees the enrollment', async () => {
-    const id = await create(stack, admin.cookie, 'student', {
-      enrollment: 'DEL1',
-      name: 'Gone',
-      email: 'gone@college.test',
-      batchid: batch(0, 0).id,
-    });
-    const result = await stack.call('DELETE', `/api/v1/student/${id}`, { cookie: admin.cookie });
+    const id = await created({ enrollment: 'DEL1', name: 'Gone', email: 'gone@college.test' });
+    const result = await t.stack.call('DELETE', `/api/v1/student/${id}`, { cookie: t.admin.cookie });
     expect(result.status).toBe(200);
     expect(result.body.message).toBe('Student deleted successfully');
-    expect((await stack.call('DELETE', `/api/v1/student/${id}`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await t.stack.call('DELETE', `/api/v1/student/${id}`, { cookie: t.admin.cookie })).status).toBe(404);
     expect((await addStudent({ enrollment: 'DEL1', name: 'Again', email: 'again@college.test', batchid: batch(0, 0).id })).status).toBe(
       201,
     );
@@ -153,12 +137,12 @@ describe('student: update and delete', () => {
 
 describe('student: change of term', () => {
   it('moves every student of the old batch into the new one, leaving the old batch empty', async () => {
-    const next = await buildCollege(stack, admin.cookie, { prefix: 'NX', divisions: 1, perBatch: 1 });
+    const next = await buildCollege(t.stack, t.admin.cookie, { prefix: 'NX', divisions: 1, perBatch: 1 });
     const from = batch(1, 0);
     const before = await studentsOf(from.id);
     const to = next.divisions[0]!.batches[0]!.id;
-    const result = await stack.call('PATCH', '/api/v1/student/updateterm', {
-      cookie: admin.cookie,
+    const result = await t.stack.call('PATCH', '/api/v1/student/updateterm', {
+      cookie: t.admin.cookie,
       body: { oldbatchid: from.id, newbatchid: to },
     });
     expect(result.status).toBe(200);
@@ -167,24 +151,24 @@ describe('student: change of term', () => {
     const after = await studentsOf(to);
     expect(after.map((s) => s._id).sort()).toEqual([...before.map((s) => s._id), next.divisions[0]!.batches[0]!.students[0]].sort());
     expect(after.every((s) => s.batchid === to)).toBe(true);
-    const division = await stack.call('GET', `/api/v1/student/division/${next.divisions[0]!.id}`, { cookie: admin.cookie });
+    const division = await t.stack.call('GET', `/api/v1/student/division/${next.divisions[0]!.id}`, { cookie: t.admin.cookie });
     expect((division.body.data as unknown[]).length).toBe(before.length + 2);
   });
 
   it('validates the two batches', async () => {
-    const same = await stack.call('PATCH', '/api/v1/student/updateterm', {
-      cookie: admin.cookie,
+    const same = await t.stack.call('PATCH', '/api/v1/student/updateterm', {
+      cookie: t.admin.cookie,
       body: { oldbatchid: batch(0, 0).id, newbatchid: batch(0, 0).id },
     });
     expect(same.status).toBe(400);
-    const missing = await stack.call('PATCH', '/api/v1/student/updateterm', {
-      cookie: admin.cookie,
+    const missing = await t.stack.call('PATCH', '/api/v1/student/updateterm', {
+      cookie: t.admin.cookie,
       body: { oldbatchid: batch(0, 0).id, newbatchid: 'nope' },
     });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Batch not found');
     expect(
-      (await stack.call('PATCH', '/api/v1/student/updateterm', { cookie: faculty.cookie, body: { oldbatchid: 'a', newbatchid: 'b' } }))
+      (await t.stack.call('PATCH', '/api/v1/student/updateterm', { cookie: t.faculty.cookie, body: { oldbatchid: 'a', newbatchid: 'b' } }))
         .status,
     ).toBe(403);
   });

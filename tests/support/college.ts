@@ -1,5 +1,6 @@
-import { expect } from 'vitest';
-import type { TestStack } from './stack';
+import { beforeAll, expect } from 'vitest';
+import { todayUtc } from '@shared/dates';
+import type { StackFixture, TestStack } from './stack';
 
 /** Creates through the API and returns the new entity's _id, failing the test on anything but 201. */
 export async function create(stack: TestStack, cookie: string, path: string, body: Record<string, unknown>): Promise<string> {
@@ -57,4 +58,34 @@ export async function buildCollege(
     divisions.push({ id: divisionid, batches });
   }
   return { termid, semid, courseid, slotids, divisions };
+}
+
+/** Builds this file's college with the fixture's admin before its tests run (filled in then). */
+export function useCollege(t: StackFixture<'admin'>, options: Parameters<typeof buildCollege>[2]): SmallCollege {
+  const college = {} as SmallCollege;
+  beforeAll(async () => {
+    Object.assign(college, await buildCollege(t.stack, t.admin.cookie, options));
+  });
+  return college;
+}
+
+/** Every id of a college built by buildCollege below its term: what deleting its semester removes. */
+export const subtreeIds = (college: SmallCollege): string[] => [
+  college.semid,
+  college.courseid,
+  ...college.divisions.flatMap((d) => [d.id, ...d.batches.flatMap((b) => [b.id, ...b.students])]),
+];
+
+/** The body of POST attendance marking a lecture of the first division today, its first batch present. */
+export function lectureMark(college: SmallCollege, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const division = college.divisions[0]!;
+  return {
+    presentStudentData: division.batches[0]!.students,
+    date: todayUtc(),
+    slotid: college.slotids[0],
+    slotcount: 1,
+    courseid: college.courseid,
+    groupid: division.id,
+    ...overrides,
+  };
 }

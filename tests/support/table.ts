@@ -1,5 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@functions/lib/db';
+import { namesId } from '@functions/lib/keys';
 
 /** Every item of this test file's table (tests only: request paths never Scan). */
 export async function allItems(): Promise<Record<string, unknown>[]> {
@@ -13,20 +14,19 @@ export async function allItems(): Promise<Record<string, unknown>[]> {
   return items;
 }
 
-/** Items whose keys or attributes mention any of these ids. */
+/** Items whose keys or attributes name any of these ids. */
 export async function itemsMentioning(ids: string[]): Promise<Record<string, unknown>[]> {
-  const wanted = new Set(ids);
   return (await allItems()).filter((item) =>
-    Object.values(item).some((value) => typeof value === 'string' && [...wanted].some((id) => value === id || value.includes(`#${id}`))),
+    Object.values(item).some((value) => typeof value === 'string' && ids.some((id) => namesId(value, id))),
   );
 }
 
-/** How many items there are per key prefix ('STU', 'ENROLL', 'BATCH', …). */
-export async function countByPrefix(): Promise<Record<string, number>> {
+/** How many items there are of each entity ('student', 'enrollment', 'studentEntry', …). */
+export async function countByEntity(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const item of await allItems()) {
-    const prefix = String(item.pk).split('#')[0]!;
-    counts[prefix] = (counts[prefix] ?? 0) + 1;
+    const entity = String(item.entity);
+    counts[entity] = (counts[entity] ?? 0) + 1;
   }
   return counts;
 }

@@ -1,9 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog, Dialog } from '@web/components/ui/dialog';
-import { ADMIN, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
+import type { Dependents } from '@shared/schemas/dependents';
+import { loadAdminScreens } from './support/admin';
+import { mockApi, type Routes } from './support/fake-api';
+import { ADMIN, ODD, SEMESTER_3, SEMESTER_5, signedInAs } from './support/fixtures';
+import { renderApp } from './support/render-app';
 
 /** A page with an opener button and a confirmation behind it. */
 function Harness({ onConfirm = () => {} }: { onConfirm?: () => void }) {
@@ -50,38 +54,14 @@ describe('dialog: a real modal dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
-  it('moves focus inside (to Cancel, the safe choice) and makes the page behind it inert', async () => {
-    const { dialog, opener } = await openHarness();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    expect(opener.closest('[inert]')).not.toBeNull();
-    expect(dialog.closest('[inert]')).toBeNull();
-  });
-
-  it('keeps focus inside: Tab wraps from the last control to the first, Shift+Tab from the first to the last', async () => {
-    const { user, dialog } = await openHarness();
-    const close = within(dialog).getByRole('button', { name: 'Close' });
-    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
-    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
-    await user.tab();
-    expect(confirm).toHaveFocus();
-    await user.tab();
-    expect(close).toHaveFocus();
-    await user.tab();
-    expect(cancel).toHaveFocus();
-    await user.tab({ shift: true });
-    expect(close).toHaveFocus();
-    await user.tab({ shift: true });
-    expect(confirm).toHaveFocus();
-    for (let i = 0; i < 7; i++) {
-      await user.tab();
-      expect(dialog).toContainElement(document.activeElement as HTMLElement);
-    }
-  });
-
-  it('brings focus back inside when something outside gets it', async () => {
+  it('is a native <dialog> opened with showModal() (the browser keeps focus inside and the page inert), focus on Cancel', async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     const { dialog } = await openHarness();
-    screen.getByRole('link', { name: 'A link behind the dialog' }).focus();
-    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(showModal).toHaveBeenCalledTimes(1);
+    expect(dialog).toHaveAttribute('open');
+    // The safe choice first.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
   });
 
   it.each([
@@ -91,11 +71,12 @@ describe('dialog: a real modal dialog', () => {
   ])('%s closes it without confirming, and focus returns to the opener', async (_, close) => {
     const onConfirm = vi.fn();
     const { user, opener } = await openHarness(onConfirm);
+    const closeModal = vi.spyOn(HTMLDialogElement.prototype, 'close');
     await close(user);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(closeModal).toHaveBeenCalled();
     expect(onConfirm).not.toHaveBeenCalled();
     expect(opener).toHaveFocus();
-    expect(opener.closest('[inert]')).toBeNull();
   });
 
   it('Delete confirms', async () => {
@@ -123,27 +104,21 @@ describe('dialog: a real modal dialog', () => {
   });
 });
 
-const TERM = { _id: 't1', name: '2026-27 Odd Term', status: true };
-const SEMESTERS = [
-  { _id: 's3', name: 'Semester 3', termid: 't1' },
-  { _id: 's5', name: 'Semester 5', termid: 't1' },
-];
+const CASCADE: Dependents = { divisions: 2, batches: 4, students: 60, courses: 0, attendance: 0 };
+const NOTHING: Dependents = { divisions: 0, batches: 0, students: 0, courses: 0, attendance: 0 };
 
-function semesterApi(extra: Record<string, ApiHandler> = {}) {
-  let semesters = [...SEMESTERS];
+function semesterApi<T>(extra?: Routes<T>) {
+  let semesters = [SEMESTER_3, SEMESTER_5];
   return mockApi({
     ...signedInAs(ADMIN),
-    'GET /term': { data: [TERM] },
-    'GET /term/active': { data: [TERM] },
+    'GET /term': { data: [ODD] },
+    'GET /term/active': { data: [ODD] },
     'GET /semester/t1': () => ({ data: semesters }),
-    'GET /semester/s3/dependents': { data: { divisions: 2, batches: 4, students: 60, courses: 0, attendance: 0 } },
-    'GET /semester/s5/dependents': { data: { divisions: 0, batches: 0, students: 0, courses: 0, attendance: 0 } },
+    'GET /semester/s3/dependents': { data: CASCADE },
+    'GET /semester/s5/dependents': { data: NOTHING },
     'DELETE /semester/s3': () => {
       semesters = semesters.filter((semester) => semester._id !== 's3');
-      return {
-        data: { _id: 's3', deleted: { divisions: 2, batches: 4, students: 60, courses: 0, attendance: 0 } },
-        message: 'Semester deleted successfully',
-      };
+      return { data: { _id: 's3', deleted: CASCADE }, message: 'Semester deleted successfully' };
     },
     ...extra,
   });
@@ -159,8 +134,7 @@ async function listSemesters() {
 }
 
 describe('dialog: deleting with its cascade', () => {
-  // The admin screens are a lazily loaded chunk: load it once before the first test's clock starts.
-  beforeAll(() => import('@web/features/admin/components/admin-pages'));
+  loadAdminScreens();
 
   it('says what goes with the item (zero counts left out), then deletes in one request and refreshes the list', async () => {
     const api = semesterApi();

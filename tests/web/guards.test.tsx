@@ -1,14 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGES } from '@web/app/router';
-import { ADMIN, deferred, FACULTY, mockApi, renderApp, signedInAs, type ApiReply } from './support/render-app';
+import type { PublicUser } from '@shared/schemas/auth';
+import { mockApi, routes, type Reply } from './support/fake-api';
+import { ADMIN, FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
+import { deferred, renderApp } from './support/render-app';
 
-const TERM = { _id: 't1', name: '2026-27 Odd Term', status: true };
-const homeData = {
-  'GET /term/active': { data: [TERM] },
-  'GET /term': { data: [TERM] },
-  'GET /semester/t1': { data: [{ _id: 's3', name: 'Semester 3', termid: 't1' }] },
-};
+const homeData = routes({
+  'GET /term/active': { data: [ODD] },
+  'GET /term': { data: [ODD] },
+  'GET /semester/t1': { data: [SEMESTER_3] },
+});
 
 describe('guards: pages that need login', () => {
   it.each(['/', '/course/s3', '/students/d1?kind=1&courseid=c1&slot=x', '/success', '/dashboard/viewattendance', '/dashboard/term'])(
@@ -70,7 +72,7 @@ describe('guards: admin pages', () => {
 
 describe('guards: the initial status check', () => {
   it('renders no page and no navigation bar until GET auth/currentstatus answers', async () => {
-    const answer = deferred<ApiReply>();
+    const answer = deferred<Reply<PublicUser>>();
     const api = mockApi({ ...signedInAs(FACULTY), ...homeData, 'GET /auth/currentstatus': () => answer.promise });
     renderApp('/');
     await waitFor(() => expect(api.callsTo('GET', '/auth/currentstatus')).toHaveLength(1));
@@ -89,7 +91,7 @@ describe('guards: the initial status check', () => {
   });
 
   it('shows the login page, never Home, when the check answers 401', async () => {
-    const answer = deferred<ApiReply>();
+    const answer = deferred<Reply<PublicUser>>();
     mockApi({ ...signedInAs(null), 'GET /auth/currentstatus': () => answer.promise });
     renderApp('/');
     await new Promise((resolve) => setTimeout(resolve, 50));

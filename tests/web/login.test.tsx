@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FACULTY, mockApi, renderApp, signedInAs } from './support/render-app';
+import type { AppConfig } from '@shared/schemas/auth';
+import { mockApi, type Routes } from './support/fake-api';
+import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
+import { renderApp } from './support/render-app';
 
-const TERM = { _id: 't1', name: '2026-27 Odd Term', status: true };
-const DEMO = {
+const DEMO: AppConfig = {
   demo: {
     accounts: [
       { email: 'admin@sams.local', password: 'Admin@12345', role: 'admin' },
@@ -11,11 +13,11 @@ const DEMO = {
     ],
   },
 };
-const loggedOut = (extra = {}) =>
+const loggedOut = <T,>(extra?: Routes<T>) =>
   mockApi({
     ...signedInAs(null),
-    'GET /term/active': { data: [TERM] },
-    'GET /semester/t1': { data: [{ _id: 's3', name: 'Semester 3', termid: 't1' }] },
+    'GET /term/active': { data: [ODD] },
+    'GET /semester/t1': { data: [SEMESTER_3] },
     ...extra,
   });
 

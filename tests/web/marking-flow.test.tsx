@@ -1,23 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { nextStep, readFlow } from '@web/features/marking/flow';
-import { FACULTY, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
+import { mockApi, routes, type Routes } from './support/fake-api';
+import { ACTIVE_TERMS, BATCH_1A, DIVISION_1, FACULTY, signedInAs } from './support/fixtures';
+import { renderApp } from './support/render-app';
 
-const TERM = { _id: 't1', name: '2026-27 Odd Term', status: true };
-const OTHER_ACTIVE = { _id: 't9', name: 'Later term', status: true };
-const data: Record<string, ApiHandler> = {
-  'GET /term/active': { data: [TERM, OTHER_ACTIVE] },
-  'GET /semester/t1': {
-    data: [
-      { _id: 's3', name: 'Semester 3', termid: 't1' },
-      { _id: 's5', name: 'Semester 5', termid: 't1' },
-    ],
-  },
-  'GET /semester/t9': { data: [{ _id: 'sx', name: 'Wrong semester', termid: 't9' }] },
+const data = routes({
+  ...signedInAs(FACULTY),
+  ...ACTIVE_TERMS,
   'GET /course/s3': { data: [{ _id: 'c1', name: 'Data Structures', semid: 's3' }] },
   'GET /slot/t1': { data: [{ _id: 'slot9', name: '09:00 - 10:00', termid: 't1' }] },
-  'GET /division/s3': { data: [{ _id: 'd1', name: 'Division 1', semid: 's3' }] },
-  'GET /batch/d1': { data: [{ _id: 'b1', name: 'Batch 1A', divisionid: 'd1' }] },
+  'GET /division/s3': { data: [DIVISION_1] },
+  'GET /batch/d1': { data: [BATCH_1A] },
+});
+
+const open = <T,>(url: string, extra?: Routes<T>) => {
+  const api = mockApi({ ...data, ...extra });
+  return { api, app: renderApp(url) };
 };
 
 /** The path and query of a link, as an object. */
@@ -27,41 +26,41 @@ function target(name: string) {
   return { path: url.pathname, query: Object.fromEntries(url.searchParams) };
 }
 
+/** Opens a step and reads where its choice `name` links to. */
+async function linkOf(url: string, name: string) {
+  open(url);
+  await screen.findByRole('link', { name: new RegExp(`^${name}`) });
+  return target(name);
+}
+
 describe('marking flow: each step links to the next with the display path and the ids', () => {
   it('Home lists the semesters of the first active term', async () => {
-    mockApi({ ...signedInAs(FACULTY), ...data });
-    renderApp('/');
-    expect(await screen.findByRole('link', { name: 'Semester 3' })).toBeInTheDocument();
+    expect(await linkOf('/', 'Semester 3')).toEqual({ path: '/course/s3', query: { extraData: 'Semester 3', termid: 't1' } });
     expect(screen.getByRole('link', { name: 'Semester 5' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Wrong semester' })).not.toBeInTheDocument();
-    expect(target('Semester 3')).toEqual({ path: '/course/s3', query: { extraData: 'Semester 3', termid: 't1' } });
   });
 
   it('course → /laborlec/{courseid}', async () => {
-    mockApi({ ...signedInAs(FACULTY), ...data });
-    renderApp('/course/s3?extraData=Semester+3&termid=t1');
-    await screen.findByRole('link', { name: 'Data Structures' });
-    expect(screen.getByText('Semester 3')).toBeInTheDocument();
-    expect(target('Data Structures')).toEqual({
+    expect(await linkOf('/course/s3?extraData=Semester+3&termid=t1', 'Data Structures')).toEqual({
       path: '/laborlec/c1',
       query: { extraData: 'Semester 3 / Data Structures', termid: 't1', semid: 's3' },
     });
+    expect(screen.getByText('Semester 3')).toBeInTheDocument();
   });
 
   it('Lecture (1) or Lab (2) → /slots/{1|2}', async () => {
-    mockApi({ ...signedInAs(FACULTY), ...data });
-    renderApp('/laborlec/c1?extraData=Semester+3+%2F+Data+Structures&termid=t1&semid=s3');
-    await screen.findByRole('heading', { name: 'Lecture or Lab?' });
     const base = { termid: 't1', semid: 's3', courseid: 'c1' };
-    expect(target('Lecture')).toEqual({ path: '/slots/1', query: { extraData: 'Semester 3 / Data Structures / Lecture', ...base } });
+    expect(await linkOf('/laborlec/c1?extraData=Semester+3+%2F+Data+Structures&termid=t1&semid=s3', 'Lecture')).toEqual({
+      path: '/slots/1',
+      query: { extraData: 'Semester 3 / Data Structures / Lecture', ...base },
+    });
     expect(target('Lab')).toEqual({ path: '/slots/2', query: { extraData: 'Semester 3 / Data Structures / Lab', ...base } });
   });
 
   it("the time screen lists the term's slots → /division/{timeid}", async () => {
-    mockApi({ ...signedInAs(FACULTY), ...data });
-    renderApp('/slots/2?extraData=Semester+3+%2F+Data+Structures+%2F+Lab&termid=t1&semid=s3&courseid=c1');
-    await screen.findByRole('link', { name: '09:00 - 10:00' });
-    expect(target('09:00 - 10:00')).toEqual({
+    expect(
+      await linkOf('/slots/2?extraData=Semester+3+%2F+Data+Structures+%2F+Lab&termid=t1&semid=s3&courseid=c1', '09:00 - 10:00'),
+    ).toEqual({
       path: '/division/slot9',
       query: { extraData: 'Semester 3 / Data Structures / Lab / 09:00 - 10:00', termid: 't1', semid: 's3', courseid: 'c1', kind: '2' },
     });
@@ -71,28 +70,23 @@ describe('marking flow: each step links to the next with the display path and th
     ['1', '/students/d1'],
     ['2', '/batch/d1'],
   ])('a division of kind %s links to %s', async (kind, path) => {
-    mockApi({ ...signedInAs(FACULTY), ...data });
-    renderApp(`/division/slot9?extraData=X&termid=t1&semid=s3&courseid=c1&kind=${kind}`);
-    await screen.findByRole('link', { name: 'Division 1' });
-    expect(target('Division 1')).toEqual({
+    expect(await linkOf(`/division/slot9?extraData=X&termid=t1&semid=s3&courseid=c1&kind=${kind}`, 'Division 1')).toEqual({
       path,
       query: { extraData: 'X / Division 1', termid: 't1', semid: 's3', courseid: 'c1', kind, slot: 'slot9' },
     });
   });
 
   it('a batch → /students/{batchid}', async () => {
-    mockApi({ ...signedInAs(FACULTY), ...data });
-    renderApp('/batch/d1?extraData=X+%2F+Division+1&courseid=c1&kind=2&slot=slot9');
-    await screen.findByRole('link', { name: 'Batch 1A' });
-    expect(target('Batch 1A')).toEqual({
+    expect(await linkOf('/batch/d1?extraData=X+%2F+Division+1&courseid=c1&kind=2&slot=slot9', 'Batch 1A')).toEqual({
       path: '/students/b1',
       query: { extraData: 'X / Division 1 / Batch 1A', courseid: 'c1', kind: '2', slot: 'slot9' },
     });
   });
 
   it('walks from Home to the form by following the links', async () => {
-    mockApi({ ...signedInAs(FACULTY), ...data, 'GET /student/b1': { data: [{ _id: 'st1', name: 'Aarav', enrollment: '25CE001' }] } });
-    const app = renderApp('/');
+    const { app } = open('/', {
+      'GET /student/b1': { data: [{ _id: 'st1', name: 'Aarav', enrollment: '25CE001', email: 'a@x.test', batchid: 'b1' }] },
+    });
     for (const name of ['Semester 3', 'Data Structures', 'Lab', '09:00 - 10:00', 'Division 1', 'Batch 1A']) {
       await app.user.click(await screen.findByRole('link', { name: new RegExp(`^${name}`) }));
     }
@@ -110,27 +104,22 @@ describe('marking flow: empty lists show the docs/product.md §8 messages', () =
     ['/division/slot9?extraData=S&semid=s3&courseid=c1&kind=1', 'GET /division/s3', 'No division found'],
     ['/batch/d1?extraData=S&courseid=c1&kind=2&slot=slot9', 'GET /batch/d1', 'No batches found'],
   ])('%s shows its empty message', async (path, route, message) => {
-    mockApi({ ...signedInAs(FACULTY), ...data, [route]: { data: [], message: 'whatever the server says' } });
-    renderApp(path);
+    open(path, { [route]: { data: [], message: 'whatever the server says' } });
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByRole('list')).not.toBeInTheDocument();
   });
 
   it("Home says 'No term found' when no term is active", async () => {
-    mockApi({ ...signedInAs(FACULTY), ...data, 'GET /term/active': { data: [], message: 'No term found' } });
-    renderApp('/');
+    open('/', { 'GET /term/active': { data: [], message: 'No term found' } });
     expect(await screen.findByText('No term found')).toBeInTheDocument();
   });
 
   it('a failed load shows the message and Try again reloads', async () => {
     let calls = 0;
-    const api = mockApi({
-      ...signedInAs(FACULTY),
-      ...data,
+    const { api, app } = open('/course/s3?extraData=S&termid=t1', {
       'GET /course/s3': () =>
-        ++calls === 1 ? { status: 400, message: 'Some error occur' } : { data: [{ _id: 'c1', name: 'Data Structures' }] },
+        ++calls === 1 ? { status: 400, message: 'Some error occur' } : { data: [{ _id: 'c1', name: 'Data Structures', semid: 's3' }] },
     });
-    const app = renderApp('/course/s3?extraData=S&termid=t1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Some error occur');
     await app.user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Data Structures' })).toBeInTheDocument();

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { todayUtc } from '@shared/dates';
-import { FACULTY, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
+import type { MarkedSession } from '@shared/schemas/attendance';
+import { mockApi, type Reply, type Routes } from './support/fake-api';
+import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
+import { renderApp } from './support/render-app';
 
 const DIVISION_STUDENTS = [
   { batchStudents: { _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001' } },
@@ -12,21 +15,21 @@ const BATCH_STUDENTS = [
   { _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001', email: 'a@x.test', batchid: 'b1' },
   { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002', email: 'd@x.test', batchid: 'b1' },
 ];
-const TERM = { _id: 't1', name: '2026-27 Odd Term', status: true };
-const home = { 'GET /term/active': { data: [TERM] }, 'GET /semester/t1': { data: [{ _id: 's3', name: 'Semester 3', termid: 't1' }] } };
+const home = { 'GET /term/active': { data: [ODD] }, 'GET /semester/t1': { data: [SEMESTER_3] } };
+const MARKED: MarkedSession = { date: todayUtc(), groupid: 'd1', present: 1, expected: 3 };
 
 const LECTURE_URL =
   '/students/d1?extraData=Semester+3+%2F+Data+Structures+%2F+Lecture+%2F+09%3A00+-+10%3A00+%2F+Division+1&termid=t1&semid=s3&courseid=c1&kind=1&slot=slot9';
 const LAB_URL =
   '/students/b1?extraData=Semester+3+%2F+Data+Structures+%2F+Lab+%2F+09%3A00+-+10%3A00+%2F+Division+1+%2F+Batch+1A&courseid=c1&kind=2&slot=slot9';
 
-function setup(url: string, extra: Record<string, ApiHandler> = {}) {
+function setup<T>(url: string, extra?: Routes<T>) {
   const api = mockApi({
     ...signedInAs(FACULTY),
     ...home,
     'GET /student/division/d1': { data: DIVISION_STUDENTS },
     'GET /student/b1': { data: BATCH_STUDENTS },
-    'POST /attendance': { status: 201, data: { present: 1 }, message: 'Attendance marked successfully' },
+    'POST /attendance': { status: 201, data: MARKED, message: 'Attendance marked successfully' },
     ...extra,
   });
   const app = renderApp(url);
@@ -150,7 +153,7 @@ describe('marking form: Mark', () => {
   it('shows the loading overlay while marking', async () => {
     let release!: () => void;
     const { app } = setup(LECTURE_URL, {
-      'POST /attendance': () => new Promise((resolve) => (release = () => resolve({ status: 201, data: {} }))),
+      'POST /attendance': () => new Promise<Reply<MarkedSession>>((resolve) => (release = () => resolve({ status: 201, data: MARKED }))),
     });
     await screen.findByRole('checkbox', { name: 'Select all' });
     await app.user.click(screen.getByRole('button', { name: 'Mark' }));

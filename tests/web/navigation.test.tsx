@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, FACULTY, mockApi, renderApp, signedInAs, type ApiReply } from './support/render-app';
+import type { ApiBody } from '@web/lib/api-contract';
+import { mockApi, routes } from './support/fake-api';
+import { ADMIN, EVEN, FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
+import { renderApp } from './support/render-app';
 
-const ODD = { _id: 't1', name: '2026-27 Odd Term', status: true };
-const EVEN = { _id: 't2', name: '2025-26 Even Term', status: false };
-const home = {
+const home = routes({
   'GET /term/active': { data: [ODD] },
   'GET /term': { data: [ODD, EVEN] },
-  'GET /semester/t1': { data: [{ _id: 's3', name: 'Semester 3', termid: 't1' }] },
+  'GET /semester/t1': { data: [SEMESTER_3] },
   'GET /semester/t2': { data: [{ _id: 's2', name: 'Semester 2', termid: 't2' }] },
-};
+});
 const linkNames = () =>
   within(screen.getByRole('navigation', { name: 'Main' }))
     .getAllByRole('link')
@@ -98,10 +99,10 @@ describe('navigation bar', () => {
 
   it('term selector: deactivates the active term, then activates the chosen one, then reloads', async () => {
     const terms = [{ ...ODD }, { ...EVEN }];
-    const patch = (id: string) => (body: unknown) => {
+    const patch = (id: string) => (body: ApiBody<'PATCH /term/{id}'>) => {
       const term = terms.find((candidate) => candidate._id === id)!;
-      term.status = (body as { status: boolean }).status;
-      return { data: term, message: `Term ${term.name} is now ${term.status ? 'active' : 'inactive'}` } satisfies ApiReply;
+      term.status = body.status;
+      return { data: term, message: `Term ${term.name} is now ${term.status ? 'active' : 'inactive'}` };
     };
     const api = mockApi({
       ...signedInAs(ADMIN),

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { csvField, fileName, headerLine, percentage, toCsv, type ReportContext } from '@web/features/attendance-view/report';
-import { FACULTY, mockApi, renderApp, signedInAs, type ApiHandler } from './support/render-app';
+import type { Routes } from './support/fake-api';
+import { button, captureDownloads, fill, LECTURE, openView, presentAt } from './support/view-attendance';
 
 /*
  * The PDF export, with jsPDF replaced by a recorder: what is written where, in which font size,
@@ -55,49 +56,18 @@ beforeEach(() => {
   pdf.tables = [];
 });
 
-const LISTS: Record<string, ApiHandler> = {
-  'GET /term/active': { data: [{ _id: 't1', name: '2026-27 Odd Term', status: true }] },
-  'GET /semester/t1': { data: [{ _id: 's3', name: 'Semester 3', termid: 't1' }] },
-  'GET /course/s3': { data: [{ _id: 'c1', name: 'Data Structures', semid: 's3' }] },
-  'GET /slot/t1': { data: [{ _id: 'slot9', name: '09:00 - 10:00', termid: 't1' }] },
-  'GET /division/s3': { data: [{ _id: 'd1', name: 'Division 1', semid: 's3' }] },
-};
 const STUDENTS = [
   { _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001', totalPresent: 3, totalLecture: 3 },
   { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002', totalPresent: 1, totalLecture: 3 },
 ];
 
-/** Opens the screen, fills the form for Semester 3 / Data Structures / Lecture / 09:00 - 10:00, and presses `button`. */
-async function query(
-  button: 'Get Attendance' | 'Get Percentage',
-  dates: { date: string; enddate?: string },
-  extra: Record<string, ApiHandler>,
-) {
-  mockApi({ ...signedInAs(FACULTY), ...LISTS, ...extra });
-  const app = renderApp('/dashboard/viewattendance');
-  await screen.findByRole('option', { name: 'Semester 3' });
-  await app.user.selectOptions(screen.getByLabelText('Semester'), 'Semester 3');
-  await waitFor(() => expect((screen.getByLabelText('Course') as HTMLSelectElement).value).toBe('c1'));
-  await screen.findByRole('option', { name: '09:00 - 10:00' });
-  await app.user.selectOptions(screen.getByLabelText('Slot'), '09:00 - 10:00');
-  await app.user.selectOptions(screen.getByLabelText('Slot count'), 'Lecture');
-  fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: dates.date } });
-  if (dates.enddate) fireEvent.change(screen.getByLabelText('End Date (optional)'), { target: { value: dates.enddate } });
-  await app.user.click(screen.getByRole('button', { name: button }));
+/** Opens the screen, fills the form for Semester 3 / Data Structures / Lecture / 09:00 - 10:00, and presses `name`. */
+async function query<T>(name: 'Get Attendance' | 'Get Percentage', dates: { date: string; enddate?: string }, extra: Routes<T>) {
+  const { app } = openView(extra);
+  await fill(app, { ...LECTURE, ...dates });
+  await app.user.click(button(name));
   await screen.findByRole('table');
   return app;
-}
-
-/** Catches what the page saves: the file name and the blob. */
-function captureDownloads() {
-  const saved: { name: string; blob: Blob }[] = [];
-  let last: Blob | undefined;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => ((last = blob as Blob), 'blob:x'));
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: last! });
-  });
-  return saved;
 }
 
 describe('view attendance: Download PDF', () => {
@@ -145,7 +115,7 @@ describe('view attendance: Download PDF', () => {
       { date: '2026-11-20' },
       {
         'GET /attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': {
-          data: [{ presentStudentsName: STUDENTS.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })), sessions: 1 }],
+          data: presentAt(STUDENTS.map(({ _id, name, enrollment }) => ({ _id, name, enrollment }))),
         },
       },
     );
@@ -168,9 +138,7 @@ describe('view attendance: Download PDF', () => {
       'Get Attendance',
       { date: '2026-11-20' },
       {
-        'GET /attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': {
-          data: [{ presentStudentsName: [STUDENTS[0]], sessions: 1 }],
-        },
+        'GET /attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': { data: presentAt([STUDENTS[0]!]) },
       },
     );
     const saved = captureDownloads();

@@ -9,7 +9,8 @@ import type { ApiContext } from './resource';
 
 /**
  * Before any handler runs: the route is known, a state-changing request comes from the
- * app's own origin, and a body is JSON of at most 256 KB. Builds the handler's ApiRequest.
+ * app's own origin, and a body is JSON of at most 256 KB with no prototype keys. Builds the
+ * handler's ApiRequest.
  */
 export const requestGuards = (): MiddlewareObj<ApiEvent, unknown, Error, Context> => ({
   before: ({ event, context }) => {
@@ -55,11 +56,31 @@ function parseBody(event: ApiEvent, headers: Record<string, string>): unknown {
   if (raw.length > MAX_BODY_BYTES) throw new HttpError(413, MESSAGES.bodyTooLarge);
   const contentType = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (contentType !== 'application/json') throw new HttpError(415, MESSAGES.notJson);
+  let body: unknown;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    body = JSON.parse(raw.toString('utf8'));
   } catch {
     throw new HttpError(400, MESSAGES.badJson);
   }
+  if (holdsForbiddenKey(body)) throw new HttpError(400, MESSAGES.forbiddenKey);
+  return body;
+}
+
+/** Keys that reach an object's prototype when code copies or merges a body: refused at any depth. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Walks the parsed body without recursion (a body may nest thousands deep). */
+function holdsForbiddenKey(body: unknown): boolean {
+  const pending = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, child] of Object.entries(value)) {
+      if (FORBIDDEN_KEYS.has(key)) return true;
+      pending.push(child);
+    }
+  }
+  return false;
 }
 
 function decodeAll(values: Record<string, string | undefined>, decode = true): Record<string, string> {

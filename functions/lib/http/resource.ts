@@ -2,7 +2,8 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { API_HEADERS } from '@shared/security-headers';
 import { MESSAGES } from '@shared/messages';
-import { routeKey, routesOf, type Resource } from '@shared/routes';
+import { routeKey, routesOf, type Resource, type RouteKeyOf } from '@shared/routes';
+import { BeingDeleted, Conflict, DomainError, Invalid, NotFound } from '../domain-errors';
 import { HttpError, isRetryableDatabaseError } from './errors';
 import { logger } from './logger';
 import { requestGuards } from './request-guards';
@@ -14,6 +15,9 @@ export interface ApiContext extends Context {
   api: ApiRequest;
 }
 
+/** A resource's handlers: one per row of the route table, keyed by its route key. */
+export type Handlers<R extends Resource> = { [K in RouteKeyOf<R>]: RouteHandler };
+
 /** The JSON every route answers with: `{data, message}`. */
 export function jsonResult(status: number, data: unknown, message: string, cookies?: string[]): ApiResult {
   return { statusCode: status, headers: { ...API_HEADERS }, cookies, body: JSON.stringify({ data, message }) };
@@ -21,26 +25,41 @@ export function jsonResult(status: number, data: unknown, message: string, cooki
 
 /**
  * The Lambda handler of one resource: routes by event.routeKey to `handlers`, which must
- * cover exactly the resource's rows of the route table. Middleware does the rest.
+ * cover exactly the resource's rows of the route table (a missing or extra handler is a type
+ * error, and is refused here too). Middleware does the rest.
  */
-export function resource(name: Resource, handlers: Record<string, RouteHandler>) {
+export function resource<R extends Resource>(name: R, handlers: NoInfer<Handlers<R>>) {
+  const routes: Record<string, RouteHandler> = handlers;
   const expected = routesOf(name).map(routeKey).sort();
-  const given = Object.keys(handlers).sort();
+  const given = Object.keys(routes).sort();
   if (expected.join('\n') !== given.join('\n')) {
     throw new Error(`Resource ${name}: handlers ${given.join(', ')} do not match the route table ${expected.join(', ')}`);
   }
 
   const dispatch = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
-    const response: ApiResponse = await handlers[event.routeKey]!((context as ApiContext).api);
+    const response: ApiResponse = await routes[event.routeKey]!((context as ApiContext).api);
     return jsonResult(response.status ?? 200, response.data, response.message, response.cookies);
   };
 
   return middy<ApiEvent, ApiResult, Error, Context>(dispatch).use({ onError: errorResponse }).use(requestGuards()).use(sessionAuth());
 }
 
+/** The one place domain errors become statuses; the message is the error's own. */
+const DOMAIN_STATUS: [typeof DomainError, number][] = [
+  [NotFound, 404],
+  [Conflict, 409],
+  [Invalid, 400],
+  [BeingDeleted, 400],
+];
+
 /** Turns any error into `{data: null, message}`: the client's own mistakes as 4xx, faults as 500 with a request id. */
 function errorResponse(request: middy.Request<ApiEvent, ApiResult, Error, Context>): void {
   const { error, event } = request;
+  const domainStatus = DOMAIN_STATUS.find(([kind]) => error instanceof kind)?.[1];
+  if (domainStatus) {
+    request.response = jsonResult(domainStatus, null, error!.message);
+    return;
+  }
   if (error instanceof HttpError) {
     request.response = jsonResult(error.status, null, error.message);
     return;

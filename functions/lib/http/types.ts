@@ -1,14 +1,10 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { PublicUser } from '@shared/schemas/auth';
+import type { SessionUser } from '../repositories/sessions';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-/** A signed-in user as the session knows them. */
-export interface SessionUser extends PublicUser {
-  /** The session's id (the JWT's jti), so logout can end exactly this session. */
-  sessionId: string;
-}
+export type { SessionUser };
 
 /** What a route handler gets: the parsed parts of the request, never the raw event. */
 export interface ApiRequest {

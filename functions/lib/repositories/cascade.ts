@@ -1,21 +1,15 @@
+import type { Dependents } from '@shared/schemas/dependents';
+import { NotFound } from '../domain-errors';
 import { countAttendanceOfCourse, deleteAttendanceOfCourse } from './attendance';
 import { countStudentsOfBatch, deleteStudentsOfBatch } from './students';
-import { deleteNode, getNode, listChildren, markDeleting, type Kind, type StructureItem } from './structure';
+import { deleteNode, getNode, KINDS, listChildren, markDeleting, type Kind, type StructureItem } from './structure';
 
 /**
  * Server-side cascading deletes, and the counts of what one would remove. A delete first
  * marks its root `deleting` (so nothing new is created under it), then removes the children,
  * then the root itself: a delete that stops midway is finished by running it again, and
- * leaves no orphans.
+ * leaves no orphans. Both throw NotFound when the root does not exist.
  */
-export interface Dependents {
-  divisions: number;
-  batches: number;
-  students: number;
-  courses: number;
-  attendance: number;
-}
-
 const none = (): Dependents => ({ divisions: 0, batches: 0, students: 0, courses: 0, attendance: 0 });
 
 /** What to do at the leaves and with each child subtree: delete them, or count them. */
@@ -45,10 +39,20 @@ async function visitChildren(kind: Kind, id: string, visit: Visit): Promise<Depe
   return total;
 }
 
+/** Deletes a subtree that may have gone meanwhile (a concurrent delete): nothing, then. */
+async function deleteIfThere(kind: Kind, id: string): Promise<Dependents | null> {
+  try {
+    return await deleteTree(kind, id);
+  } catch (error) {
+    if (error instanceof NotFound) return null;
+    throw error;
+  }
+}
+
 const deleting: Visit = {
   students: deleteStudentsOfBatch,
   attendance: deleteAttendanceOfCourse,
-  subtree: async (kind, child) => (await deleteTree(kind, child._id)) ?? none(),
+  subtree: async (kind, child) => (await deleteIfThere(kind, child._id)) ?? none(),
 };
 
 const counting: Visit = {
@@ -57,17 +61,23 @@ const counting: Visit = {
   subtree: (kind, child) => visitChildren(kind, child._id, counting),
 };
 
-/** Deletes the entity of `kind` with `id` and everything under it; null when it does not exist. */
-export async function deleteTree(kind: Kind, id: string): Promise<Dependents | null> {
+/** Deletes the node of `kind` with `id` and everything under it; answers what went with it. */
+export async function deleteTree(kind: Kind, id: string): Promise<Dependents> {
   const root = await markDeleting(kind, id);
-  if (!root) return null;
   const deleted = await visitChildren(kind, id, deleting);
   await deleteNode(kind, root);
   return deleted;
 }
 
-/** What deleting the entity would remove with it; null when it does not exist. */
-export async function countTree(kind: Kind, id: string): Promise<Dependents | null> {
-  if (!(await getNode(kind, id))) return null;
+/** Deletes every child of `kind` under one parent, each with its subtree; answers their ids. */
+export async function deleteChildren(kind: Kind, parentId: string): Promise<string[]> {
+  const children = await listChildren(kind, parentId);
+  for (const child of children) await deleteIfThere(kind, child._id);
+  return children.map((child) => child._id);
+}
+
+/** What deleting the node would remove with it. */
+export async function countTree(kind: Kind, id: string): Promise<Dependents> {
+  if (!(await getNode(kind, id))) throw new NotFound(`${KINDS[kind].label} not found`);
   return visitChildren(kind, id, counting);
 }

@@ -1,18 +1,18 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '@shared/constants';
 import { db, nowSeconds, tableName } from '../db';
-import { isConditionFailure } from '../http/errors';
+import * as keys from '../keys';
+import { IS_NEW, isConditionFailure } from '../writes';
 
 /**
- * Failed logins per account, in a fixed window that opens at the first failure:
- *   LOGINFAIL#<email> / LOGINFAIL   failures, windowEndsAt, expiresAt (TTL)
+ * Failed logins per account (keys.loginFailures), in a fixed window that opens at the first
+ * failure: failures, windowEndsAt, expiresAt (TTL).
  */
 const WINDOW_SECONDS = LOGIN_WINDOW_MINUTES * 60;
-const attemptsKey = (email: string) => ({ pk: `LOGINFAIL#${email.toLowerCase()}`, sk: 'LOGINFAIL' });
 
 /** Whether this account has had too many failed logins in the current window. */
 export async function isLoginLocked(email: string): Promise<boolean> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: attemptsKey(email), ConsistentRead: true }));
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.loginFailures(email), ConsistentRead: true }));
   const item = result.Item as { failures: number; windowEndsAt: number } | undefined;
   return item !== undefined && item.failures >= LOGIN_MAX_FAILURES && item.windowEndsAt > nowSeconds();
 }
@@ -24,7 +24,7 @@ export async function recordLoginFailure(email: string): Promise<void> {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: attemptsKey(email),
+        Key: keys.loginFailures(email),
         UpdateExpression: 'ADD failures :one',
         ConditionExpression: 'windowEndsAt > :now',
         ExpressionAttributeValues: { ':one': 1, ':now': now },
@@ -37,13 +37,13 @@ export async function recordLoginFailure(email: string): Promise<void> {
         new PutCommand({
           TableName: tableName(),
           Item: {
-            ...attemptsKey(email),
+            ...keys.loginFailures(email),
             entity: 'loginFailures',
             failures: 1,
             windowEndsAt: now + WINDOW_SECONDS,
             expiresAt: now + WINDOW_SECONDS,
           },
-          ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now',
+          ConditionExpression: `${IS_NEW} OR windowEndsAt <= :now`,
           ExpressionAttributeValues: { ':now': now },
         }),
       )
@@ -56,5 +56,5 @@ export async function recordLoginFailure(email: string): Promise<void> {
 }
 
 export async function clearLoginFailures(email: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: attemptsKey(email) }));
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.loginFailures(email) }));
 }

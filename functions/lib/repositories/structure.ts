@@ -1,38 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../batch';
 import { db, queryAll, tableName } from '../db';
-import { failedConditionAt, HttpError, isConditionFailure } from '../http/errors';
-import { naturalKey } from '../natural-key';
+import { BeingDeleted, Conflict, Invalid, NotFound } from '../domain-errors';
+import * as keys from '../keys';
+import { check, EXISTS, IS_NEW, isConditionFailure, LIVE, put, remove, transact, update } from '../writes';
 
 /**
- * The academic structure: terms, semesters, divisions, batches, courses and slots. Each is
- * two items, written and deleted together:
- *   <P>#<id> / <P>                     the entity, read by id (strongly consistent); holds the
- *                                      ids of all its ancestors (termid, semid, divisionid)
- *   <parent P>#<parentId> / <P>#<name key>   its entry in the parent's partition: lists are one
- *                                      Query in people's order, and the key makes the name
- *                                      unique within the parent (terms hang under COLLEGE)
- * While a subtree is being deleted its root carries `deleting`, and nothing new may be
- * created under it.
+ * The academic structure: terms, semesters, divisions, batches, courses and slots. Each node is
+ * two items, written and deleted together (keys.structureNode, keys.structureEntry): the entity,
+ * read by id and holding the ids of all its ancestors (termid, semid, divisionid), and its entry
+ * in the parent's partition, so that a list is one Query in people's order and a name is unique
+ * within its parent. While a subtree is being deleted its root carries `deleting`, and nothing
+ * new may be created under it.
+ *
+ * Not found: lookups (`get…`) answer null; every other function that needs the node throws
+ * NotFound. A missing or departing parent is the input's fault: Invalid or BeingDeleted.
  */
 export type Kind = 'term' | 'semester' | 'division' | 'batch' | 'course' | 'slot';
 type ParentField = 'termid' | 'semid' | 'divisionid';
 
 interface KindDefinition {
-  prefix: string;
   label: string;
   parent: Kind | null;
   parentField: ParentField | null;
 }
 
 export const KINDS: Record<Kind, KindDefinition> = {
-  term: { prefix: 'TERM', label: 'Term', parent: null, parentField: null },
-  semester: { prefix: 'SEM', label: 'Semester', parent: 'term', parentField: 'termid' },
-  division: { prefix: 'DIV', label: 'Division', parent: 'semester', parentField: 'semid' },
-  batch: { prefix: 'BATCH', label: 'Batch', parent: 'division', parentField: 'divisionid' },
-  course: { prefix: 'COURSE', label: 'Course', parent: 'semester', parentField: 'semid' },
-  slot: { prefix: 'SLOT', label: 'Slot', parent: 'term', parentField: 'termid' },
+  term: { label: 'Term', parent: null, parentField: null },
+  semester: { label: 'Semester', parent: 'term', parentField: 'termid' },
+  division: { label: 'Division', parent: 'semester', parentField: 'semid' },
+  batch: { label: 'Batch', parent: 'division', parentField: 'divisionid' },
+  course: { label: 'Course', parent: 'semester', parentField: 'semid' },
+  slot: { label: 'Slot', parent: 'term', parentField: 'termid' },
 };
 
 const ANCESTOR_FIELDS = ['termid', 'semid', 'divisionid'] as const;
@@ -48,17 +48,16 @@ export interface StructureItem {
   deleting?: string;
 }
 
-export const entityKey = (kind: Kind, id: string) => ({ pk: `${KINDS[kind].prefix}#${id}`, sk: KINDS[kind].prefix });
-
-const partitionOf = (kind: Kind, parentId: string | undefined) => {
+/** The parent of a node of `kind` with this parent id (none for a term). */
+const parentOf = (kind: Kind, parentId: string | undefined): keys.Parent => {
   const parent = KINDS[kind].parent;
-  return parent ? `${KINDS[parent].prefix}#${parentId}` : 'COLLEGE';
+  return parent && parentId !== undefined ? { kind: parent, id: parentId } : null;
 };
-
-function entryKey(kind: Kind, item: StructureItem) {
+const entryKey = (kind: Kind, item: StructureItem) => {
   const field = KINDS[kind].parentField;
-  return { pk: partitionOf(kind, field ? item[field] : undefined), sk: `${KINDS[kind].prefix}#${naturalKey(item.name)}` };
-}
+  return keys.structureEntry(kind, item.name, parentOf(kind, field ? item[field] : undefined));
+};
+const notFound = (kind: Kind) => new NotFound(`${KINDS[kind].label} not found`);
 
 /** What clients see: `_id`, `name`, the parent reference (and a term's status); never internal keys. */
 export function toPublic(kind: Kind, item: StructureItem): Record<string, unknown> {
@@ -71,26 +70,27 @@ export function toPublic(kind: Kind, item: StructureItem): Record<string, unknow
 
 /** One entity by id (strongly consistent), or null. */
 export async function getNode(kind: Kind, id: string): Promise<StructureItem | null> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: entityKey(kind, id), ConsistentRead: true }));
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.structureNode(kind, id), ConsistentRead: true }));
   return (result.Item as StructureItem | undefined) ?? null;
 }
 
 /** Several entities by kind and id in one BatchGetItem; missing ones are null. */
 export async function getNodes(wanted: [Kind, string][]): Promise<(StructureItem | null)[]> {
-  const items = await batchGet<StructureItem & { pk: string }>(wanted.map(([kind, id]) => entityKey(kind, id)));
-  return wanted.map(([kind, id]) => items.find((item) => item.pk === entityKey(kind, id).pk) ?? null);
+  const items = await batchGet<StructureItem & { pk: string }>(wanted.map(([kind, id]) => keys.structureNode(kind, id)));
+  return wanted.map(([kind, id]) => items.find((item) => item.pk === keys.structureNode(kind, id).pk) ?? null);
 }
 
-/** The parent an entity is about to be created under: 400 when it is missing or being deleted. */
+/** The parent something is about to be created under: Invalid when it is missing, BeingDeleted when it is going. */
 export async function requireParent(kind: Kind, parentId: string): Promise<StructureItem> {
   const parent = await getNode(kind, parentId);
-  if (!parent || parent.deleting) throw new HttpError(400, `${KINDS[kind].label} not found`);
+  if (!parent) throw new Invalid(`${KINDS[kind].label} not found`);
+  if (parent.deleting) throw new BeingDeleted(`${KINDS[kind].label} not found`);
   return parent;
 }
 
 /**
- * Creates an entity under its parent in one transaction: the parent must still exist (and not
- * be mid-delete) and the name must be free within it (409 otherwise).
+ * Creates a node under its parent in one transaction: the parent must still exist (and not
+ * be mid-delete) and the name must be free within it (Conflict otherwise).
  */
 export async function createNode(kind: Kind, input: { name: string; parentId?: string; status?: boolean }): Promise<StructureItem> {
   const { parent, parentField, label } = KINDS[kind];
@@ -102,129 +102,65 @@ export async function createNode(kind: Kind, input: { name: string; parentId?: s
   }
   if (kind === 'term') item.status = input.status ?? false;
 
-  const parentCheck =
-    parent && input.parentId
-      ? [
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: entityKey(parent, input.parentId),
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting)',
-            },
-          },
-        ]
-      : [];
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...parentCheck,
-          { Put: { TableName: tableName(), Item: { ...entityKey(kind, item._id), entity: kind, ...item } } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...entryKey(kind, item), entity: `${kind}Entry`, ...item },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    if (parent && failedConditionAt(error) === 0) throw new HttpError(400, `${KINDS[parent].label} not found`);
-    const where = parent ? ` in this ${KINDS[parent].label.toLowerCase()}` : '';
-    throw new HttpError(409, `${label} "${item.name}" already exists${where}`);
-  }
+  const failed = await transact({
+    parent: parent && input.parentId ? check(keys.structureNode(parent, input.parentId), LIVE) : null,
+    entity: put({ ...keys.structureNode(kind, item._id), entity: kind, ...item }),
+    entry: put({ ...entryKey(kind, item), entity: `${kind}Entry`, ...item }, IS_NEW),
+  });
+  if (failed === 'parent' && parent) throw new BeingDeleted(`${KINDS[parent].label} not found`);
+  const where = parent ? ` in this ${KINDS[parent].label.toLowerCase()}` : '';
+  if (failed === 'entry') throw new Conflict(`${label} "${item.name}" already exists${where}`);
   return item;
 }
 
-/** The children of one parent, in people's order (one Query, paged). */
+/** The children of one parent (none for terms), in people's order (one Query, paged). */
 export async function listChildren(kind: Kind, parentId?: string): Promise<StructureItem[]> {
-  return queryAll<StructureItem>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': partitionOf(kind, parentId), ':prefix': `${KINDS[kind].prefix}#` },
-    ConsistentRead: true,
-  });
+  return queryAll<StructureItem>(keys.childrenOf(kind, parentOf(kind, parentId)), { ConsistentRead: true });
 }
 
-/** All active terms (one Query of the college's term entries, filtered). */
+/** All active terms (one Query of the college's terms, filtered). */
 export async function listActiveTerms(): Promise<StructureItem[]> {
-  return queryAll<StructureItem>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  return queryAll<StructureItem>(keys.termsOfCollege(), {
     FilterExpression: '#status = :active',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': 'COLLEGE', ':prefix': 'TERM#', ':active': true },
+    ExpressionAttributeValues: { ':active': true },
     ConsistentRead: true,
   });
 }
 
-/** Sets a term's status on the entity and its entry together; null when there is no such term. */
-export async function setTermStatus(id: string, status: boolean): Promise<StructureItem | null> {
+/** Sets a term's status on the entity and its entry together. */
+export async function setTermStatus(id: string, status: boolean): Promise<StructureItem> {
   const term = await getNode('term', id);
-  if (!term) return null;
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: entityKey('term', id),
-              UpdateExpression: 'SET #status = :status',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':status': status },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: entryKey('term', term),
-              UpdateExpression: 'SET #status = :status',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':status': status },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+  if (!term) throw notFound('term');
+  const failed = await transact({
+    entity: update(keys.structureNode('term', id), { status }),
+    entry: update(entryKey('term', term), { status }),
+  });
+  if (failed) throw notFound('term');
   return { ...term, status };
 }
 
-/** Marks an entity as being deleted (so nothing new is created under it); null when it does not exist. */
-export async function markDeleting(kind: Kind, id: string): Promise<StructureItem | null> {
+/** Marks a node as being deleted (so nothing new is created under it) and answers it. */
+export async function markDeleting(kind: Kind, id: string): Promise<StructureItem> {
   try {
     const result = await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: entityKey(kind, id),
+        Key: keys.structureNode(kind, id),
         UpdateExpression: 'SET deleting = if_not_exists(deleting, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: EXISTS,
         ExpressionAttributeValues: { ':now': new Date().toISOString() },
         ReturnValues: 'ALL_NEW',
       }),
     );
     return result.Attributes as StructureItem;
   } catch (error) {
-    if (isConditionFailure(error)) return null;
+    if (isConditionFailure(error)) throw notFound(kind);
     throw error;
   }
 }
 
-/** Removes an entity and its entry in one transaction (its children must be gone already). */
+/** Removes a node's entity and entry in one transaction (its children must be gone already). */
 export async function deleteNode(kind: Kind, item: StructureItem): Promise<void> {
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: tableName(), Key: entryKey(kind, item) } },
-        { Delete: { TableName: tableName(), Key: entityKey(kind, item._id) } },
-      ],
-    }),
-  );
+  await transact({ entry: remove(entryKey(kind, item)), entity: remove(keys.structureNode(kind, item._id)) });
 }

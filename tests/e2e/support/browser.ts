@@ -1,13 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import type { AxeResults } from 'axe-core';
 import { inject } from 'vitest';
 import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
 import { WEB_DIST } from '@infra/local/web-build';
-
-const ROOT = new URL('../../../', import.meta.url).pathname;
-const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
 export const FACULTY = { email: 'faculty@sams.local', password: 'Faculty@12345' };
 export const ADMIN = { email: 'admin@sams.local', password: 'Admin@12345' };
@@ -29,7 +25,8 @@ export interface E2e {
 
 /**
  * The real product for one test file: the local stack (this file's table, demo accounts and demo
- * college seeded, web/dist built by the globalSetup) and headless Debian Chromium.
+ * college seeded, web/dist built by the globalSetup) and headless Debian Chromium. Test files get it
+ * through useE2e (./use-e2e.ts).
  */
 export async function startE2e(): Promise<E2e> {
   const stack = await startLocalStack({
@@ -84,30 +81,6 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('heading', { name: 'Mark Attendance' }).waitFor();
-}
-
-export interface AxeProblem {
-  id: string;
-  impact: string | null | undefined;
-  help: string;
-  nodes: string[];
-}
-
-/**
- * Runs axe-core on the current page and answers its serious and critical violations. The page's
- * context must bypass CSP (axe is injected as an inline script).
- */
-export async function seriousAxeViolations(page: Page): Promise<AxeProblem[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run());
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    }));
 }
 
 /** Saves a screenshot when E2E_SCREENSHOTS names a directory (to look at the screens by eye). */

@@ -17,3 +17,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+// happy-dom opens a <dialog> with showModal() (the open attribute, the close event) but knows no
+// close request: Escape fires no `cancel`. This does what a browser does. The rest of a modal
+// dialog (focus kept inside, the page inert) is the browser's, checked in Chromium by tests/e2e.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape' || event.defaultPrevented) return;
+  const dialog = [...document.querySelectorAll<HTMLDialogElement>('dialog[open]')].at(-1);
+  if (dialog?.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close();
+});

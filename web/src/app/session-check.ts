@@ -1,4 +1,4 @@
-import { apiRequest, ApiError } from '../lib/api-client';
+import { ApiError, callRoute } from '../lib/api-client';
 import { session } from '../lib/session';
 
 let check: Promise<null> | undefined;
@@ -10,7 +10,8 @@ let check: Promise<null> | undefined;
  */
 export function checkSessionOnce(): Promise<null> {
   if (session.get().status !== 'unknown') return Promise.resolve(null);
-  check ??= apiRequest('GET /auth/currentstatus')
+  check ??= callRoute('GET /auth/currentstatus')
+    .then((answer) => answer.data)
     .then(session.signIn, (error: unknown) => {
       if (!(error instanceof ApiError && error.status === 401)) console.warn('Could not check the login status', error);
       session.signOut();

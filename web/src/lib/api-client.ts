@@ -1,5 +1,5 @@
 import type { API_PREFIX as ROUTE_PREFIX } from '@shared/routes';
-import type { ApiBody, ApiData, ContractKey, RouteParams } from './api-contract';
+import type { ApiData, ContractKey, RequestArg, RouteRequest } from './api-contract';
 import { session } from './session';
 import { toast } from './toast';
 
@@ -20,31 +20,50 @@ const API_PREFIX: typeof ROUTE_PREFIX = '/api/v1';
 
 export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
 
-/** The path of a route with its parameters filled in: ('GET /course/{semid}', {semid: 'x'}) → '/course/x'. */
-export function resolvePath<K extends ContractKey>(key: K, params: RouteParams<K>): string {
-  const template = key.slice(key.indexOf(' ') + 1);
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = (params as Record<string, string | undefined>)[name];
-    if (!value) throw new Error(`Missing path parameter ${name} for ${key}`);
-    return encodeURIComponent(value);
-  });
-}
-
 /** A call's answer: its data and the server's message (what a success toast says). */
 export interface Answer<T> {
   data: T;
   message: string;
 }
 
+interface Parts {
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: object;
+}
+
 /**
- * The one fetcher: same-origin, cookie included, JSON in and out, `{data, message}` answered.
- * A 401 means the session is gone, so it also clears the sign-in state (the guards then send the
- * visitor to /login) and, if the visitor was signed in, says why.
+ * The path of a call under the prefix, which is also its SWR cache key: the route's template with
+ * its parameters filled in, and the query (in the order given, empty values left out):
+ * ('GET /course/{semid}', { params: { semid: 'x' } }) → '/course/x'.
  */
-export async function callApi<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+export function routePath<K extends ContractKey>(key: K, request?: RouteRequest<K>): string {
+  const { params = {}, query = {} } = (request ?? {}) as Parts;
+  const path = key.slice(key.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (!params[name]) throw new Error(`Missing path parameter ${name} for ${key}`);
+    return encodeURIComponent(params[name]);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The one way the app calls the API: a route of the table by its key, typed by the contract
+ * (callRoute('PATCH /term/{id}', { params: { id }, body: { status: true } }) → { data: Term, message }).
+ * Same-origin, cookie included, JSON in and out. A 401 means the session is gone, so it also
+ * clears the sign-in state (the guards then send the visitor to /login) and, if the visitor was
+ * signed in, says why.
+ */
+export async function callRoute<K extends ContractKey>(key: K, ...[request]: RequestArg<K>): Promise<Answer<ApiData<K>>> {
+  const method = key.slice(0, key.indexOf(' '));
+  const body = (request as Parts | undefined)?.body;
   let response: Response;
   try {
-    response = await fetch(`${API_PREFIX}${path}`, {
+    response = await fetch(`${API_PREFIX}${routePath(key, request)}`, {
       method,
       credentials: 'include',
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
@@ -53,7 +72,7 @@ export async function callApi<T>(method: string, path: string, body?: unknown): 
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
   }
-  const payload = (await response.json().catch(() => null)) as { data?: T; message?: string } | null;
+  const payload = (await response.json().catch(() => null)) as { data?: ApiData<K>; message?: string } | null;
   if (!response.ok) {
     const error = new ApiError(response.status, payload?.message || response.statusText || `Request failed (${response.status})`);
     if (response.status === 401) {
@@ -64,33 +83,12 @@ export async function callApi<T>(method: string, path: string, body?: unknown): 
     }
     throw error;
   }
-  return { data: (payload?.data ?? null) as T, message: payload?.message ?? '' };
-}
-
-/** The data of a call (callApi without the message). */
-export async function fetchApi<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await callApi<T>(method, path, body)).data;
-}
-
-type Options<K extends ContractKey> = (keyof RouteParams<K> extends never ? { params?: RouteParams<K> } : { params: RouteParams<K> }) &
-  (ApiBody<K> extends never ? { body?: undefined } : { body: ApiBody<K> });
-
-type OptionsArg<K extends ContractKey> = keyof RouteParams<K> extends never
-  ? ApiBody<K> extends never
-    ? [options?: Options<K>]
-    : [options: Options<K>]
-  : [options: Options<K>];
-
-/** A typed call of a route of the table: apiRequest('PATCH /term/{id}', { params: { id }, body: { status: true } }). */
-export function apiRequest<K extends ContractKey>(key: K, ...[options]: OptionsArg<K>): Promise<ApiData<K>> {
-  const method = key.slice(0, key.indexOf(' '));
-  const path = resolvePath(key, (options?.params ?? {}) as RouteParams<K>);
-  return fetchApi<ApiData<K>>(method, path, options?.body);
+  return { data: (payload?.data ?? null) as ApiData<K>, message: payload?.message ?? '' };
 }
 
 /** An SWR key filter: every cached path that starts with one of the prefixes. */
 export const pathsStartingWith =
-  (...prefixes: string[]) =>
+  (...prefixes: readonly string[]) =>
   (key: unknown): boolean =>
     typeof key === 'string' && prefixes.some((prefix) => key.startsWith(prefix));
 

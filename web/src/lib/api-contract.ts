@@ -1,24 +1,41 @@
+import type * as z from 'zod/mini';
 import type { ROUTES } from '@shared/routes';
 import type { AppConfig, LoginInput, PublicUser, RegisterInput } from '@shared/schemas/auth';
-import type { MarkInput } from '@shared/schemas/attendance';
-import type { Batch, Course, DivisionStudentEntry, Division, Semester, Slot, Student, Term } from '@shared/schemas/structure';
+import type { AttendanceRecord, CriteriaQuery, MarkedSession, MarkInput, PercentageReport, ViewQuery } from '@shared/schemas/attendance';
+import type { DeletedTree, Dependents } from '@shared/schemas/dependents';
+import type {
+  Batch,
+  batchDeleteSchema,
+  batchSchema,
+  changeTermSchema,
+  Course,
+  courseSchema,
+  DeletedStudents,
+  Division,
+  divisionSchema,
+  DivisionStudentEntry,
+  MovedStudents,
+  Semester,
+  semesterSchema,
+  Slot,
+  slotSchema,
+  Student,
+  studentDeleteSchema,
+  studentSchema,
+  studentUpdateSchema,
+  Term,
+  termSchema,
+  termStatusSchema,
+} from '@shared/schemas/structure';
+
+/** A request body: what the route's shared schema gives the server once parsed. */
+type Body<S extends z.ZodMiniType> = z.output<S>;
 
 /**
- * The web client's view of the route table (shared/routes.ts): every route key the app may call,
- * what it sends and what `data` it answers. Keys are checked against the table at compile time,
- * so a route removed there breaks the build here.
+ * The web client's view of the route table (shared/routes.ts): for every route, what it sends
+ * (body, query) and what `data` it answers. The table and this contract are checked against each
+ * other at compile time: a route missing here, or an entry that is no route, fails typechecking.
  */
-type AnyRoute = (typeof ROUTES)[number];
-type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
-
-/** "METHOD /path" for every route of the table, e.g. 'GET /semester/{termid}'. */
-export type ApiRouteKey = KeyOf<AnyRoute>;
-
-type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
-
-/** The path parameters of a route key: 'GET /course/{semid}' → { semid: string }. */
-export type RouteParams<K extends string> = K extends `${string} ${infer P}` ? { [N in PathParamNames<P>]: string } : never;
-
 export interface ApiContract {
   'GET /config': { data: AppConfig };
   'POST /auth/login': { body: LoginInput; data: PublicUser };
@@ -26,28 +43,73 @@ export interface ApiContract {
   'POST /auth/logout': { data: null };
   'POST /auth/register': { body: RegisterInput; data: PublicUser };
   'GET /user': { data: PublicUser[] };
+  'DELETE /user/{id}': { data: PublicUser };
 
+  'POST /term': { body: Body<typeof termSchema>; data: Term };
   'GET /term': { data: Term[] };
   'GET /term/active': { data: Term[] };
-  'PATCH /term/{id}': { body: { status: boolean }; data: Term };
+  'PATCH /term/{id}': { body: Body<typeof termStatusSchema>; data: Term };
+  'POST /semester': { body: Body<typeof semesterSchema>; data: Semester };
   'GET /semester/{termid}': { data: Semester[] };
-  'GET /course/{semid}': { data: Course[] };
-  'GET /slot/{termid}': { data: Slot[] };
-  'GET /division/{semid}': { data: Division[] };
-  'GET /batch/{divisionid}': { data: Batch[] };
-  'GET /student/{batchid}': { data: Student[] };
-  'GET /student/division/{divisionid}': { data: DivisionStudentEntry[] };
+  'GET /semester/{id}/dependents': { data: Dependents };
+  'DELETE /semester/{id}': { data: DeletedTree };
 
-  'POST /attendance': {
-    body: MarkInput;
-    data: { date: string; groupid: string; present: number; expected: number };
-  };
+  'POST /division': { body: Body<typeof divisionSchema>; data: Division };
+  'GET /division/{semid}': { data: Division[] };
+  'DELETE /division/delete/{semid}': { data: string[] };
+  'GET /division/{id}/dependents': { data: Dependents };
+  'DELETE /division/{id}': { data: DeletedTree };
+  'POST /batch': { body: Body<typeof batchSchema>; data: Batch };
+  'GET /batch/{divisionid}': { data: Batch[] };
+  'POST /batch/delete': { body: Body<typeof batchDeleteSchema>; data: string[] };
+  'GET /batch/{id}/dependents': { data: Dependents };
+  'DELETE /batch/{id}': { data: DeletedTree };
+
+  'POST /student/delete': { body: Body<typeof studentDeleteSchema>; data: DeletedStudents };
+  'POST /student': { body: Body<typeof studentSchema>; data: Student };
+  'GET /student/{batchid}': { data: Student[] };
+  'PATCH /student/updateterm': { body: Body<typeof changeTermSchema>; data: MovedStudents };
+  'PATCH /student/{id}': { body: Body<typeof studentUpdateSchema>; data: Student };
+  'GET /student/student/{id}': { data: Student };
+  'GET /student/division/{divisionid}': { data: DivisionStudentEntry[] };
+  'DELETE /student/{id}': { data: Student };
+
+  'POST /course': { body: Body<typeof courseSchema>; data: Course };
+  'GET /course/{semid}': { data: Course[] };
+  'GET /course/{id}/dependents': { data: Dependents };
+  'DELETE /course/{id}': { data: DeletedTree };
+  'POST /slot': { body: Body<typeof slotSchema>; data: Slot };
+  'GET /slot/{termid}': { data: Slot[] };
+  'DELETE /slot/{id}': { data: DeletedTree };
+  'POST /attendance': { body: MarkInput; data: MarkedSession };
+  'GET /attendance': { query: ViewQuery; data: AttendanceRecord[] };
+  'GET /attendance/criteria': { query: CriteriaQuery; data: PercentageReport };
 }
 
-// Every key above must be a route of the table (a typo or a removed route fails typechecking).
-type OnlyRoutes<T extends ApiRouteKey> = T;
-export type ContractKey = OnlyRoutes<keyof ApiContract>;
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+/** "METHOD /path" for every route of the table, e.g. 'GET /semester/{termid}'. */
+export type ApiRouteKey = KeyOf<(typeof ROUTES)[number]>;
+
+// The contract and the table hold the same routes: a failure here names what is missing or extra.
+type SameKeys<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : { missing: Exclude<A, B>; extra: Exclude<B, A> };
+type Assert<T extends true> = T;
+export type ContractMatchesTable = Assert<SameKeys<ApiRouteKey, keyof ApiContract>>;
+
+export type ContractKey = keyof ApiContract;
+export type GetKey = Extract<ContractKey, `GET ${string}`>;
+export type WriteKey = Exclude<ContractKey, GetKey>;
 
 export type ApiData<K extends ContractKey> = ApiContract[K]['data'];
 export type ApiBody<K extends ContractKey> = ApiContract[K] extends { body: infer B } ? B : never;
-export type GetKey = Extract<ContractKey, `GET ${string}`>;
+
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+/** The path parameters of a route key: 'GET /course/{semid}' → { semid: string }. */
+export type RouteParams<K extends string> = { [N in ParamNames<K>]: string };
+
+/** What a call of a route carries: its path parameters, body and query, each only where the route has one. */
+export type RouteRequest<K extends ContractKey> = (keyof RouteParams<K> extends never ? unknown : { params: RouteParams<K> }) &
+  (ApiContract[K] extends { body: infer B } ? { body: B } : unknown) &
+  (ApiContract[K] extends { query: infer Q } ? { query: Q } : unknown);
+
+/** The request argument: optional for a route that needs nothing (GET /term), required otherwise. */
+export type RequestArg<K extends ContractKey> = object extends RouteRequest<K> ? [request?: RouteRequest<K>] : [request: RouteRequest<K>];

@@ -1,6 +1,6 @@
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
-import type { ApiData, GetKey, RouteParams } from './api-contract';
-import { ApiError, fetchApi, resolvePath } from './api-client';
+import type { ApiData, GetKey, RouteRequest } from './api-contract';
+import { ApiError, callRoute, routePath } from './api-client';
 
 /** Retry only what may succeed on a second try: network failures and 5xx, not 4xx answers. */
 const DEFAULTS: SWRConfiguration = {
@@ -9,14 +9,15 @@ const DEFAULTS: SWRConfiguration = {
 };
 
 /**
- * SWR over a GET route. The cache key is the resolved path ('/course/<semid>'), so a mutation can
- * revalidate by path prefix; `params: null` waits (a dependent request).
+ * A read: SWR over a GET route of the contract. The cache key is the call's path ('/course/<semid>'),
+ * so a write can revalidate by path prefix; `request: null` waits (a dependent request).
  */
 export function useApi<K extends GetKey>(
   key: K,
-  params: RouteParams<K> | null,
+  request: RouteRequest<K> | null,
   config?: SWRConfiguration<ApiData<K>, ApiError>,
 ): SWRResponse<ApiData<K>, ApiError> {
-  const path = params === null ? null : resolvePath(key, params);
-  return useSWR<ApiData<K>, ApiError>(path, (resolved: string) => fetchApi<ApiData<K>>('GET', resolved), { ...DEFAULTS, ...config });
+  const path = request === null ? null : routePath(key, request);
+  const fetcher = () => callRoute<GetKey>(key, request as RouteRequest<GetKey>).then((answer) => answer.data as ApiData<K>);
+  return useSWR<ApiData<K>, ApiError>(path, fetcher, { ...DEFAULTS, ...config });
 }

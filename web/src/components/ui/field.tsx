@@ -1,35 +1,57 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import './form.css';
 
-interface FieldFrame {
-  /** The control's id (its label points at it; its error is `${id}-error`). */
-  id: string;
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+/** Options listed under a heading (the batches of each division). */
+export interface OptionGroup {
+  label: string;
+  options: SelectOption[];
+}
+
+interface Frame {
   label: ReactNode;
   /** The validation message shown under the control (and announced with it). */
   error?: string;
   hint?: ReactNode;
 }
 
-const errorId = (id: string) => `${id}-error`;
-const hintId = (id: string) => `${id}-hint`;
+type InputProps = Frame & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { options?: undefined };
 
-function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
-  const ids = [hint ? hintId(id) : '', error ? errorId(id) : ''].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
-}
+type SelectProps = Frame &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> & {
+    options: (SelectOption | OptionGroup)[];
+    /** The empty choice, listed while nothing is chosen ('Loading…', 'No division found', 'Select status'). */
+    placeholder?: string;
+  };
 
-function FieldShell({ id, label, error, hint, children }: FieldFrame & { children: ReactNode }) {
+export type FieldProps = InputProps | SelectProps;
+
+/** An email input's attributes: the email keyboard, no capitals, no spell check. */
+export const EMAIL_INPUT = { type: 'email', inputMode: 'email', autoCapitalize: 'none', spellCheck: false } as const;
+
+/**
+ * The one form field: a label, the control (an input, or a native select when `options` are given:
+ * keyboard and phone friendly), its hint and its validation message, both tied to the control.
+ */
+export function Field(props: FieldProps) {
+  const id = useId();
+  const { label, error, hint } = props;
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const control = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined };
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
-      {children}
+      {props.options ? <Select control={control} {...props} /> : <Input control={control} {...props} />}
       {hint && (
-        <p id={hintId(id)} className="form-field-hint">
+        <p id={`${id}-hint`} className="form-field-hint">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId(id)} className="form-field-error">
+        <p id={`${id}-error`} className="form-field-error">
           {error}
         </p>
       )}
@@ -37,42 +59,32 @@ function FieldShell({ id, label, error, hint, children }: FieldFrame & { childre
   );
 }
 
-export type TextFieldProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+type Control = { control: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined } };
 
-/** A labelled text input with its validation message. */
-export function TextField({ id, label, error, hint, ...input }: TextFieldProps) {
+function Input({ control, label: _label, error: _error, hint: _hint, options: _options, ...input }: InputProps & Control) {
+  return <input type="text" {...control} {...input} />;
+}
+
+function Select({ control, label: _label, error: _error, hint: _hint, options, placeholder, value, ...select }: SelectProps & Control) {
+  const showPlaceholder = placeholder !== undefined && (!value || options.length === 0);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <input id={id} type="text" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...input} />
-    </FieldShell>
+    <select {...control} value={value} {...select}>
+      {showPlaceholder && <option value="">{placeholder}</option>}
+      {options.map((option) =>
+        'options' in option ? (
+          <optgroup key={option.label} label={option.label}>
+            {option.options.map(renderOption)}
+          </optgroup>
+        ) : (
+          renderOption(option)
+        ),
+      )}
+    </select>
   );
 }
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
-export type SelectFieldProps = FieldFrame &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> & {
-    options: SelectOption[];
-    /** The text of the empty choice, shown while nothing is chosen ('Loading…', 'No division found', 'Select status'). */
-    placeholder?: string;
-  };
-
-/** A labelled native select (keyboard and phone friendly) with its validation message. */
-export function SelectField({ id, label, error, hint, options, placeholder, value, ...select }: SelectFieldProps) {
-  const showPlaceholder = placeholder !== undefined && (value === '' || value === undefined || options.length === 0);
-  return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <select id={id} value={value} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...select}>
-        {showPlaceholder && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FieldShell>
-  );
-}
+const renderOption = (option: SelectOption) => (
+  <option key={option.value} value={option.value}>
+    {option.label}
+  </option>
+);

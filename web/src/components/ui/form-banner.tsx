@@ -29,7 +29,7 @@ export function FormBanner({
       <p className="form-banner-text">{message.text}</p>
       {children}
       {onDismiss && (
-        <button type="button" className="form-banner-close" aria-label="Dismiss message" onClick={onDismiss}>
+        <button type="button" className="dismiss-button form-banner-close" aria-label="Dismiss message" onClick={onDismiss}>
           <span aria-hidden="true">×</span>
         </button>
       )}

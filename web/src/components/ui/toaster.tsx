@@ -9,7 +9,7 @@ export function Toaster() {
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
           <span className="toast-message">{toast.message}</span>
-          <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismissToast(toast.id)}>
+          <button type="button" className="dismiss-button toast-close" aria-label="Dismiss" onClick={() => dismissToast(toast.id)}>
             ×
           </button>
         </div>

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import type { SelectOption } from '@web/components/ui/field';
 import type { ApiError } from '@web/lib/api-client';
-import { useApi } from '@web/lib/use-api';
-import { useBatches, useDivisions, useSemesters } from './api/structure';
+import { useActiveTerms, useAllTerms, useBatches, useDivisions, useSemesters } from '@web/lib/queries';
 import { levelOptions, nameOf, pick } from './choice';
 
 /** The levels of the structure a screen picks down to. */
@@ -53,8 +52,8 @@ export function useChain({ terms, preferActive = false, depth, initial = {} }: C
   });
   const needs = (level: Level) => LEVELS.indexOf(level) <= LEVELS.indexOf(depth);
 
-  const allTerms = useApi('GET /term', terms === 'all' ? {} : null);
-  const activeTerms = useApi('GET /term/active', terms === 'active' ? {} : null);
+  const allTerms = useAllTerms(terms === 'all');
+  const activeTerms = useActiveTerms(terms === 'active');
   const termQuery = terms === 'all' ? allTerms : activeTerms;
   const termId = pick(termQuery.data, chosen.term, preferActive ? termQuery.data?.find((term) => term.status)?._id : undefined);
 
@@ -95,3 +94,14 @@ export function semesterHint(chain: Chain): string | undefined {
   if (!chain.term.options.length && chain.term.placeholder === EMPTY.term) return 'There is no active term';
   return undefined;
 }
+
+/** A level as a Field's select: its value, options, empty choice, and a change that chooses (then `onChosen`, e.g. to clear a message). */
+export const levelField = (level: ChainLevel, onChosen?: () => void) => ({
+  value: level.id,
+  options: level.options,
+  placeholder: level.placeholder,
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => {
+    level.choose(event.target.value);
+    onChosen?.();
+  },
+});

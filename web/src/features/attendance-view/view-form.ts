@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
+import type { CriteriaQuery, ViewQuery } from '@shared/schemas/attendance';
 import { isCalendarDate } from '@shared/dates';
 import { entityId } from '@shared/schemas/common';
-import type { DateQuery, RangeQuery } from './api/attendance-view';
 import type { ReportMode } from './report';
 
 /** The view form's fields, by their documented names (docs/product.md §3), plus the optional division/batch filter. */
-export interface ViewValues {
+export type ViewValues = {
   semester_id: string;
   course_id: string;
   slot_id: string;
@@ -13,7 +13,7 @@ export interface ViewValues {
   date: string;
   enddate: string;
   group_id: string;
-}
+};
 export type ViewField = keyof ViewValues;
 
 export const EMPTY_VALUES: ViewValues = {
@@ -50,43 +50,31 @@ export const viewFormSchema = z.object({
 });
 export type ValidView = z.infer<typeof viewFormSchema>;
 
-export type FieldErrors = Partial<Record<ViewField, string>>;
+const endNotBeforeStart = z.refine<ValidView>((view) => !view.enddate || !view.date || view.enddate >= view.date, {
+  error: VIEW_MESSAGES.endBeforeStart,
+  path: ['enddate'],
+});
 
-/** The form's errors for a press of Get Attendance or Get Percentage: none means it may be sent. */
-export function validateView(
-  values: ViewValues,
-  mode: ReportMode,
-): { data: ValidView; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
-  const parsed = viewFormSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) errors[issue.path[0] as ViewField] ??= issue.message;
-    return { errors };
-  }
-  // The end date only counts for percentages (Get Attendance reads one date).
-  if (mode === 'percentage' && parsed.data.enddate && parsed.data.enddate < parsed.data.date) {
-    return { errors: { enddate: VIEW_MESSAGES.endBeforeStart } };
-  }
-  return { data: parsed.data };
-}
+/** What each button checks: Get Percentage also checks the range (Get Attendance reads one date). */
+export const VIEW_SCHEMAS: Record<ReportMode, z.ZodMiniType<ValidView>> = {
+  date: viewFormSchema,
+  percentage: viewFormSchema.check(endNotBeforeStart),
+};
 
 /** GET attendance's query, in the API's order. */
-export const dateQuery = (view: ValidView): DateQuery => ({
+export const dateQuery = (view: ValidView): ViewQuery => ({
   date: view.date,
   slotid: view.slot_id,
-  slotcount: Number(view.slot_count) as 1 | 2,
+  slotcount: view.slot_count,
   courseid: view.course_id,
   ...(view.group_id ? { groupid: view.group_id } : {}),
 });
 
 /** GET attendance/criteria's query, in the API's order (no end date: the server reads the start date alone). */
-export const rangeQuery = (view: ValidView): RangeQuery => ({
+export const rangeQuery = (view: ValidView): CriteriaQuery => ({
   startdate: view.date,
   ...(view.enddate ? { enddate: view.enddate } : {}),
-  slotcount: Number(view.slot_count) as 1 | 2,
+  slotcount: view.slot_count,
   courseid: view.course_id,
   ...(view.group_id ? { groupid: view.group_id } : {}),
 });
-
-/** The fields in screen order: the first one in error gets the focus. */
-export const FIELD_ORDER: ViewField[] = ['semester_id', 'course_id', 'slot_id', 'slot_count', 'group_id', 'date', 'enddate'];

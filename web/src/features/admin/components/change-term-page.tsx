@@ -1,51 +1,35 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { changeTermSchema } from '@shared/schemas/structure';
+import { Field } from '@web/components/ui/field';
 import { FormBanner, type BannerMessage } from '@web/components/ui/form-banner';
 import { Page } from '@web/components/ui/page';
 import { errorMessage } from '@web/lib/api-client';
+import { useForm } from '@web/lib/form';
 import { withLoader } from '@web/lib/loading';
-import { useStudentWrites } from '../api/students';
-import { LEVELS, useChain, type Chain } from '../chain';
-import { firstErrors, focusFirstError } from '../validation';
-import { LevelSelect } from './level-select';
-import './admin.css';
+import { useWrite } from '@web/lib/use-write';
+import { LEVELS, levelField, useChain, type Chain } from '../chain';
+import { AdminForm } from './admin-form';
 
 const LABELS = { term: 'Term', semester: 'Semester', division: 'Division', batch: 'Batch' } as const;
 
 /** One group of four selects; the To group's field names carry the update_ prefix (docs/product.md §3). */
-function ChainFieldset({
-  legend,
-  chain,
-  prefix,
-  error,
-  onChosen,
-}: {
-  legend: string;
-  chain: Chain;
-  prefix: '' | 'update_';
-  error?: string;
-  onChosen: () => void;
-}) {
-  const idPrefix = prefix ? 'to' : 'from';
+function ChainFieldset(props: { legend: string; chain: Chain; prefix: '' | 'update_'; error?: string; onChosen: () => void }) {
+  const { legend, chain, prefix, error, onChosen } = props;
   return (
     <fieldset className="admin-fieldset">
       <legend>{legend}</legend>
       {LEVELS.map((level) => (
-        <LevelSelect
+        <Field
           key={level}
-          level={chain[level]}
-          id={`${idPrefix}-${level}`}
-          name={`${prefix}${level}_id`}
           label={LABELS[level]}
+          name={`${prefix}${level}_id`}
           error={level === 'batch' ? error : undefined}
-          onChosen={onChosen}
+          {...levelField(chain[level], onChosen)}
         />
       ))}
     </fieldset>
   );
 }
-
-type Field = 'oldbatchid' | 'newbatchid' | 'form';
 
 /** '15 students moved'. */
 export const movedMessage = (moved: number) => `${moved} ${moved === 1 ? 'student' : 'students'} moved`;
@@ -57,52 +41,35 @@ export const movedMessage = (moved: number) => `${moved} ${moved === 1 ? 'studen
 export function ChangeTermPage() {
   const from = useChain({ terms: 'active', depth: 'batch' });
   const to = useChain({ terms: 'all', depth: 'batch' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [banner, setBanner] = useState<BannerMessage | null>(null);
-  const [busy, setBusy] = useState(false);
-  const writes = useStudentWrites();
+  const form = useForm({}, { onFailure: (failure) => setBanner({ kind: 'error', text: errorMessage(failure) }) });
+  const write = useWrite();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setBanner(null);
-    const parsed = changeTermSchema.safeParse({ oldbatchid: from.batch.id, newbatchid: to.batch.id });
-    if (!parsed.success) {
-      const next = firstErrors<Field>(parsed.error, 'form');
-      setErrors(next);
-      focusFirstError(next, [
-        ['oldbatchid', 'from-batch'],
-        ['newbatchid', 'to-batch'],
-        ['form', 'to-batch'],
-      ]);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await withLoader(() => writes.move(parsed.data.oldbatchid, parsed.data.newbatchid));
-      setBanner({ kind: 'success', text: movedMessage(answer.data?.moved ?? 0) });
-    } catch (failure) {
-      setBanner({ kind: 'error', text: errorMessage(failure) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const move = form.handle(
+    changeTermSchema,
+    async (batches) => {
+      const answer = await withLoader(() => write('PATCH /student/updateterm', { body: batches }));
+      setBanner({ kind: 'success', text: movedMessage(answer.data.moved) });
+    },
+    () => ({ oldbatchid: from.batch.id, newbatchid: to.batch.id }),
+  );
 
-  const clear = () => setErrors({});
+  const clear = () => form.setErrors({});
   return (
     <Page title="Change Term" lead={<p className="admin-lead">Move every student of a batch into a batch of another term.</p>}>
-      <form className="card admin-form" onSubmit={onSubmit} noValidate aria-label="Change term">
-        <div className="admin-fieldsets">
-          <ChainFieldset legend="From" chain={from} prefix="" error={errors.oldbatchid} onChosen={clear} />
-          <ChainFieldset legend="To" chain={to} prefix="update_" error={errors.newbatchid ?? errors.form} onChosen={clear} />
-        </div>
-        <div className="admin-actions">
-          <button type="submit" className="button" aria-busy={busy || undefined}>
-            Change Term
-          </button>
-        </div>
-      </form>
+      <AdminForm
+        label="Change term"
+        addLabel="Change Term"
+        onAdd={(event) => {
+          setBanner(null);
+          void move(event);
+        }}
+        busy={form.busy}
+        layout="admin-fieldsets"
+      >
+        <ChainFieldset legend="From" chain={from} prefix="" error={form.errors.oldbatchid} onChosen={clear} />
+        <ChainFieldset legend="To" chain={to} prefix="update_" error={form.errors.newbatchid ?? form.errors.form} onChosen={clear} />
+      </AdminForm>
       <FormBanner message={banner} onDismiss={() => setBanner(null)} />
     </Page>
   );

@@ -1,9 +1,9 @@
 import { useRef, useState, type RefObject } from 'react';
 import { ConfirmDialog } from '@web/components/ui/dialog';
-import { errorMessage } from '@web/lib/api-client';
+import type { BannerMessage } from '@web/components/ui/form-banner';
+import { errorMessage, type Answer } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
-import type { Answer } from '../api/request';
-import { describeDependents, hasDependents, useDependents, type ChildKind } from '../api/structure';
+import { cascades, describeDependents, useDependents } from '../dependents';
 import './admin.css';
 
 export interface DeleteTarget {
@@ -14,20 +14,19 @@ export interface DeleteTarget {
 
 interface DeleteDialogProps {
   target: DeleteTarget;
-  /** The level whose dependents the dialog lists before a cascade (none for users, students, slots). */
-  level?: ChildKind;
+  /** The level, whose dependents the dialog lists before a cascade (none for users, students, slots). */
+  level?: string;
   remove: (id: string) => Promise<Answer<unknown>>;
   /** The fixed success message ('Batch deleted successfully'); otherwise the server's. */
   successMessage?: string;
   onClose: () => void;
   /** Where focus goes after a successful delete (the row and its button are gone): the list's heading. */
-  afterDelete?: RefObject<HTMLElement | null>;
+  afterDelete: RefObject<HTMLElement | null>;
   /** Reports the outcome (default: a toast). */
-  onResult?: (result: { kind: 'success' | 'error'; text: string }) => void;
+  onResult?: (result: BannerMessage) => void;
 }
 
-const toastResult = ({ kind, text }: { kind: 'success' | 'error'; text: string }) =>
-  kind === 'success' ? toast.success(text) : toast.error(text);
+const toastResult = ({ kind, text }: BannerMessage) => (kind === 'success' ? toast.success(text) : toast.error(text));
 
 /**
  * 'Are you sure ?' before a delete: names the item, says what goes with it (the server's count of
@@ -35,24 +34,24 @@ const toastResult = ({ kind, text }: { kind: 'success' | 'error'; text: string }
  */
 export function DeleteDialog({ target, level, remove, successMessage, onClose, afterDelete, onResult = toastResult }: DeleteDialogProps) {
   const [busy, setBusy] = useState(false);
-  const deleted = useRef(false);
-  const dependents = useDependents(level, target.id);
-  const checking = !!level && hasDependents(level) && !dependents.data && !dependents.error;
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const dependents = useDependents(level, target.id, busy);
+  const checking = cascades(level) && !dependents.data && !dependents.error;
   const goesWith = describeDependents(dependents.data);
 
   async function onConfirm() {
     setBusy(true);
-    let result: { kind: 'success' | 'error'; text: string };
+    let result: BannerMessage;
     try {
       const answer = await remove(target.id);
-      deleted.current = true;
+      returnFocus.current = afterDelete.current;
       result = { kind: 'success', text: successMessage ?? (answer.message || 'Deleted') };
     } catch (failure) {
       result = { kind: 'error', text: errorMessage(failure) };
     }
+    // Reported as the dialog closes: the page is no longer inert, so the message is announced.
     onClose();
-    // Reported once the dialog has closed and the page is no longer inert, so it is announced.
-    setTimeout(() => onResult(result));
+    onResult(result);
   }
 
   let details = null;
@@ -78,7 +77,7 @@ export function DeleteDialog({ target, level, remove, successMessage, onClose, a
       onCancel={onClose}
       busy={busy}
       confirmDisabled={checking}
-      finalFocus={() => (deleted.current ? (afterDelete?.current ?? null) : null)}
+      returnFocus={returnFocus}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { SLOT_KINDS } from '@shared/constants';
 import { NOT_FOUND } from '@shared/schemas/attendance';
+import { Field } from '@web/components/ui/field';
 import { Notice } from '@web/components/ui/notice';
 import { withLoader } from '@web/lib/loading';
 import { toast } from '@web/lib/toast';
@@ -163,14 +164,11 @@ const THRESHOLD_ERROR = 'Enter a whole number from 0 to 100';
 /** The highlight threshold: a number input; only a whole number from 0 to 100 takes effect. */
 function ThresholdInput({ value, onChange }: { value: number; onChange: (value: number) => void }) {
   const [text, setText] = useState(String(value));
-  const id = useId();
-  const parsed = /^\d{1,3}$/.test(text.trim()) ? Number(text) : NaN;
-  const valid = parsed >= 0 && parsed <= 100;
+  const valid = /^\d{1,3}$/.test(text.trim()) && Number(text) <= 100;
   return (
-    <div className="view-field view-threshold-field">
-      <label htmlFor={id}>Highlight below (%)</label>
-      <input
-        id={id}
+    <div className="view-threshold-field">
+      <Field
+        label="Highlight below (%)"
         name="threshold"
         type="number"
         inputMode="numeric"
@@ -178,19 +176,13 @@ function ThresholdInput({ value, onChange }: { value: number; onChange: (value: 
         max={100}
         step={1}
         value={text}
+        error={valid ? undefined : THRESHOLD_ERROR}
         onChange={(event) => {
           setText(event.target.value);
           const next = event.target.value.trim();
           if (/^\d{1,3}$/.test(next) && Number(next) <= 100) onChange(Number(next));
         }}
-        aria-invalid={valid ? undefined : true}
-        aria-describedby={valid ? undefined : `${id}-error`}
       />
-      {!valid && (
-        <p id={`${id}-error`} className="view-field-error">
-          {THRESHOLD_ERROR}
-        </p>
-      )}
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
-import { Notice } from '@web/components/ui/notice';
+import { useState } from 'react';
+import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
-import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useLoading, withLoader } from '@web/lib/loading';
+import { useActiveTerms } from '@web/lib/queries';
 import { toast } from '@web/lib/toast';
-import { fetchPercentages, fetchPresentStudents, useActiveTerms } from '../api/attendance-view';
+import { fetchPercentages, fetchPresentStudents } from '../api/attendance-view';
 import { dateReport, DEFAULT_THRESHOLD, percentageReport, type Report, type ReportContext, type ReportMode } from '../report';
 import { dateQuery, rangeQuery, type ValidView } from '../view-form';
 import { AttendanceResults } from './attendance-results';
@@ -23,11 +23,8 @@ export function ViewAttendancePage() {
   const busy = useLoading();
   const [report, setReport] = useState<Report | null>(null);
   const [threshold, setThreshold] = useState(DEFAULT_THRESHOLD);
-  // Only the latest query's answer is shown (Enter can be pressed again while one is loading).
-  const latest = useRef(0);
 
   async function onQuery(mode: ReportMode, view: ValidView, context: ReportContext) {
-    const ticket = ++latest.current;
     try {
       const next = await withLoader(async () => {
         if (mode === 'date') {
@@ -36,37 +33,12 @@ export function ViewAttendancePage() {
         }
         return percentageReport(context, await fetchPercentages(rangeQuery(view)));
       });
-      if (ticket === latest.current) setReport(next);
+      setReport(next);
     } catch (failure) {
-      if (ticket !== latest.current) return;
       setReport(null);
       toast.error(errorMessage(failure));
     }
   }
-
-  let body;
-  if (terms.error)
-    body = (
-      <Notice
-        kind="error"
-        action={
-          <button type="button" className="button button-secondary" onClick={() => void terms.mutate()}>
-            Try again
-          </button>
-        }
-      >
-        {terms.error.message}
-      </Notice>
-    );
-  else if (!terms.data) body = <Spinner />;
-  else if (!term) body = <Notice kind="empty">No term found</Notice>;
-  else
-    body = (
-      <>
-        <ViewAttendanceForm term={term} busy={busy} onQuery={(mode, view, context) => void onQuery(mode, view, context)} />
-        {report && <AttendanceResults report={report} threshold={threshold} onThresholdChange={setThreshold} />}
-      </>
-    );
 
   return (
     <Page
@@ -83,7 +55,14 @@ export function ViewAttendancePage() {
         </p>
       }
     >
-      {body}
+      <Loaded list={terms} empty="No term found">
+        {([current]) => (
+          <>
+            <ViewAttendanceForm term={current!} busy={busy} onQuery={onQuery} />
+            {report && <AttendanceResults report={report} threshold={threshold} onThresholdChange={setThreshold} />}
+          </>
+        )}
+      </Loaded>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { GroupStudent } from '../api/marking';
+import type { GroupStudent } from '../group-students';
 
 interface AttendanceFormProps {
   students: GroupStudent[];

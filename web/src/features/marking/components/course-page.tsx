@@ -1,8 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Page } from '@web/components/ui/page';
-import { useCourses } from '../api/marking';
+import { useCourses } from '@web/lib/queries';
 import { nextStep, readFlow } from '../flow';
-import { FlowPath, StepList } from './flow-parts';
+import { StepPage } from './flow-parts';
 
 /** Step 2: the courses of the semester; each links to /laborlec/{courseid}. */
 export function CoursePage() {
@@ -10,20 +9,13 @@ export function CoursePage() {
   const flow = readFlow(useSearchParams()[0]);
   const courses = useCourses(semid);
   return (
-    <Page title="Choose a course" lead={<FlowPath path={flow.extraData} />}>
-      <StepList
-        label="Courses"
-        items={courses.data}
-        error={courses.error}
-        isLoading={courses.isLoading}
-        empty="No courses found"
-        onRetry={() => void courses.mutate()}
-        toLink={(course) => ({
-          key: course._id,
-          to: nextStep(`/laborlec/${course._id}`, flow, course.name, { semid }),
-          label: course.name,
-        })}
-      />
-    </Page>
+    <StepPage
+      title="Choose a course"
+      path={flow.extraData}
+      label="Courses"
+      list={courses}
+      empty="No courses found"
+      to={(course) => nextStep(`/laborlec/${course._id}`, flow, course.name, { semid })}
+    />
   );
 }

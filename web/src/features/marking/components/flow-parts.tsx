@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { LinkList, type LinkItem } from '@web/components/ui/link-list';
+import { LinkList } from '@web/components/ui/link-list';
+import { Loaded, type Loadable } from '@web/components/ui/loaded';
 import { Notice } from '@web/components/ui/notice';
-import { Spinner } from '@web/components/ui/spinner';
-import type { ApiError } from '@web/lib/api-client';
+import { Page } from '@web/components/ui/page';
 import './marking.css';
 
 /** The display path carried in extraData (docs/product.md §2.4), e.g. 'Semester 3 / Data Structures / Lecture'. */
@@ -32,33 +32,42 @@ export function MissingContext() {
   );
 }
 
-interface StepListProps<T> {
-  label: string;
-  items: T[] | undefined;
-  error: ApiError | undefined;
-  isLoading: boolean;
-  /** The empty-list message of docs/product.md §8. */
-  empty: string;
-  toLink: (item: T) => LinkItem;
-  onRetry: () => void;
+interface Named {
+  _id: string;
+  name: string;
 }
 
-/** A step's choices: loading, a failed load (with Try again), the empty message, or the links. */
-export function StepList<T>({ label, items, error, isLoading, empty, toLink, onRetry }: StepListProps<T>) {
-  if (error)
-    return (
-      <Notice
-        kind="error"
-        action={
-          <button type="button" className="button button-secondary" onClick={onRetry}>
-            Try again
-          </button>
-        }
-      >
-        {error.message}
-      </Notice>
-    );
-  if (isLoading || !items) return <Spinner />;
-  if (items.length === 0) return <Notice kind="empty">{empty}</Notice>;
-  return <LinkList label={label} items={items.map(toLink)} />;
+interface StepListProps<T extends Named> {
+  label: string;
+  list: Loadable<T>;
+  /** The empty-list message of docs/product.md §8. */
+  empty: string;
+  /** The next step's link for an item (named by the item). */
+  to: (item: T) => string;
+}
+
+/** A step's choices, each a link to the next step; or what stands in for them. */
+export function StepList<T extends Named>({ label, list, empty, to }: StepListProps<T>) {
+  return (
+    <Loaded list={list} empty={empty}>
+      {(items) => <LinkList label={label} items={items.map((item) => ({ key: item._id, to: to(item), label: item.name }))} />}
+    </Loaded>
+  );
+}
+
+interface StepPageProps<T extends Named> extends StepListProps<T> {
+  title: string;
+  /** The display path so far. */
+  path: string;
+  /** Whether the URL carries what this step needs. */
+  ready?: unknown;
+}
+
+/** A step of the marking flow: its title over the display path, then its choices. */
+export function StepPage<T extends Named>({ title, path, ready = true, ...list }: StepPageProps<T>) {
+  return (
+    <Page title={title} lead={<FlowPath path={path} />}>
+      {ready ? <StepList {...list} /> : <MissingContext />}
+    </Page>
+  );
 }

@@ -1,7 +1,6 @@
-import { Notice } from '@web/components/ui/notice';
+import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
-import { Spinner } from '@web/components/ui/spinner';
-import { useActiveTerms, useSemesters } from '../api/marking';
+import { useActiveTerms, useSemesters } from '@web/lib/queries';
 import { nextStep } from '../flow';
 import { StepList } from './flow-parts';
 
@@ -10,28 +9,6 @@ export function HomePage() {
   const terms = useActiveTerms();
   const term = terms.data?.[0];
   const semesters = useSemesters(term?._id);
-
-  let body;
-  if (terms.error) body = <Notice kind="error">{terms.error.message}</Notice>;
-  else if (!terms.data) body = <Spinner />;
-  else if (!term) body = <Notice kind="empty">No term found</Notice>;
-  else
-    body = (
-      <StepList
-        label="Semesters"
-        items={semesters.data}
-        error={semesters.error}
-        isLoading={semesters.isLoading}
-        empty="No semester found"
-        onRetry={() => void semesters.mutate()}
-        toLink={(semester) => ({
-          key: semester._id,
-          to: nextStep(`/course/${semester._id}`, { extraData: '' }, semester.name, { termid: term._id }),
-          label: semester.name,
-        })}
-      />
-    );
-
   return (
     <Page
       title="Mark Attendance"
@@ -47,7 +24,16 @@ export function HomePage() {
         </p>
       }
     >
-      {body}
+      <Loaded list={terms} empty="No term found">
+        {([first]) => (
+          <StepList
+            label="Semesters"
+            list={semesters}
+            empty="No semester found"
+            to={(semester) => nextStep(`/course/${semester._id}`, { extraData: '' }, semester.name, { termid: first!._id })}
+          />
+        )}
+      </Loaded>
     </Page>
   );
 }

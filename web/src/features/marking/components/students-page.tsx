@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { todayUtc } from '@shared/dates';
-import { Notice } from '@web/components/ui/notice';
+import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
-import { Spinner } from '@web/components/ui/spinner';
-import { errorMessage } from '@web/lib/api-client';
+import { callRoute, errorMessage } from '@web/lib/api-client';
 import { withLoader } from '@web/lib/loading';
 import { toast } from '@web/lib/toast';
-import { markAttendance, useGroupStudents } from '../api/marking';
 import { parseKind, readFlow } from '../flow';
+import { useGroupStudents } from '../group-students';
 import { AttendanceForm } from './attendance-form';
 import { FlowPath, MissingContext } from './flow-parts';
 
@@ -31,16 +30,15 @@ export function StudentsPage() {
     if (!ready) return;
     setSubmitting(true);
     try {
-      await withLoader(() =>
-        markAttendance({
-          presentStudentData: presentIds,
-          date: todayUtc(),
-          slotid: flow.slot!,
-          slotcount: kind,
-          courseid: flow.courseid!,
-          groupid: id,
-        }),
-      );
+      const mark = {
+        presentStudentData: presentIds,
+        date: todayUtc(),
+        slotid: flow.slot!,
+        slotcount: kind,
+        courseid: flow.courseid!,
+        groupid: id,
+      };
+      await withLoader(() => callRoute('POST /attendance', { body: mark }));
       navigate('/success', { replace: true });
     } catch (failure) {
       toast.error(errorMessage(failure));
@@ -48,28 +46,15 @@ export function StudentsPage() {
     }
   }
 
-  let body;
-  if (!ready) body = <MissingContext />;
-  else if (students.error)
-    body = (
-      <Notice
-        kind="error"
-        action={
-          <button type="button" className="button button-secondary" onClick={students.retry}>
-            Try again
-          </button>
-        }
-      >
-        {students.error.message}
-      </Notice>
-    );
-  else if (students.isLoading || !students.data) body = <Spinner />;
-  else if (students.data.length === 0) body = <Notice kind="empty">No students found</Notice>;
-  else body = <AttendanceForm students={students.data} date={todayUtc()} submitting={submitting} onMark={onMark} />;
-
   return (
     <Page title="Who is present?" lead={<FlowPath path={flow.extraData} />}>
-      {body}
+      {ready ? (
+        <Loaded list={students} empty="No students found">
+          {(group) => <AttendanceForm students={group} date={todayUtc()} submitting={submitting} onMark={onMark} />}
+        </Loaded>
+      ) : (
+        <MissingContext />
+      )}
     </Page>
   );
 }

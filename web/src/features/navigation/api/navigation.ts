@@ -1,32 +1,28 @@
-import { useSWRConfig } from 'swr';
 import type { Term } from '@shared/schemas/structure';
-import { apiRequest, pathsStartingWith } from '@web/lib/api-client';
-import { useApi } from '@web/lib/use-api';
+import { callRoute } from '@web/lib/api-client';
 import { session } from '@web/lib/session';
-
-/** All terms, for the admin's term selector (GET term; SWR key '/term'). */
-export const useTerms = () => useApi('GET /term', {});
+import { useRefresh } from '@web/lib/use-write';
 
 /**
- * The term selector's change (docs/product.md §4): deactivate the active term(s), then activate the chosen
- * one, then reload the terms and what hangs off the active term (Home's semesters, the slots).
+ * The term selector's change (docs/product.md §4): deactivate the active term(s), then activate the
+ * chosen one, then reload the terms and what hangs off the active term (Home's semesters, the slots).
  */
 export function useSwitchTerm() {
-  const { mutate } = useSWRConfig();
+  const refresh = useRefresh();
   return async (terms: Term[], chosenId: string): Promise<Term> => {
-    for (const term of terms.filter((term) => term.status && term._id !== chosenId)) {
-      await apiRequest('PATCH /term/{id}', { params: { id: term._id }, body: { status: false } });
-    }
     try {
-      return await apiRequest('PATCH /term/{id}', { params: { id: chosenId }, body: { status: true } });
+      for (const term of terms.filter((term) => term.status && term._id !== chosenId)) {
+        await callRoute('PATCH /term/{id}', { params: { id: term._id }, body: { status: false } });
+      }
+      return (await callRoute('PATCH /term/{id}', { params: { id: chosenId }, body: { status: true } })).data;
     } finally {
-      await mutate(pathsStartingWith('/term', '/semester/', '/slot/'));
+      await refresh('PATCH /term/{id}');
     }
   };
 }
 
 /** Logout (docs/product.md §4): the server ends the session, then the sign-in state is cleared. */
 export async function logout(): Promise<void> {
-  await apiRequest('POST /auth/logout');
+  await callRoute('POST /auth/logout');
   session.signOut();
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
 import { PRODUCT } from '@shared/constants';
@@ -41,14 +41,14 @@ const MENU_ID = 'primary-menu';
 export function NavBar({ user }: { user: PublicUser }) {
   const admin = user.role === 'admin';
   const links = admin ? ADMIN_LINKS : FACULTY_LINKS;
-  const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
-
-  // A followed link closes the menu (also when the page changes by Back or Forward).
-  useEffect(() => setOpen(false), [location.pathname]);
+  // The menu is open on the page where it was opened: a followed link (or Back, Forward) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape' && open) {
@@ -80,7 +80,7 @@ export function NavBar({ user }: { user: PublicUser }) {
           className="navbar-toggle"
           aria-expanded={open}
           aria-controls={MENU_ID}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpen(!open)}
         >
           <span className="navbar-toggle-icon" aria-hidden="true" />
           <span>Menu</span>

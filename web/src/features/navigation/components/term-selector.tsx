@@ -1,11 +1,13 @@
 import { useState, type ChangeEvent } from 'react';
 import { errorMessage } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
-import { useSwitchTerm, useTerms } from '../api/navigation';
+import { useAllTerms } from '@web/lib/queries';
+import { useSwitchTerm } from '../api/navigation';
+import './term-selector.css';
 
 /** The admin's term selector: all terms, the first active one selected; choosing one makes it the active term. */
 export function TermSelector() {
-  const { data: terms, error, isLoading } = useTerms();
+  const { data: terms, error, isLoading } = useAllTerms();
   const switchTerm = useSwitchTerm();
   const [busy, setBusy] = useState(false);
   const active = terms?.find((term) => term.status);

@@ -1,0 +1,28 @@
+/**
+ * What went wrong, in the domain's words. Repositories and handlers throw these; the one place
+ * that turns them into a status is the error middleware of functions/lib/http/resource.ts. The
+ * message is the one the user reads.
+ */
+export class DomainError extends Error {
+  override name = 'DomainError';
+}
+
+/** The thing a route names does not exist (404). */
+export class NotFound extends DomainError {
+  override name = 'NotFound';
+}
+
+/** A uniqueness rule, or a concurrent change, stands in the way (409). */
+export class Conflict extends DomainError {
+  override name = 'Conflict';
+}
+
+/** The input breaks a rule: a missing field, a reference to nothing, things that do not fit together (400). */
+export class Invalid extends DomainError {
+  override name = 'Invalid';
+}
+
+/** The parent is being deleted, so nothing may be created under it (400, worded like a missing parent). */
+export class BeingDeleted extends DomainError {
+  override name = 'BeingDeleted';
+}

@@ -1,0 +1,127 @@
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { naturalKey } from './natural-key';
+import type { Kind } from './repositories/structure';
+import { GSI1 } from './table-schema';
+
+/**
+ * Every key of the one table is spelled here, and nowhere else (lint: sams/keys-in-key-module).
+ * An item is addressed by a `Key` (pk, sk); a list is a `KeyCondition` (the key part of a
+ * Query). Each function is named after the item or the access pattern it serves; the list of
+ * items and patterns is docs/data-model.md.
+ */
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
+export type KeyCondition = Required<Pick<QueryCommandInput, 'KeyConditionExpression' | 'ExpressionAttributeValues'>> &
+  Pick<QueryCommandInput, 'IndexName'>;
+
+const beginsWith = (pk: string, prefix: string): KeyCondition => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+});
+
+const onIndex = (gsi1pk: string): KeyCondition => ({
+  IndexName: GSI1,
+  KeyConditionExpression: 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': gsi1pk },
+});
+
+// Users, their email claims, sessions and login failures.
+
+export const userProfile = (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
+/** The user's place in the user list (gsi1), ordered by username. */
+export const userListEntry = (user: { _id: string; username: string }) => ({
+  gsi1pk: 'USERS',
+  gsi1sk: `${user.username.toLowerCase()}#${user._id}`,
+});
+export const allUsers = (): KeyCondition => onIndex('USERS');
+/** Claims an email address (any case) for one user. */
+export const emailClaim = (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
+export const userSession = (userId: string, sessionId: string): Key => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
+export const sessionsOfUser = (userId: string): KeyCondition => beginsWith(`USER#${userId}`, 'SESSION#');
+export const loginFailures = (email: string): Key => ({ pk: `LOGINFAIL#${email.toLowerCase()}`, sk: 'LOGINFAIL' });
+
+// The academic structure: each node is an entity (read by id) and an entry in its parent's partition (the lists).
+
+const NODE_PREFIX: Record<Kind, string> = {
+  term: 'TERM',
+  semester: 'SEM',
+  division: 'DIV',
+  batch: 'BATCH',
+  course: 'COURSE',
+  slot: 'SLOT',
+};
+
+/** Where a node sits: under a parent node, or (terms) under the college. */
+export type Parent = { kind: Kind; id: string } | null;
+
+const partitionOf = (parent: Parent) => (parent ? `${NODE_PREFIX[parent.kind]}#${parent.id}` : 'COLLEGE');
+
+export const structureNode = (kind: Kind, id: string): Key => ({ pk: `${NODE_PREFIX[kind]}#${id}`, sk: NODE_PREFIX[kind] });
+/** A node's entry in its parent's list: the name key orders the list and makes the name unique there. */
+export const structureEntry = (kind: Kind, name: string, parent: Parent): Key => ({
+  pk: partitionOf(parent),
+  sk: `${NODE_PREFIX[kind]}#${naturalKey(name)}`,
+});
+export const childrenOf = (kind: Kind, parent: Parent): KeyCondition => beginsWith(partitionOf(parent), `${NODE_PREFIX[kind]}#`);
+export const termsOfCollege = (): KeyCondition => childrenOf('term', null);
+
+// Students: the entity, the enrollment claim, and the entry in the batch's (and, on gsi1, the division's) list.
+
+interface PlacedStudent {
+  _id: string;
+  enrollment: string;
+  batchid: string;
+  divisionid: string;
+}
+
+export const studentById = (id: string): Key => ({ pk: `STU#${id}`, sk: 'STU' });
+/** Claims an enrollment (any case) college-wide. */
+export const enrollmentClaim = (enrollment: string): Key => ({ pk: `ENROLL#${enrollment.trim().toLowerCase()}`, sk: 'ENROLL' });
+export const studentEntry = (student: Omit<PlacedStudent, 'divisionid'>): Key => ({
+  pk: `BATCH#${student.batchid}`,
+  sk: `STU#${naturalKey(student.enrollment)}#${student._id}`,
+});
+/** The entry's place in its division's list (gsi1), in roll order. */
+export const studentInDivision = (student: PlacedStudent) => ({
+  gsi1pk: `DIV#${student.divisionid}#STU`,
+  gsi1sk: `${naturalKey(student.enrollment)}#${student._id}`,
+});
+export const studentsOfBatch = (batchid: string): KeyCondition => beginsWith(`BATCH#${batchid}`, 'STU#');
+export const studentsOfDivision = (divisionid: string): KeyCondition => onIndex(`DIV#${divisionid}#STU`);
+
+// Attendance sessions, in their course's partition; the key is the session's identity (marked once).
+
+type SlotKind = 1 | 2;
+interface SessionPlace {
+  slotcount: SlotKind;
+  date: string;
+  slotid: string;
+  groupid: string;
+}
+
+const sessionSortKey = (s: SessionPlace) => `ATT#${s.slotcount}#${s.date}#${s.slotid}#${s.groupid}`;
+
+export const attendanceSession = (session: SessionPlace & { courseid: string }): Key => ({
+  pk: `COURSE#${session.courseid}`,
+  sk: sessionSortKey(session),
+});
+/** The sessions of one course, kind, date and slot: of one group, or (groupid missing) of every group. */
+export const sessionsOfSlot = (courseid: string, slot: Omit<SessionPlace, 'groupid'> & { groupid?: string }): KeyCondition =>
+  beginsWith(`COURSE#${courseid}`, sessionSortKey({ ...slot, groupid: slot.groupid ?? '' }));
+/** The sessions of one course and kind from one date to another, both included. */
+export const sessionsOfCourse = (courseid: string, kind: SlotKind, from: string, to: string): KeyCondition => ({
+  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+  // '~' sorts after every character of an id, so the whole last day is included.
+  ExpressionAttributeValues: { ':pk': `COURSE#${courseid}`, ':from': `ATT#${kind}#${from}`, ':to': `ATT#${kind}#${to}#~` },
+});
+export const allSessionsOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'ATT#');
+
+// The local stack's demo data: one marker per seeding step that ran.
+
+export const seedMarker = (step: string): Key => ({ pk: 'SEED', sk: step });
+
+/** Whether a key (or any attribute) names this id: how tests find what an id left behind. */
+export const namesId = (value: string, id: string): boolean => value === id || value.split('#').includes(id);

@@ -1,0 +1,68 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './db';
+import type { Key } from './keys';
+
+/**
+ * Conditional writes. A transaction is a set of named items; when one fails its condition,
+ * `transact` answers that item's name, so the caller says what it means (the batch is gone,
+ * the enrollment is taken…) without looking inside the items.
+ */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Conditions on the item a write addresses. */
+export const EXISTS = 'attribute_exists(pk)';
+export const IS_NEW = 'attribute_not_exists(pk)';
+/** The item exists and is not being deleted (a parent something is created under). */
+export const LIVE = 'attribute_exists(pk) AND attribute_not_exists(deleting)';
+
+const condition = (expression?: string) => (expression ? { ConditionExpression: expression } : {});
+
+export const put = (item: Record<string, unknown>, when?: string): TransactItem => ({
+  Put: { TableName: tableName(), Item: item, ...condition(when) },
+});
+export const remove = (key: Key, when?: string): TransactItem => ({ Delete: { TableName: tableName(), Key: key, ...condition(when) } });
+export const check = (key: Key, when: string): TransactItem => ({
+  ConditionCheck: { TableName: tableName(), Key: key, ConditionExpression: when },
+});
+/** Sets attributes of an existing item (`values` by name). */
+export const update = (key: Key, values: Record<string, unknown>): TransactItem => {
+  const names = Object.keys(values);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET ${names.map((_, at) => `#n${at} = :v${at}`).join(', ')}`,
+      ConditionExpression: EXISTS,
+      ExpressionAttributeNames: Object.fromEntries(names.map((name, at) => [`#n${at}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((name, at) => [`:v${at}`, values[name]])),
+    },
+  };
+};
+
+/**
+ * Writes the items (a name may stand for several, or for none) in one transaction, in the
+ * order given. Answers null when it was written, or the name whose condition failed.
+ */
+export async function transact<Name extends string>(items: Record<Name, TransactItem | TransactItem[] | null>): Promise<Name | null> {
+  const named = (Object.entries(items) as [Name, TransactItem | TransactItem[] | null][]).flatMap(([name, item]) =>
+    [item ?? []].flat().map((one) => [name, one] as const),
+  );
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: named.map(([, item]) => item) }));
+    return null;
+  } catch (error) {
+    const at = failedConditionAt(error);
+    if (at < 0) throw error;
+    return named[at]![0];
+  }
+}
+
+/** Which item of a cancelled transaction failed its condition (-1: none, or not a transaction). */
+function failedConditionAt(error: unknown): number {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return -1;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+}
+
+/** A single conditional write found its condition false. */
+export const isConditionFailure = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';

@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST } from '@infra/local/web-build';
+import { A, C, COURSE, fillForm, SLOT, submit, useViewAttendance } from './support/view-attendance';
+
+/*
+ * View Attendance's downloads in Chromium (360 px, the strict CSP) against the real local stack:
+ * Division 1's percentages over days A–C as a PDF (jsPDF loaded only then; read back with pdftotext)
+ * and as a CSV.
+ */
+
+const { t, student } = useViewAttendance();
+let downloads = '';
+/** Every script the page loaded, by file name. */
+const scriptsLoaded: string[] = [];
+const recordScript = (request: Request) => {
+  if (request.resourceType() === 'script') scriptsLoaded.push(new URL(request.url()).pathname.split('/').pop()!);
+};
+
+beforeAll(async () => {
+  downloads = mkdtempSync(join(tmpdir(), 'sams-view-'));
+  t.page.on('request', recordScript);
+});
+afterAll(() => {
+  t.page.off('request', recordScript);
+  if (downloads) rmSync(downloads, { recursive: true, force: true });
+});
+
+/** The file of web/dist that holds jsPDF (the lazy chunk). */
+function pdfChunk(): string {
+  const assets = join(WEB_DIST, 'assets');
+  const chunk = readdirSync(assets).find((file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('jsPDF'));
+  if (!chunk) throw new Error('no chunk of web/dist holds jsPDF');
+  return chunk;
+}
+
+async function download(button: 'Download PDF' | 'Download CSV') {
+  const [file] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('button', { name: button }).click()]);
+  const path = join(downloads, file.suggestedFilename());
+  await file.saveAs(path);
+  return { name: file.suggestedFilename(), path };
+}
+
+describe('e2e view attendance downloads: Division 1 over A–C', () => {
+  it('shows the percentages with both downloads, without loading jsPDF yet', async () => {
+    await fillForm(t.page, { slot: SLOT, kind: 'Lecture', group: 'Division 1', date: A, enddate: C });
+    await submit(t.page, 'Get Percentage');
+    await t.page.getByText('28 students below 75%').waitFor();
+    for (const name of ['Download PDF', 'Download CSV']) expect(await t.page.getByRole('button', { name }).isEnabled()).toBe(true);
+    expect(scriptsLoaded).not.toContain(pdfChunk());
+  });
+
+  it('downloads the PDF (jsPDF loaded only then): the header line and every row, read back with pdftotext', async () => {
+    const chunk = pdfChunk();
+    expect(scriptsLoaded).not.toContain(chunk);
+    const pdf = await download('Download PDF');
+    expect(scriptsLoaded).toContain(chunk);
+    expect(pdf.name).toBe(`${A} to ${C} ${COURSE}.pdf`);
+    expect(readFileSync(pdf.path).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const text = execFileSync('pdftotext', ['-layout', pdf.path, '-'], { encoding: 'utf8' });
+    const lines = text.split('\n').map((line) => line.trim().replace(/\s+/g, ' '));
+    expect(lines.filter(Boolean)[0]).toBe(`From ${A} To ${C} | Lecture | ${COURSE} | ${SLOT} | Division 1`);
+    expect(lines).toContain('Name Enrollment Percentage');
+    for (const [enrollment, percentage] of [
+      ['25CE001', '100%'],
+      ['25CE002', '100%'],
+      ['25CE003', '67%'],
+      ['25CE004', '33%'],
+      ['25CE017', '0%'],
+      ['25CE030', '0%'],
+    ] as const) {
+      expect(lines).toContain(`${student(enrollment).name} ${enrollment} ${percentage}`);
+    }
+    expect(lines.filter((line) => /^.+ 25CE\d{3} \d+%$/.test(line))).toHaveLength(30);
+    // To look at it by eye (pdftoppm -png renders its pages).
+    if (process.env.E2E_SCREENSHOTS) mkdirSync(process.env.E2E_SCREENSHOTS, { recursive: true });
+    if (process.env.E2E_SCREENSHOTS) copyFileSync(pdf.path, join(process.env.E2E_SCREENSHOTS, 'view-attendance.pdf'));
+  });
+
+  it('downloads the CSV: the same rows, UTF-8, quoted where needed', async () => {
+    const csv = await download('Download CSV');
+    expect(csv.name).toBe(`${A} to ${C} ${COURSE}.csv`);
+    const bytes = readFileSync(csv.path);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(0, 5)).toEqual([
+      'Name,Enrollment,Percentage',
+      `${student('25CE001').name},25CE001,100%`,
+      `${student('25CE002').name},25CE002,100%`,
+      `${student('25CE003').name},25CE003,67%`,
+      `${student('25CE004').name},25CE004,33%`,
+    ]);
+    expect(lines).toHaveLength(32);
+  });
+
+  it('ran all of the above under the strict CSP without a console error', () => {
+    expect(t.consoleErrors).toEqual([]);
+  });
+});

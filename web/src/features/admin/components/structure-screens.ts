@@ -1,0 +1,125 @@
+import * as z from 'zod/mini';
+import { batchSchema, courseSchema, divisionSchema, semesterSchema, slotSchema } from '@shared/schemas/structure';
+import type { Loadable } from '@web/components/ui/loaded';
+import type { ApiBody } from '@web/lib/api-contract';
+import { useBatches, useCourses, useDivisions, useSemesters, useSlots } from '@web/lib/queries';
+import type { Level } from '../chain';
+
+interface Named {
+  _id: string;
+  name: string;
+}
+
+/** The levels under a term, each created under a parent and deleted with everything under it. */
+export type ChildKind = 'semester' | 'division' | 'batch' | 'course' | 'slot';
+
+export interface StructureScreen {
+  kind: ChildKind;
+  title: string;
+  /** The buttons of docs/product.md §2.5. */
+  addLabel: string;
+  getLabel: string;
+  /** The list's heading: '<plural> of <parent name>'. */
+  plural: string;
+  /** The docs/product.md §8 empty message. */
+  empty: string;
+  lead: string;
+  /** The fixed delete message (docs/product.md §8), else the server's. */
+  deleted?: string;
+  /** The parent select the form shows (a division's form also shows its semester). */
+  parent: Exclude<Level, 'batch'>;
+  /** The parent's field in the create body (docs/product.md §3). */
+  parentField: 'termid' | 'semid' | 'divisionid';
+  /** The create body's schema (the create route's): a name and the parent's id. */
+  schema: z.ZodMiniType<ApiBody<StructureScreen['create']>>;
+  /** What Get checks: the parent's id alone. */
+  parentSchema: z.ZodMiniType<Record<string, string>>;
+  create: 'POST /semester' | 'POST /division' | 'POST /batch' | 'POST /course' | 'POST /slot';
+  remove: 'DELETE /semester/{id}' | 'DELETE /division/{id}' | 'DELETE /batch/{id}' | 'DELETE /course/{id}' | 'DELETE /slot/{id}';
+  useList: (parentId: string | undefined) => Loadable<Named>;
+}
+
+export const SCREENS: Record<ChildKind, StructureScreen> = {
+  semester: {
+    kind: 'semester',
+    title: 'Semester',
+    addLabel: 'Add Semester',
+    getLabel: 'Get Semesters',
+    plural: 'Semesters',
+    empty: 'No semester found',
+    lead: 'Add a semester to a term, or list and delete the semesters of a term.',
+    parent: 'term',
+    parentField: 'termid',
+    schema: semesterSchema,
+    parentSchema: z.pick(semesterSchema, { termid: true }),
+    create: 'POST /semester',
+    remove: 'DELETE /semester/{id}',
+    useList: useSemesters,
+  },
+  division: {
+    kind: 'division',
+    title: 'Division',
+    addLabel: 'Add Division',
+    getLabel: 'Get Division',
+    plural: 'Divisions',
+    empty: 'No division found',
+    lead: 'Add a division to a semester, or list and delete the divisions of a semester.',
+    parent: 'semester',
+    parentField: 'semid',
+    schema: divisionSchema,
+    parentSchema: z.pick(divisionSchema, { semid: true }),
+    create: 'POST /division',
+    remove: 'DELETE /division/{id}',
+    useList: useDivisions,
+  },
+  batch: {
+    kind: 'batch',
+    title: 'Batch',
+    addLabel: 'Add Batch',
+    getLabel: 'Get Batch',
+    plural: 'Batches',
+    empty: 'No batches found',
+    lead: 'Add a batch to a division, or list and delete the batches of a division.',
+    deleted: 'Batch deleted successfully',
+    parent: 'division',
+    parentField: 'divisionid',
+    schema: batchSchema,
+    parentSchema: z.pick(batchSchema, { divisionid: true }),
+    create: 'POST /batch',
+    remove: 'DELETE /batch/{id}',
+    useList: useBatches,
+  },
+  course: {
+    kind: 'course',
+    title: 'Course',
+    addLabel: 'Add Course',
+    getLabel: 'Get Course',
+    plural: 'Courses',
+    empty: 'No course found',
+    lead: 'Add a course to a semester, or list and delete the courses of a semester.',
+    deleted: 'Course deleted successfully',
+    parent: 'semester',
+    parentField: 'semid',
+    schema: courseSchema,
+    parentSchema: z.pick(courseSchema, { semid: true }),
+    create: 'POST /course',
+    remove: 'DELETE /course/{id}',
+    useList: useCourses,
+  },
+  slot: {
+    kind: 'slot',
+    title: 'Slot',
+    addLabel: 'Add Slot',
+    getLabel: 'Get Slots',
+    plural: 'Slots',
+    empty: 'No slots found',
+    lead: 'Add a time slot to a term, or list and delete the slots of a term.',
+    parent: 'term',
+    parentField: 'termid',
+    schema: slotSchema,
+    parentSchema: z.pick(slotSchema, { termid: true }),
+    create: 'POST /slot',
+    remove: 'DELETE /slot/{id}',
+    useList: useSlots,
+  },
+};

@@ -1,0 +1,15 @@
+import { EMAIL_INPUT, Field } from '@web/components/ui/field';
+import type { Form } from '@web/lib/form';
+
+export type StudentText = { enrollment: string; name: string; email: string };
+
+/** Enrollment, name and email: the same three fields in the add form and the update dialog. */
+export function StudentFields({ form }: { form: Form<StudentText> }) {
+  return (
+    <>
+      <Field label="Enrollment" autoComplete="off" autoCapitalize="characters" spellCheck={false} {...form.field('enrollment')} />
+      <Field label="Name" autoComplete="off" {...form.field('name')} />
+      <Field label="Email" {...EMAIL_INPUT} autoComplete="off" {...form.field('email')} />
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { studentUpdateSchema, type Student } from '@shared/schemas/structure';
+import { Dialog } from '@web/components/ui/dialog';
+import { Field } from '@web/components/ui/field';
+import { errorMessage } from '@web/lib/api-client';
+import { useForm } from '@web/lib/form';
+import { useWrite } from '@web/lib/use-write';
+import { levelField, useChain } from '../chain';
+import { StudentFields } from './student-fields';
+
+/** The batch whose students are listed, and where it sits (the update dialog starts there). */
+export interface Listed {
+  semesterId: string;
+  semesterName: string;
+  divisionId: string;
+  batchId: string;
+  batchName: string;
+}
+
+interface UpdateStudentDialogProps {
+  student: Student;
+  listed: Listed;
+  onClose: () => void;
+  onUpdated: (message: string) => void;
+}
+
+/**
+ * 'Update details' (docs/product.md §2.6): enrollment, name and email prefilled, the read-only current semester,
+ * semester → division → batch (starting at the student's batch), 'Update Student'. Empty fields stay as they are.
+ */
+export function UpdateStudentDialog({ student, listed, onClose, onUpdated }: UpdateStudentDialogProps) {
+  const chain = useChain({
+    terms: 'active',
+    depth: 'batch',
+    initial: { semester: listed.semesterId, division: listed.divisionId, batch: student.batchid },
+  });
+  const [failure, setFailure] = useState('');
+  const form = useForm(
+    { enrollment: student.enrollment, name: student.name, email: student.email },
+    { onFailure: (error) => setFailure(errorMessage(error)) },
+  );
+  const write = useWrite();
+
+  const save = form.handle(
+    studentUpdateSchema,
+    async (changes) => {
+      setFailure('');
+      const answer = await write('PATCH /student/{id}', { params: { id: student._id }, body: changes });
+      // Closed first: the page is no longer inert when the message shows, so it is announced.
+      onClose();
+      onUpdated(answer.message || 'Student updated successfully');
+    },
+    (values) => ({ ...values, batchid: chain.batch.id }),
+  );
+
+  return (
+    <Dialog title="Update details" onClose={onClose} busy={form.busy}>
+      <form className="admin-form" onSubmit={save} noValidate aria-label="Update details">
+        <p className="admin-readonly">
+          Semester <strong>{listed.semesterName}</strong>
+        </p>
+        <StudentFields form={form} />
+        <Field label="Semester" name="semester_id" {...levelField(chain.semester)} />
+        <Field label="Division" name="division_id" {...levelField(chain.division)} />
+        <Field label="Batch" name="batch_id" error={form.errors.batchid} {...levelField(chain.batch, () => form.clearErrors('batchid'))} />
+        {failure && (
+          <p className="form-field-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="submit" className="button" aria-busy={form.busy || undefined}>
+            Update Student
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { useSWRConfig } from 'swr';
+import type { RequestArg, WriteKey } from './api-contract';
+import { callRoute, pathsStartingWith } from './api-client';
+
+/** The cached reads each write can change, by path prefix: the level written and all a cascade reaches. */
+const REFRESHES: { [K in WriteKey]: readonly string[] } = {
+  'POST /auth/login': [],
+  'POST /auth/logout': [],
+  'POST /auth/register': ['/user'],
+  'DELETE /user/{id}': ['/user'],
+  'POST /term': ['/term'],
+  // The active term decides Home's semesters and the slots.
+  'PATCH /term/{id}': ['/term', '/semester/', '/slot/'],
+  'POST /semester': ['/semester/'],
+  'DELETE /semester/{id}': ['/semester/', '/division/', '/batch/', '/course/', '/student/'],
+  'POST /division': ['/division/'],
+  'DELETE /division/delete/{semid}': ['/division/', '/batch/', '/student/'],
+  'DELETE /division/{id}': ['/division/', '/batch/', '/student/'],
+  'POST /batch': ['/batch/'],
+  'POST /batch/delete': ['/batch/', '/student/'],
+  'DELETE /batch/{id}': ['/batch/', '/student/'],
+  'POST /student/delete': ['/student/'],
+  'POST /student': ['/student/'],
+  'PATCH /student/updateterm': ['/student/'],
+  'PATCH /student/{id}': ['/student/'],
+  'DELETE /student/{id}': ['/student/'],
+  'POST /course': ['/course/'],
+  'DELETE /course/{id}': ['/course/'],
+  'POST /slot': ['/slot/'],
+  'DELETE /slot/{id}': ['/slot/'],
+  'POST /attendance': [],
+};
+
+/** A second look after a write: list reads that go through an index may lag the write for a moment in AWS. */
+export const SETTLE_MS = 1200;
+
+/**
+ * Reloads the cached reads a write of `key` can change, now and once more a moment later. Every
+ * write does it through useWrite; a sequence of writes can do it once at its end.
+ */
+export function useRefresh() {
+  const { mutate } = useSWRConfig();
+  // The second look is dropped when the screen goes away (the next screen loads fresh anyway).
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  return (key: WriteKey): Promise<unknown> => {
+    if (!REFRESHES[key].length) return Promise.resolve();
+    const matches = pathsStartingWith(...REFRESHES[key]);
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      void mutate(matches);
+    }, SETTLE_MS);
+    timers.current.add(timer);
+    return mutate(matches);
+  };
+}
+
+/**
+ * A write: callRoute, then the cached reads it can change reload (also after a failure: a 404
+ * means someone else changed it, and the lists should say so).
+ */
+export function useWrite() {
+  const refresh = useRefresh();
+  return async <K extends WriteKey>(key: K, ...request: RequestArg<K>) => {
+    try {
+      return await callRoute<K>(key, ...request);
+    } finally {
+      await refresh(key);
+    }
+  };
+}
