@@ -58,7 +58,7 @@ describe('e2e marking: a faculty member on a phone', () => {
     await expect.poll(() => t.page.getByText('Semester 3 / Data Structures / Lecture / 09:00 - 10:00 / Division 1').count()).toBe(1);
 
     // A lecture is the whole division: two batches of 15.
-    expect(await studentBoxes().count()).toBe(30);
+    await expect.poll(() => studentBoxes().count()).toBe(30);
     await t.page.getByRole('checkbox', { name: /^25CE001 / }).check();
     await t.page.getByRole('checkbox', { name: /^25CE004 / }).check();
     await t.page.getByRole('checkbox', { name: /^25CE020 / }).check(); // batch 1B
@@ -116,7 +116,7 @@ describe('e2e marking: a faculty member on a phone', () => {
     await screenshot(t.page, 'lab-1-batch');
     await walk([['Batch 1B', 'Who is present?']]);
     await expect.poll(() => t.page.getByText('Semester 3 / Data Structures / Lab / 10:00 - 11:00 / Division 1 / Batch 1B').count()).toBe(1);
-    expect(await studentBoxes().count()).toBe(15);
+    await expect.poll(() => studentBoxes().count()).toBe(15);
     expect(await t.page.getByRole('checkbox', { name: /^25CE016 / }).count()).toBe(1);
     expect(await t.page.getByRole('checkbox', { name: /^25CE001 / }).count()).toBe(0);
 

@@ -26,11 +26,11 @@ const admin = (path: (typeof ADMIN_PAGES)[number]['path']) => () => adminPages()
 
 const marking = {
   home: () => import('../features/marking/components/home-page').then((m) => ({ Component: m.HomePage })),
-  courses: () => import('../features/marking/components/course-page').then((m) => ({ Component: m.CoursePage })),
+  courses: () => import('../features/marking/components/step-pages').then((m) => ({ Component: m.CoursePage })),
   kind: () => import('../features/marking/components/kind-page').then((m) => ({ Component: m.KindPage })),
-  slots: () => import('../features/marking/components/slots-page').then((m) => ({ Component: m.SlotsPage })),
-  divisions: () => import('../features/marking/components/division-page').then((m) => ({ Component: m.DivisionPage })),
-  batches: () => import('../features/marking/components/batch-page').then((m) => ({ Component: m.BatchPage })),
+  slots: () => import('../features/marking/components/step-pages').then((m) => ({ Component: m.SlotsPage })),
+  divisions: () => import('../features/marking/components/step-pages').then((m) => ({ Component: m.DivisionPage })),
+  batches: () => import('../features/marking/components/step-pages').then((m) => ({ Component: m.BatchPage })),
   students: () => import('../features/marking/components/students-page').then((m) => ({ Component: m.StudentsPage })),
   success: () => import('../features/marking/components/success-page').then((m) => ({ Component: m.SuccessPage })),
 };

@@ -1,0 +1,89 @@
+import { useParams, useSearchParams, type Params } from 'react-router-dom';
+import type { Loadable } from '@web/components/ui/loaded';
+import { useBatches, useCourses, useDivisions, useSlots } from '@web/lib/queries';
+import { nextStep, parseKind, readFlow, type FlowState } from '../flow';
+import { StepPage } from './flow-parts';
+
+/*
+ * The list steps of the marking flow (docs/product.md §2.4): each lists what its URL names and links
+ * every item to the next step. A step is data: what it lists, whether its URL carries what it needs,
+ * and where an item leads.
+ */
+
+interface Named {
+  _id: string;
+  name: string;
+}
+
+interface Step<T extends Named> {
+  title: string;
+  label: string;
+  /** The empty-list message of docs/product.md §8. */
+  empty: string;
+  /** The list to choose from (a hook: called on every render). */
+  useList(params: Params, flow: FlowState): Loadable<T>;
+  /** Whether the URL carries what this step needs. */
+  ready(params: Params, flow: FlowState): unknown;
+  /** The next step's link for an item. */
+  next(item: T, params: Params, flow: FlowState): string;
+}
+
+function stepPage<T extends Named>(step: Step<T>) {
+  return function ListStep() {
+    const params = useParams();
+    const flow = readFlow(useSearchParams()[0]);
+    const list = step.useList(params, flow);
+    return (
+      <StepPage
+        title={step.title}
+        path={flow.extraData}
+        ready={step.ready(params, flow)}
+        label={step.label}
+        list={list}
+        empty={step.empty}
+        to={(item) => step.next(item, params, flow)}
+      />
+    );
+  };
+}
+
+/** Step 2: the courses of the semester; each links to /laborlec/{courseid}. */
+export const CoursePage = stepPage({
+  title: 'Choose a course',
+  label: 'Courses',
+  empty: 'No courses found',
+  useList: ({ semid }) => useCourses(semid),
+  ready: () => true,
+  next: (course, { semid }, flow) => nextStep(`/laborlec/${course._id}`, flow, course.name, { semid }),
+});
+
+/** Step 4, the time screen: the term's slots (:slotid is the kind); each links to /division/{timeid}. */
+export const SlotsPage = stepPage({
+  title: 'Choose a time slot',
+  label: 'Time slots',
+  empty: 'No slots found',
+  useList: ({ slotid }, flow) => useSlots(parseKind(slotid) ? flow.termid : undefined),
+  ready: ({ slotid }, flow) => parseKind(slotid) && flow.termid && flow.semid && flow.courseid,
+  next: (slot, { slotid }, flow) => nextStep(`/division/${slot._id}`, flow, slot.name, { kind: String(parseKind(slotid)) }),
+});
+
+/** Step 5: the semester's divisions; a lab goes on to /batch/{divisionid}, a lecture to /students/{divisionid}. */
+export const DivisionPage = stepPage({
+  title: 'Choose a division',
+  label: 'Divisions',
+  empty: 'No division found',
+  useList: (_, flow) => useDivisions(flow.semid),
+  ready: ({ timeid }, flow) => parseKind(flow.kind) && flow.semid && flow.courseid && timeid,
+  next: (division, { timeid }, flow) =>
+    nextStep(`/${parseKind(flow.kind) === 2 ? 'batch' : 'students'}/${division._id}`, flow, division.name, { slot: timeid }),
+});
+
+/** Step 6 (labs): the division's batches; each links to /students/{batchid}. */
+export const BatchPage = stepPage({
+  title: 'Choose a batch',
+  label: 'Batches',
+  empty: 'No batches found',
+  useList: ({ divisionid }) => useBatches(divisionid),
+  ready: (_, flow) => flow.courseid && flow.slot && flow.kind === '2',
+  next: (batch, _, flow) => nextStep(`/students/${batch._id}`, flow, batch.name),
+});
