@@ -1,0 +1,100 @@
+import type * as z from 'zod/mini';
+import { entityId } from '@shared/schemas/common';
+import { batchDeleteSchema, batchSchema, courseSchema, divisionSchema, semesterSchema, slotSchema } from '@shared/schemas/structure';
+import { parse } from './lib/http/errors';
+import { resource } from './lib/http/resource';
+import type { RouteHandler } from './lib/http/types';
+import { countTree, deleteChildren, deleteTree } from './lib/repositories/cascade';
+import { createNode, KINDS, listChildren, toPublic, type Kind } from './lib/repositories/structure';
+
+/*
+ * The five levels under a term — semester, division, batch, course, slot — each its own Lambda
+ * (functions/<level>.ts re-exports its handler from here), sharing the handlers below. Routes
+ * are written out in the order of shared/routes.ts. `badId` is the message for an empty or
+ * malformed id in the path (docs/product.md §5).
+ */
+type Level = Exclude<Kind, 'term'>;
+
+const pathId = (value: string | undefined, badId = 'Some error occur') => parse(entityId(badId), value);
+
+/** POST <kind>: creates a node under the parent the body names. */
+export const addNode =
+  (kind: Level, schema: z.ZodMiniType<{ name: string } & Record<string, string>>, created: string): RouteHandler =>
+  async ({ body }) => {
+    const input = parse(schema, body);
+    const item = await createNode(kind, { name: input.name, parentId: input[KINDS[kind].parentField!] });
+    return { status: 201, data: toPublic(kind, item), message: created };
+  };
+
+/** GET <kind>/{parent id}: the parent's children, in people's order. */
+export const listNodes =
+  (kind: Level, empty: string, badId?: string): RouteHandler =>
+  async ({ params }) => {
+    const items = await listChildren(kind, pathId(params[KINDS[kind].parentField!], badId));
+    return { data: items.map((item) => toPublic(kind, item)), message: items.length ? `${KINDS[kind].label} list` : empty };
+  };
+
+/** GET <kind>/{id}/dependents: what a delete would take with it, for the confirmation dialog. */
+export const countDependents =
+  (kind: Level): RouteHandler =>
+  async ({ params }) => ({ data: await countTree(kind, pathId(params.id)), message: `What deleting this ${kind} would remove` });
+
+/** DELETE <kind>/{id}: the node and everything under it. */
+export const deleteSubtree =
+  (kind: Level, deleted: string, badId?: string): RouteHandler =>
+  async ({ params }) => {
+    const id = pathId(params.id, badId);
+    return { data: { _id: id, deleted: await deleteTree(kind, id) }, message: deleted };
+  };
+
+/** Semesters; deleting one removes its divisions, batches, students, courses and their attendance. */
+export const semester = resource('semester', {
+  'POST /api/v1/semester': addNode('semester', semesterSchema, 'Semester added successfully'),
+  'GET /api/v1/semester/{termid}': listNodes('semester', 'No semester found'),
+  'GET /api/v1/semester/{id}/dependents': countDependents('semester'),
+  'DELETE /api/v1/semester/{id}': deleteSubtree('semester', 'Semester deleted successfully'),
+});
+
+/** Divisions; deleting one removes its batches and their students. */
+export const division = resource('division', {
+  'POST /api/v1/division': addNode('division', divisionSchema, 'Division added successfully'),
+  'GET /api/v1/division/{semid}': listNodes('division', 'No division found'),
+  // The original client's cascade step: every division of a semester. The ids it answers are
+  // what that client sends next to POST batch/delete (which then finds nothing left to do).
+  'DELETE /api/v1/division/delete/{semid}': async ({ params }) => {
+    const ids = await deleteChildren('division', parse(entityId('Some error occur'), params.semid));
+    return { data: ids, message: ids.length ? 'Divisions deleted successfully' : 'No division found' };
+  },
+  'GET /api/v1/division/{id}/dependents': countDependents('division'),
+  'DELETE /api/v1/division/{id}': deleteSubtree('division', 'Division deleted successfully'),
+});
+
+/** Batches; deleting one removes its students. */
+export const batch = resource('batch', {
+  'POST /api/v1/batch': addNode('batch', batchSchema, 'Batch added successfully'),
+  'GET /api/v1/batch/{divisionid}': listNodes('batch', 'No batches found'),
+  // The original client's cascade step: every batch of the given divisions.
+  'POST /api/v1/batch/delete': async ({ body }) => {
+    const { divIds } = parse(batchDeleteSchema, body);
+    const ids: string[] = [];
+    for (const divisionid of new Set(divIds)) ids.push(...(await deleteChildren('batch', divisionid)));
+    return { data: ids, message: ids.length ? 'Batch deleted successfully' : 'No batches found' };
+  },
+  'GET /api/v1/batch/{id}/dependents': countDependents('batch'),
+  'DELETE /api/v1/batch/{id}': deleteSubtree('batch', 'Batch deleted successfully'),
+});
+
+/** Courses; deleting a course removes its attendance. */
+export const course = resource('course', {
+  'POST /api/v1/course': addNode('course', courseSchema, 'Course added successfully'),
+  'GET /api/v1/course/{semid}': listNodes('course', 'No course found'),
+  'GET /api/v1/course/{id}/dependents': countDependents('course'),
+  'DELETE /api/v1/course/{id}': deleteSubtree('course', 'Course deleted successfully'),
+});
+
+/** The time slots of a term. Its ids in paths answer the original client's "could't get id". */
+export const slot = resource('slot', {
+  'POST /api/v1/slot': addNode('slot', slotSchema, 'Slot added successfully'),
+  'GET /api/v1/slot/{termid}': listNodes('slot', 'No slots found', "could't get id"),
+  'DELETE /api/v1/slot/{id}': deleteSubtree('slot', 'Slot deleted successfully', "could't get id"),
+});
