@@ -76,6 +76,11 @@ export const ROUTES = [
   r('POST', '/attendance', 'attendance', 'user'),
   r('GET', '/attendance', 'attendance', 'user'),
   r('GET', '/attendance/criteria', 'attendance', 'user'),
+  r('PATCH', '/attendance/{id}', 'attendance', 'user'),
+  r('GET', '/attendance/{id}/history', 'attendance', 'user'),
+  // The college's attendance rules (edit window, how late and excused count): served with attendance, which applies them.
+  r('GET', '/settings', 'attendance', 'user'),
+  r('PATCH', '/settings', 'attendance', 'admin'),
 ] as const satisfies readonly Route[];
 
 /** "METHOD /api/v1/path", exactly as API Gateway puts it in event.routeKey. */

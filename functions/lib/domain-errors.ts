@@ -5,11 +5,24 @@
  */
 export class DomainError extends Error {
   override name = 'DomainError';
+
+  /** `data` goes to the client with the message (a 409 carries what stands now). */
+  constructor(
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
 }
 
 /** The thing a route names does not exist (404). */
 export class NotFound extends DomainError {
   override name = 'NotFound';
+}
+
+/** The caller may not do this to this item (403); the message says who may. */
+export class Forbidden extends DomainError {
+  override name = 'Forbidden';
 }
 
 /** A uniqueness rule, or a concurrent change, stands in the way (409). */

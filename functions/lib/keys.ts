@@ -119,6 +119,45 @@ export const sessionsOfCourse = (courseid: string, kind: SlotKind, from: string,
 });
 export const allSessionsOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'ATT#');
 
+/**
+ * A session's `_id` is its key, encoded: the id alone finds the item (one GetItem), and sessions
+ * stored before they carried an `_id` have the same one.
+ */
+export const attendanceSessionId = (s: SessionPlace & { courseid: string }): string =>
+  Buffer.from(JSON.stringify([s.courseid, s.slotcount, s.date, s.slotid, s.groupid])).toString('base64url');
+/** Where the session with this `_id` would be; null for an id no session can have. */
+export function sessionPlaceOfId(id: string): (SessionPlace & { courseid: string }) | null {
+  try {
+    const parts: unknown = JSON.parse(Buffer.from(id, 'base64url').toString());
+    if (!Array.isArray(parts) || parts.length !== 5) return null;
+    const [courseid, slotcount, date, slotid, groupid] = parts as unknown[];
+    const texts = [courseid, date, slotid, groupid];
+    if (!texts.every((part) => typeof part === 'string' && part.length > 0 && part.length <= 64) || (slotcount !== 1 && slotcount !== 2))
+      return null;
+    return { courseid, slotcount, date, slotid, groupid } as SessionPlace & { courseid: string };
+  } catch {
+    return null;
+  }
+}
+
+// A session's history: one immutable entry per version (1 = the original mark), in the course's
+// partition so that deleting the course deletes them; outside ATT# so session queries never see them.
+
+const historySortKey = (s: SessionPlace) => `HIST#${s.slotcount}#${s.date}#${s.slotid}#${s.groupid}#`;
+
+export const sessionHistoryEntry = (session: SessionPlace & { courseid: string }, version: number): Key => ({
+  pk: `COURSE#${session.courseid}`,
+  // Zero-padded, so that the entries sort by version.
+  sk: `${historySortKey(session)}${String(version).padStart(6, '0')}`,
+});
+export const historyOfSession = (session: SessionPlace & { courseid: string }): KeyCondition =>
+  beginsWith(`COURSE#${session.courseid}`, historySortKey(session));
+export const allHistoryOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'HIST#');
+
+// The college's settings: one item.
+
+export const collegeSettings = (): Key => ({ pk: 'COLLEGE', sk: 'SETTINGS' });
+
 // The local stack's demo data: one marker per seeding step that ran.
 
 export const seedMarker = (step: string): Key => ({ pk: 'SEED', sk: step });

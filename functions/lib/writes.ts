@@ -17,8 +17,9 @@ export const LIVE = 'attribute_exists(pk) AND attribute_not_exists(deleting)';
 
 const condition = (expression?: string) => (expression ? { ConditionExpression: expression } : {});
 
-export const put = (item: Record<string, unknown>, when?: string): TransactItem => ({
-  Put: { TableName: tableName(), Item: item, ...condition(when) },
+/** Puts the item, when given only if `when` holds (its `:name` placeholders valued by `values`). */
+export const put = (item: Record<string, unknown>, when?: string, values?: Record<string, unknown>): TransactItem => ({
+  Put: { TableName: tableName(), Item: item, ...condition(when), ...(values ? { ExpressionAttributeValues: values } : {}) },
 });
 export const remove = (key: Key, when?: string): TransactItem => ({ Delete: { TableName: tableName(), Key: key, ...condition(when) } });
 export const check = (key: Key, when: string): TransactItem => ({
@@ -41,28 +42,45 @@ export const update = (key: Key, values: Record<string, unknown>): TransactItem 
 
 /**
  * Writes the items (a name may stand for several, or for none) in one transaction, in the
- * order given. Answers null when it was written, or the name whose condition failed.
+ * order given. Answers null when it was written, or the name whose condition failed. One that
+ * met another transaction in flight is tried again (CONFLICT_ATTEMPTS).
  */
 export async function transact<Name extends string>(items: Record<Name, TransactItem | TransactItem[] | null>): Promise<Name | null> {
   const named = (Object.entries(items) as [Name, TransactItem | TransactItem[] | null][]).flatMap(([name, item]) =>
     [item ?? []].flat().map((one) => [name, one] as const),
   );
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: named.map(([, item]) => item) }));
-    return null;
-  } catch (error) {
-    const at = failedConditionAt(error);
-    if (at < 0) throw error;
-    return named[at]![0];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: named.map(([, item]) => item) }));
+      return null;
+    } catch (error) {
+      const at = failedConditionAt(error);
+      if (at >= 0) return named[at]![0];
+      if (!isTransactionConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
+      await sleep(Math.random() * 10 * 2 ** attempt);
+    }
   }
 }
 
+/**
+ * A transaction that meets another one in flight on the same item is cancelled (TransactionConflict)
+ * without writing anything, and the SDK does not retry it: tried again, it either goes through or
+ * finds the other's write (a failed condition), as if the two had come one after the other.
+ */
+const CONFLICT_ATTEMPTS = 8;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const cancellationReasons = (error: unknown): { Code?: string }[] =>
+  error instanceof Error && error.name === 'TransactionCanceledException'
+    ? ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [])
+    : [];
+
 /** Which item of a cancelled transaction failed its condition (-1: none, or not a transaction). */
-function failedConditionAt(error: unknown): number {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return -1;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-}
+const failedConditionAt = (error: unknown): number =>
+  cancellationReasons(error).findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+
+const isTransactionConflict = (error: unknown): boolean =>
+  cancellationReasons(error).some((reason) => reason.Code === 'TransactionConflict');
 
 /** A single conditional write found its condition false. */
 export const isConditionFailure = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';

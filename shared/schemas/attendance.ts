@@ -4,6 +4,26 @@ import { entityId } from './common';
 
 export const DUPLICATE_MARK = 'Attendance for this date, course, and slot already exists';
 export const NOT_FOUND = 'Attendance data not found!!!';
+export const SESSION_NOT_FOUND = 'Attendance session not found';
+/** 409 to a correction made on a version someone else has changed since: `data` is the session as it stands. */
+export const CORRECTION_CONFLICT =
+  'Someone else changed this attendance meanwhile. Here it is as it stands now; correct it again if needed.';
+export const CORRECTED = 'Attendance corrected';
+
+/** docs/product.md §3: late counts as present (weighted by the settings' lateCounts); excused is leave or medical. */
+export const STATUSES = ['present', 'late', 'absent', 'excused'] as const;
+export type AttendanceStatus = (typeof STATUSES)[number];
+/** Present and late students are the ones who were there (presentStudentsName, totalPresent). */
+export const wasThere = (status: AttendanceStatus): boolean => status === 'present' || status === 'late';
+
+const attendanceStatus = z.enum(STATUSES, { error: 'A status must be present, late, absent or excused' });
+const MAX_STUDENTS = 1000;
+
+/** `{ [studentId]: status }`, at most 1000 students. */
+const statusMap = (message: string) =>
+  z
+    .record(z.string().check(z.minLength(1), z.maxLength(64)), attendanceStatus, { error: message })
+    .check(z.refine((map) => Object.keys(map).length <= MAX_STUDENTS, { error: `At most ${MAX_STUDENTS} students at once` }));
 
 const calendarDate = (message: string) => z.string({ error: message }).check(z.trim(), z.refine(isCalendarDate, { error: message }));
 
@@ -25,11 +45,31 @@ export const markSchema = z.object({
   slotcount: slotKind,
   courseid: entityId('Please select a course'),
   groupid: z.optional(entityId('Please select a division or batch')),
+  /** Wins over presentStudentData for the students it names. */
+  statuses: z.optional(statusMap('statuses must map student ids to present, late, absent or excused')),
 });
 export type MarkInput = z.infer<typeof markSchema>;
 
-/** POST attendance: the session marked, and how many of its expected students were present. */
+export const REASON_MESSAGE = 'Give the reason for the correction (3 to 500 characters)';
+
+/** PATCH attendance/{id}: the students whose status changes, why, and the version the client read. */
+export const correctionSchema = z.object({
+  statuses: statusMap('statuses must map student ids to their new status').check(
+    z.refine((map) => Object.keys(map).length > 0, { error: 'Choose at least one student whose status changes' }),
+  ),
+  reason: z
+    .string({ error: REASON_MESSAGE })
+    .check(z.trim(), z.minLength(3, { error: REASON_MESSAGE }), z.maxLength(500, { error: REASON_MESSAGE })),
+  version: z
+    .int({ error: 'Send the version of the attendance you read' })
+    .check(z.gte(1, { error: 'Send the version of the attendance you read' })),
+});
+export type CorrectionInput = z.infer<typeof correctionSchema>;
+
+/** POST attendance: the session marked (its id and version), and how many of its expected students were there. */
 export interface MarkedSession {
+  _id: string;
+  version: number;
   date: string;
   groupid: string;
   present: number;
@@ -74,18 +114,66 @@ export interface AttendanceStudent {
   enrollment: string;
 }
 
+export interface UserRef {
+  _id: string;
+  username: string;
+}
+
+/** One marked session of a group, as GET attendance lists it and PATCH attendance/{id} answers it. */
+export interface SessionView {
+  _id: string;
+  groupid: string;
+  /** What a correction sends back: it is refused (409) once someone else has changed the session. */
+  version: number;
+  markedBy: UserRef;
+  markedAt: string;
+  /** Until when the faculty member who marked it may correct it (admins always may). */
+  editableUntil: string;
+  /** How many corrections it has had. */
+  corrections: number;
+  /** Every student expected, in roll order. */
+  students: (AttendanceStudent & { status: AttendanceStatus })[];
+}
+
 /** GET attendance: data[0]. */
 export interface AttendanceRecord {
   date: string;
   courseid: string;
   slotid: string;
   slotcount: 1 | 2;
-  sessions: number;
+  /** The sessions found (one per group). */
+  sessions: SessionView[];
+  /** Present and late students of every session found. */
   presentStudentsName: AttendanceStudent[];
+}
+
+/** One student's row of GET attendance/criteria. */
+export interface StudentTotals extends AttendanceStudent {
+  /** Present and late. */
+  totalPresent: number;
+  /** The sessions the student was expected at. */
+  totalLecture: number;
+  totalLate: number;
+  totalAbsent: number;
+  totalExcused: number;
+  /** 0–100, unrounded, under the college's rules; null when no session counts. */
+  percentage: number | null;
 }
 
 /** GET attendance/criteria: data. */
 export interface PercentageReport {
   totalLecture: number;
-  studentData: (AttendanceStudent & { totalPresent: number; totalLecture: number })[];
+  studentData: StudentTotals[];
+}
+
+/** GET attendance/{id}/history: one mark or correction, oldest first. */
+export interface HistoryEntry {
+  /** The session's version this entry made: 1 is the original mark. */
+  version: number;
+  by: UserRef;
+  at: string;
+  /** null for the original mark. */
+  reason: string | null;
+  /** Each student it changed: `from` is null in the original mark. */
+  changes: (AttendanceStudent & { from: AttendanceStatus | null; to: AttendanceStatus })[];
 }

@@ -1,3 +1,4 @@
+import { attendanceSessionId } from '@functions/lib/keys';
 import { putSessionOnce, type AttendanceSession } from '@functions/lib/repositories/attendance';
 import { createStudent, type StudentItem } from '@functions/lib/repositories/students';
 import { createNode, type StructureItem } from '@functions/lib/repositories/structure';
@@ -48,16 +49,21 @@ export async function markSessions(college: BenchDivision, count: number, course
   await inParallel(
     16,
     Array.from({ length: count }, (_, i) => () => {
-      const session: AttendanceSession = {
+      const place = {
         courseid: course._id,
-        slotcount: 1,
+        slotcount: 1 as const,
         date: dayBefore(Math.floor(i / college.slots.length) + 1),
         slotid: college.slots[i % college.slots.length]!._id,
         groupid: college.division._id,
+      };
+      const session: AttendanceSession = {
+        _id: attendanceSessionId(place),
+        ...place,
         expected,
-        present: expected.filter((_, s) => (s + i) % 5 !== 0).map((student) => student._id),
+        statuses: Object.fromEntries(expected.map((student, s) => [student._id, (s + i) % 5 !== 0 ? 'present' : 'absent'])),
         markedBy: { _id: 'bench', username: 'Bench' },
         markedAt: new Date().toISOString(),
+        version: 1,
       };
       return putSessionOnce(session);
     }),

@@ -57,8 +57,11 @@ describe('e2e marking: a faculty member on a phone', () => {
     expect(new URL(t.page.url()).pathname).toMatch(/^\/students\/[\w-]+$/);
     await expect.poll(() => t.page.getByText('Semester 3 / Data Structures / Lecture / 09:00 - 10:00 / Division 1').count()).toBe(1);
 
-    // A lecture is the whole division: two batches of 15.
+    // A lecture is the whole division: two batches of 15, everyone present to start with.
     await expect.poll(() => studentBoxes().count()).toBe(30);
+    await expect.poll(() => t.page.getByText('30 of 30 present').count()).toBe(1);
+    await t.page.getByRole('checkbox', { name: 'Select all' }).uncheck();
+    await expect.poll(() => t.page.getByText('0 of 30 present').count()).toBe(1);
     await t.page.getByRole('checkbox', { name: /^25CE001 / }).check();
     await t.page.getByRole('checkbox', { name: /^25CE004 / }).check();
     await t.page.getByRole('checkbox', { name: /^25CE020 / }).check(); // batch 1B
@@ -120,8 +123,11 @@ describe('e2e marking: a faculty member on a phone', () => {
     expect(await t.page.getByRole('checkbox', { name: /^25CE016 / }).count()).toBe(1);
     expect(await t.page.getByRole('checkbox', { name: /^25CE001 / }).count()).toBe(0);
 
-    // Keyboard only: Space on Select all, Tab to the first student, Space to take them off.
+    // Keyboard only: Space on Select all (everyone off, then on again), Tab to the first student, Space to take them off.
+    await expect.poll(() => t.page.getByText('15 of 15 present').count()).toBe(1);
     await t.page.getByRole('checkbox', { name: 'Select all' }).focus();
+    await t.page.keyboard.press('Space');
+    await expect.poll(() => t.page.getByText('0 of 15 present').count()).toBe(1);
     await t.page.keyboard.press('Space');
     await expect.poll(() => t.page.getByText('15 of 15 present').count()).toBe(1);
     await t.page.keyboard.press('Tab');

@@ -131,7 +131,7 @@ describe('e2e navigation bar', () => {
     const page = await openPage(DESKTOP, ADMIN);
     const links = await mainNav(page).getByRole('link').allTextContents();
     expect(links.join(' · ')).toBe(
-      'Home · Term · Semester · Division · Batch · Course · Slot · Chg Term · Student · View Attendance · Adduser',
+      'Home · Term · Semester · Division · Batch · Course · Slot · Chg Term · Student · View Attendance · Adduser · Settings',
     );
     await page.getByRole('link', { name: 'Semester 3' }).waitFor();
     const selector = page.getByLabel('Active term');
@@ -158,7 +158,7 @@ describe('e2e navigation bar', () => {
       paths.unshift(pathOf(page));
     }
     expect(paths.join(' ')).toBe(
-      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/changestu /dashboard/student /dashboard/viewattendance /dashboard/adduser',
+      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/changestu /dashboard/student /dashboard/viewattendance /dashboard/adduser /dashboard/settings',
     );
     await page.context().close();
   });

@@ -9,7 +9,7 @@ import { A, C, COURSE, fillForm, SLOT, submit, useViewAttendance } from './suppo
 
 /*
  * View Attendance's downloads in Chromium (360 px, the strict CSP) against the real local stack:
- * Division 1's percentages over days A–C as a PDF (jsPDF loaded only then; read back with pdftotext)
+ * Division 1's counts by status and percentages over days A–C as a PDF (jsPDF loaded only then; read back with pdftotext)
  * and as a CSV.
  */
 
@@ -65,18 +65,18 @@ describe('e2e view attendance downloads: Division 1 over A–C', () => {
     const text = execFileSync('pdftotext', ['-layout', pdf.path, '-'], { encoding: 'utf8' });
     const lines = text.split('\n').map((line) => line.trim().replace(/\s+/g, ' '));
     expect(lines.filter(Boolean)[0]).toBe(`From ${A} To ${C} | Lecture | ${COURSE} | ${SLOT} | Division 1`);
-    expect(lines).toContain('Name Enrollment Percentage');
-    for (const [enrollment, percentage] of [
-      ['25CE001', '100%'],
-      ['25CE002', '100%'],
-      ['25CE003', '67%'],
-      ['25CE004', '33%'],
-      ['25CE017', '0%'],
-      ['25CE030', '0%'],
+    expect(lines).toContain('Name Enrollment Present Late Absent Excused Percentage');
+    for (const [enrollment, totals, percentage] of [
+      ['25CE001', '3 0 0 0', '100%'],
+      ['25CE002', '3 0 0 0', '100%'],
+      ['25CE003', '2 0 1 0', '67%'],
+      ['25CE004', '1 0 2 0', '33%'],
+      ['25CE017', '0 0 3 0', '0%'],
+      ['25CE030', '0 0 3 0', '0%'],
     ] as const) {
-      expect(lines).toContain(`${student(enrollment).name} ${enrollment} ${percentage}`);
+      expect(lines).toContain(`${student(enrollment).name} ${enrollment} ${totals} ${percentage}`);
     }
-    expect(lines.filter((line) => /^.+ 25CE\d{3} \d+%$/.test(line))).toHaveLength(30);
+    expect(lines.filter((line) => /^.+ 25CE\d{3} (\d+ ){4}\d+%$/.test(line))).toHaveLength(30);
     // To look at it by eye (pdftoppm -png renders its pages).
     if (process.env.E2E_SCREENSHOTS) mkdirSync(process.env.E2E_SCREENSHOTS, { recursive: true });
     if (process.env.E2E_SCREENSHOTS) copyFileSync(pdf.path, join(process.env.E2E_SCREENSHOTS, 'view-attendance.pdf'));
@@ -90,11 +90,11 @@ describe('e2e view attendance downloads: Division 1 over A–C', () => {
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines.slice(0, 5)).toEqual([
-      'Name,Enrollment,Percentage',
-      `${student('25CE001').name},25CE001,100%`,
-      `${student('25CE002').name},25CE002,100%`,
-      `${student('25CE003').name},25CE003,67%`,
-      `${student('25CE004').name},25CE004,33%`,
+      'Name,Enrollment,Present,Late,Absent,Excused,Percentage',
+      `${student('25CE001').name},25CE001,3,0,0,0,100%`,
+      `${student('25CE002').name},25CE002,3,0,0,0,100%`,
+      `${student('25CE003').name},25CE003,2,0,1,0,67%`,
+      `${student('25CE004').name},25CE004,1,0,2,0,33%`,
     ]);
     expect(lines).toHaveLength(32);
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { DESKTOP, FACULTY, PHONE, screenshot, scrollsSideways } from './support/browser';
-import { A, C, fillForm, LAB_SLOT, SLOT, submit, tableRows, useViewAttendance } from './support/view-attendance';
+import { A, C, fillForm, LAB_SLOT, PERCENTAGE_HEADER, SLOT, submit, tableRows, useViewAttendance } from './support/view-attendance';
 
 /*
  * View Attendance as percentages in Chromium (360 px, the strict CSP) against the real local stack,
- * over sessions marked through the API: exact percentages, the students below the threshold marked
+ * over sessions marked through the API: each student's sessions by status, exact percentages, the students below the threshold marked
  * and counted, every division, a lab's batch; then axe-core on the results at 360 and 1280 px.
  */
 
@@ -13,20 +13,20 @@ const { t, row } = useViewAttendance();
 const below75 = (percentage: string) => `${percentage}, below 75%`;
 
 describe('e2e view attendance as percentages: a faculty member on a phone', () => {
-  it('over A–C for Division 1: exact whole percentages, never-present students, the ones below 75% marked and counted', async () => {
+  it('over A–C for Division 1: sessions by status, exact whole percentages, never-present students, the ones below 75% marked and counted', async () => {
     await fillForm(t.page, { slot: SLOT, kind: 'Lecture', group: 'Division 1', date: A, enddate: C });
     await submit(t.page, 'Get Percentage');
     const rows = await tableRows(t.page);
     expect(rows).toHaveLength(31); // the header and all 30 students of Division 1
     expect(rows.slice(0, 6)).toEqual([
-      ['Name', 'Enrollment', 'Percentage'],
-      row('25CE001', '100%'),
-      row('25CE002', '100%'),
-      row('25CE003', below75('67%')),
-      row('25CE004', below75('33%')),
-      row('25CE005', below75('0%')),
+      PERCENTAGE_HEADER,
+      row('25CE001', [3, 0, 0, 0], '100%'),
+      row('25CE002', [3, 0, 0, 0], '100%'),
+      row('25CE003', [2, 0, 1, 0], below75('67%')),
+      row('25CE004', [1, 0, 2, 0], below75('33%')),
+      row('25CE005', [0, 0, 3, 0], below75('0%')),
     ]);
-    expect(rows.at(-1)).toEqual(row('25CE030', below75('0%')));
+    expect(rows.at(-1)).toEqual(row('25CE030', [0, 0, 3, 0], below75('0%')));
     await t.page.getByText(`From ${A} To ${C}`, { exact: true }).waitFor();
     await t.page.getByText('28 students below 75%').waitFor();
     expect(await t.page.getByRole('row').filter({ hasText: ', below 75%' }).count()).toBe(28);
@@ -53,9 +53,9 @@ describe('e2e view attendance as percentages: a faculty member on a phone', () =
     await submit(t.page, 'Get Percentage');
     const rows = await tableRows(t.page);
     expect(rows).toHaveLength(61);
-    expect(rows).toContainEqual(row('25CE031', '100%')); // 1 of Division 2's 1 session
-    expect(rows).toContainEqual(row('25CE032', below75('0%')));
-    expect(rows).toContainEqual(row('25CE003', below75('67%')));
+    expect(rows).toContainEqual(row('25CE031', [1, 0, 0, 0], '100%')); // 1 of Division 2's 1 session
+    expect(rows).toContainEqual(row('25CE032', [0, 0, 1, 0], below75('0%')));
+    expect(rows).toContainEqual(row('25CE003', [2, 0, 1, 0], below75('67%')));
     await t.page.getByText('57 students below 75%').waitFor();
   });
 
@@ -70,8 +70,8 @@ describe('e2e view attendance as percentages: a faculty member on a phone', () =
     await submit(t.page, 'Get Percentage');
     const rows = await tableRows(t.page);
     expect(rows).toHaveLength(16); // Batch 1A: 15 students
-    expect(rows[1]).toEqual(row('25CE001', '100%'));
-    expect(rows[2]).toEqual(row('25CE002', below75('0%')));
+    expect(rows[1]).toEqual(row('25CE001', [1, 0, 0, 0], '100%'));
+    expect(rows[2]).toEqual(row('25CE002', [0, 0, 1, 0], below75('0%')));
   });
 
   it('ran all of the above under the strict CSP without a console error', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MarkedSession } from '@shared/schemas/attendance';
 import { createStudent } from '@functions/lib/repositories/students';
 import { buildCollege, create, lectureMark, subtreeIds, type SmallCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';
@@ -7,9 +8,14 @@ import { countByEntity, itemsMentioning } from '@tests/support/table';
 
 const t = useTestStack('admin');
 
-async function markLecture(college: SmallCollege) {
-  const result = await t.stack.call('POST', '/api/v1/attendance', { cookie: t.admin.cookie, body: lectureMark(college) });
+/** Marks the first division's lecture and corrects it once: a session with two history entries. */
+async function markLecture(college: SmallCollege, courseid = college.courseid) {
+  const result = await t.stack.call('POST', '/api/v1/attendance', { cookie: t.admin.cookie, body: lectureMark(college, { courseid }) });
   expect(result.status).toBe(201);
+  const { _id } = result.body.data as MarkedSession;
+  const body = { statuses: { [college.divisions[0]!.batches[0]!.students[0]!]: 'late' }, reason: 'Arrived late', version: 1 };
+  expect((await t.stack.call('PATCH', `/api/v1/attendance/${_id}`, { cookie: t.admin.cookie, body })).status).toBe(200);
+  return _id;
 }
 
 describe('cascade: delete semester', () => {
@@ -93,6 +99,29 @@ describe('cascade: delete semester', () => {
     expect(counts.student ?? 0).toBeLessThan(100);
     expect(await itemsMentioning([batchid, college.divisions[0]!.id, college.semid])).toEqual([]);
   }, 180_000);
+});
+
+describe('cascade: course', () => {
+  it('deleting a course removes its sessions and their history, and leaves other courses’ alone', async () => {
+    const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'CH', divisions: 1, perBatch: 2 });
+    const other = await create(t.stack, t.admin.cookie, 'course', { name: 'Kept', semid: college.semid });
+    await markLecture(college);
+    const kept = await markLecture(college, other);
+    const items = await countByEntity();
+
+    const preview = await t.stack.call('GET', `/api/v1/course/${college.courseid}/dependents`, { cookie: t.admin.cookie });
+    expect(preview.body.data).toEqual({ divisions: 0, batches: 0, students: 0, courses: 0, attendance: 1 });
+    const result = await t.stack.call('DELETE', `/api/v1/course/${college.courseid}`, { cookie: t.admin.cookie });
+    expect(result.body.data).toEqual({
+      _id: college.courseid,
+      deleted: { divisions: 0, batches: 0, students: 0, courses: 0, attendance: 1 },
+    });
+    expect(await itemsMentioning([college.courseid])).toEqual([]);
+    const after = await countByEntity();
+    expect([items.attendance! - after.attendance!, items.attendanceHistory! - after.attendanceHistory!]).toEqual([1, 2]);
+    const history = await t.stack.call('GET', `/api/v1/attendance/${kept}/history`, { cookie: t.admin.cookie });
+    expect((history.body.data as unknown[]).length).toBe(2);
+  });
 });
 
 describe('cascade: division and batch', () => {

@@ -21,7 +21,7 @@ describe('concurrency', () => {
       `/api/v1/attendance?date=${todayUtc()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`,
       { cookie: t.admin.cookie },
     );
-    expect((view.body.data as { sessions: number }[])[0]!.sessions).toBe(1);
+    expect((view.body.data as { sessions: unknown[] }[])[0]!.sessions).toHaveLength(1);
   });
 
   it('20 registrations of one email at once create one user', async () => {

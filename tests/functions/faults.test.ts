@@ -1,8 +1,9 @@
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { batchDelete, batchGet } from '@functions/lib/batch';
 import * as keys from '@functions/lib/keys';
+import { IS_NEW, put, transact } from '@functions/lib/writes';
 import { useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 import { withDatabaseError } from '@tests/support/faults';
@@ -65,6 +66,43 @@ describe('faults: unprocessed batch items', () => {
       const items = await batchGet<{ pk: string }>([a, b]);
       expect(items.map((item) => item.pk).sort()).toEqual([a.pk, b.pk].sort());
       expect(mock.commandCalls(BatchGetCommand)).toHaveLength(2);
+    } finally {
+      mock.restore();
+    }
+  });
+});
+
+describe('faults: transactions meeting one another', () => {
+  const cancelled = (...codes: string[]) =>
+    Object.assign(new Error('Transaction cancelled'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: codes.map((Code) => ({ Code })),
+    });
+
+  it('tries a transaction cancelled by a conflict again, and answers the item whose condition then fails', async () => {
+    const mock = mockClient(DynamoDBDocumentClient);
+    try {
+      mock
+        .on(TransactWriteCommand)
+        .rejectsOnce(cancelled('TransactionConflict', 'None'))
+        .rejectsOnce(cancelled('None', 'TransactionConflict'))
+        .rejectsOnce(cancelled('None', 'ConditionalCheckFailed'));
+      const items = { first: put({ ...keys.seedMarker('a') }), second: put({ ...keys.seedMarker('b') }, IS_NEW) };
+      expect(await transact(items)).toBe('second');
+      expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(3);
+      mock.on(TransactWriteCommand).rejectsOnce(cancelled('TransactionConflict')).resolves({});
+      expect(await transact(items)).toBeNull();
+    } finally {
+      mock.restore();
+    }
+  });
+
+  it('gives up after a few conflicts in a row', async () => {
+    const mock = mockClient(DynamoDBDocumentClient);
+    try {
+      mock.on(TransactWriteCommand).rejects(cancelled('TransactionConflict'));
+      await expect(transact({ only: put({ ...keys.seedMarker('c') }) })).rejects.toThrow('Transaction cancelled');
+      expect(mock.commandCalls(TransactWriteCommand).length).toBeGreaterThan(1);
     } finally {
       mock.restore();
     }

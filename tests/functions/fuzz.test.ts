@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { registerSchema } from '@shared/schemas/auth';
+import { settingsPatchSchema } from '@shared/schemas/settings';
 import { termSchema } from '@shared/schemas/structure';
 import { ROUTES, routeKey, type Route } from '@shared/routes';
 import { useTestStack } from '@tests/support/stack';
@@ -11,7 +12,7 @@ import { allItems } from '@tests/support/table';
  * Generated bad input for every route that takes a body, a path id or a query: never a 5xx,
  * always a message, and nothing written. Bodies start from a template whose references point
  * at nothing, so even a body the schema accepts changes nothing; routes with no references
- * (term, register) get only bodies their schema rejects.
+ * (term, register, settings) get only bodies their schema rejects.
  */
 const RUNS = 200;
 const MISSING = 'missing-0000';
@@ -103,9 +104,15 @@ const BODIES: Record<string, Record<string, unknown>> = {
     courseid: MISSING,
     groupid: MISSING,
   },
+  'PATCH /api/v1/attendance/{id}': { statuses: { [MISSING]: 'late' }, reason: 'Marked the wrong student', version: 1 },
+  'PATCH /api/v1/settings': { threshold: 50 },
 };
 /** Routes with no references to point at nothing: only bodies their schema rejects. */
-const ONLY_INVALID: Record<string, z.ZodMiniType> = { 'POST /api/v1/auth/register': registerSchema, 'POST /api/v1/term': termSchema };
+const ONLY_INVALID: Record<string, z.ZodMiniType> = {
+  'POST /api/v1/auth/register': registerSchema,
+  'POST /api/v1/term': termSchema,
+  'PATCH /api/v1/settings': settingsPatchSchema,
+};
 /** The query fields of the routes that read a query string. */
 const QUERIES: Record<string, string[]> = {
   'GET /api/v1/attendance': ['date', 'slotid', 'slotcount', 'courseid', 'groupid'],
@@ -119,6 +126,7 @@ const NO_INPUT = [
   'GET /api/v1/user',
   'GET /api/v1/term',
   'GET /api/v1/term/active',
+  'GET /api/v1/settings',
 ];
 
 type Input = { path: string; body?: unknown; rawBody?: string };

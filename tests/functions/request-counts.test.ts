@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '@shared/dates';
+import type { MarkedSession } from '@shared/schemas/attendance';
 import { db } from '@functions/lib/db';
+import { daysAgo } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 
@@ -78,11 +80,31 @@ describe('DynamoDB requests per route', () => {
     expect(await requestsOf('POST', '/api/v1/attendance', lectureMark(college))).toEqual(['GetItem', 'BatchGetItem', 'Query', 'PutItem']);
   });
 
+  // The batch read also fetches the college's settings (the edit window, how late and excused count).
   it('reports with one Query and one batch read per 100 students', async () => {
     const query = `date=${todayUtc()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`;
     expect(await requestsOf('GET', `/api/v1/attendance?${query}`)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
     const range = `startdate=${todayUtc()}&slotcount=1&courseid=${college.courseid}`;
     expect(await requestsOf('GET', `/api/v1/attendance/criteria?${range}`)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
+  });
+
+  it('corrects with one batch read of the session and the settings, and one transaction', async () => {
+    const mark = await t.stack.call('POST', '/api/v1/attendance', {
+      cookie: t.admin.cookie,
+      body: lectureMark(college, { date: daysAgo(1) }),
+    });
+    const { _id } = mark.body.data as MarkedSession;
+    const history = `/api/v1/attendance/${_id}/history`;
+    // Never corrected: the session is its original mark, no Query.
+    expect(await requestsOf('GET', history)).toEqual(['GetItem', 'GetItem']);
+    const body = { statuses: { [batch().students[0]!]: 'late' }, reason: 'Arrived late', version: 1 };
+    expect(await requestsOf('PATCH', `/api/v1/attendance/${_id}`, body)).toEqual(['GetItem', 'BatchGetItem', 'TransactWriteItems']);
+    expect(await requestsOf('GET', history)).toEqual(['GetItem', 'GetItem', 'Query']);
+  });
+
+  it('reads the settings with one GetItem, and saves them with one more read and one conditional put', async () => {
+    expect(await requestsOf('GET', '/api/v1/settings')).toEqual(['GetItem', 'GetItem']);
+    expect(await requestsOf('PATCH', '/api/v1/settings', { threshold: 70 })).toEqual(['GetItem', 'GetItem', 'PutItem']);
   });
 
   it('deletes a batch of 3 students with a fixed number of requests', async () => {

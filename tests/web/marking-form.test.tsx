@@ -16,7 +16,7 @@ const BATCH_STUDENTS = [
   { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002', email: 'd@x.test', batchid: 'b1' },
 ];
 const home = { 'GET /term/active': { data: [ODD] }, 'GET /semester/t1': { data: [SEMESTER_3] } };
-const MARKED: MarkedSession = { date: todayUtc(), groupid: 'd1', present: 1, expected: 3 };
+const MARKED: MarkedSession = { _id: 'sess1', version: 1, date: todayUtc(), groupid: 'd1', present: 1, expected: 3 };
 
 const LECTURE_URL =
   '/students/d1?extraData=Semester+3+%2F+Data+Structures+%2F+Lecture+%2F+09%3A00+-+10%3A00+%2F+Division+1&termid=t1&semid=s3&courseid=c1&kind=1&slot=slot9';
@@ -44,31 +44,33 @@ const checkedIds = () =>
     .map((box) => (box as HTMLInputElement).value);
 
 describe('marking form: toggles', () => {
-  it('shows one labelled toggle per student with enrollment and name, and the display path', async () => {
+  it('shows one labelled toggle per student with enrollment and name, everyone present to start with, and the display path', async () => {
     const { api } = setup(LECTURE_URL);
-    expect(await screen.findByRole('checkbox', { name: '25CE001 Aarav Patel' })).not.toBeChecked();
-    expect(studentToggle('25CE002 Diya Shah')).not.toBeChecked();
-    expect(studentToggle('25CE003 Ishaan Mehta')).not.toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: '25CE001 Aarav Patel' })).toBeChecked();
+    expect(studentToggle('25CE002 Diya Shah')).toBeChecked();
+    expect(studentToggle('25CE003 Ishaan Mehta')).toBeChecked();
+    expect(screen.getByText('3 of 3 present')).toBeInTheDocument();
     expect(screen.getByText('Semester 3 / Data Structures / Lecture / 09:00 - 10:00 / Division 1')).toBeInTheDocument();
     // A lecture loads the division's students.
     expect(api.callsTo('GET', '/student/division/d1')).toHaveLength(1);
     expect(api.callsTo('GET', '/student/d1')).toHaveLength(0);
   });
 
-  it('select-all turns every student on, then off', async () => {
+  it('select-all turns every student off, then on', async () => {
     const { app } = setup(LECTURE_URL);
     const all = await screen.findByRole('checkbox', { name: 'Select all' });
-    expect(screen.getByText('0 of 3 present')).toBeInTheDocument();
-
-    await app.user.click(all);
     expect(all).toBeChecked();
-    expect(checkedIds()).toEqual(['st1', 'st2', 'st3']);
     expect(screen.getByText('3 of 3 present')).toBeInTheDocument();
 
     await app.user.click(all);
     expect(all).not.toBeChecked();
     expect(checkedIds()).toEqual([]);
     expect(screen.getByText('0 of 3 present')).toBeInTheDocument();
+
+    await app.user.click(all);
+    expect(all).toBeChecked();
+    expect(checkedIds()).toEqual(['st1', 'st2', 'st3']);
+    expect(screen.getByText('3 of 3 present')).toBeInTheDocument();
   });
 
   it('toggles students one by one, and select-all follows (mixed while some are on)', async () => {
@@ -76,19 +78,25 @@ describe('marking form: toggles', () => {
     const all = (await screen.findByRole('checkbox', { name: 'Select all' })) as HTMLInputElement;
 
     await app.user.click(studentToggle(/25CE002/));
-    expect(checkedIds()).toEqual(['st2']);
+    expect(checkedIds()).toEqual(['st1', 'st3']);
     expect(all).not.toBeChecked();
     expect(all.indeterminate).toBe(true);
 
     await app.user.click(studentToggle(/25CE001/));
     await app.user.click(studentToggle(/25CE003/));
-    expect(all).toBeChecked();
+    expect(checkedIds()).toEqual([]);
+    expect(all).not.toBeChecked();
     expect(all.indeterminate).toBe(false);
 
-    await app.user.click(studentToggle(/25CE001/));
+    await app.user.click(studentToggle(/25CE002/));
+    await app.user.click(studentToggle(/25CE003/));
     expect(checkedIds()).toEqual(['st2', 'st3']);
     expect(all).not.toBeChecked();
     expect(screen.getByText('2 of 3 present')).toBeInTheDocument();
+
+    await app.user.click(studentToggle(/25CE001/));
+    expect(all).toBeChecked();
+    expect(all.indeterminate).toBe(false);
   });
 
   it('is operable with the keyboard: Tab to a toggle, Space flips it, Enter on Mark submits', async () => {
@@ -98,22 +106,21 @@ describe('marking form: toggles', () => {
     await app.user.tab();
     expect(studentToggle(/25CE002/)).toHaveFocus();
     await app.user.keyboard(' ');
-    expect(checkedIds()).toEqual(['st2']);
+    expect(checkedIds()).toEqual(['st1', 'st3']);
     await app.user.tab();
     await app.user.tab();
     expect(screen.getByRole('button', { name: 'Mark' })).toHaveFocus();
     await app.user.keyboard('{Enter}');
     await waitFor(() => expect(api.callsTo('POST', '/attendance')).toHaveLength(1));
-    expect((api.callsTo('POST', '/attendance')[0]!.body as { presentStudentData: string[] }).presentStudentData).toEqual(['st2']);
+    expect((api.callsTo('POST', '/attendance')[0]!.body as { presentStudentData: string[] }).presentStudentData).toEqual(['st1', 'st3']);
   });
 });
 
 describe('marking form: Mark', () => {
-  it('sends the lecture payload with the division as groupid, then shows the success screen', async () => {
+  it('sends the lecture payload with the division as groupid (no statuses when nobody is late or excused), then shows the success screen', async () => {
     const { api, app } = setup(LECTURE_URL);
     await screen.findByRole('checkbox', { name: 'Select all' });
-    await app.user.click(studentToggle(/25CE003/));
-    await app.user.click(studentToggle(/25CE001/));
+    await app.user.click(studentToggle(/25CE002/));
     await app.user.click(screen.getByRole('button', { name: 'Mark' }));
 
     expect(await screen.findByRole('heading', { name: 'Attendance Marked Successfully' })).toBeInTheDocument();
@@ -131,12 +138,11 @@ describe('marking form: Mark', () => {
     expect(mark!.credentials).toBe('include');
   });
 
-  it('sends the lab payload with the batch as groupid (students loaded by batch)', async () => {
+  it('sends the lab payload with the batch as groupid (students loaded by batch), everyone present as it started', async () => {
     const { api, app } = setup(LAB_URL);
-    const all = await screen.findByRole('checkbox', { name: 'Select all' });
+    await screen.findByRole('checkbox', { name: 'Select all' });
     expect(api.callsTo('GET', '/student/b1')).toHaveLength(1);
     expect(api.callsTo('GET', '/student/division/b1')).toHaveLength(0);
-    await app.user.click(all);
     await app.user.click(screen.getByRole('button', { name: 'Mark' }));
 
     expect(await screen.findByRole('heading', { name: 'Attendance Marked Successfully' })).toBeInTheDocument();

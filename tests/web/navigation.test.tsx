@@ -42,10 +42,12 @@ describe('navigation bar', () => {
       'Student',
       'View Attendance',
       'Adduser',
+      'Settings',
     ]);
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(nav.getByRole('link', { name: 'Chg Term' })).toHaveAttribute('href', '/dashboard/changestu');
     expect(nav.getByRole('link', { name: 'Adduser' })).toHaveAttribute('href', '/dashboard/adduser');
+    expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings');
     const selector = await screen.findByLabelText('Active term');
     await waitFor(() => expect(selector).toHaveValue('t1'));
   });

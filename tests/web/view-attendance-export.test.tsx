@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { csvField, fileName, headerLine, percentage, toCsv, type ReportContext } from '@web/features/attendance-view/report';
+import { csvField, fileName, headerLine, toCsv, wholePercentage, type ReportContext } from '@web/features/attendance-view/report';
 import type { Routes } from './support/fake-api';
-import { button, captureDownloads, fill, LECTURE, openView, presentAt } from './support/view-attendance';
+import { button, captureDownloads, fill, LECTURE, openView, presentAt, totals } from './support/view-attendance';
 
 /*
  * The PDF export, with jsPDF replaced by a recorder: what is written where, in which font size,
@@ -57,8 +57,8 @@ beforeEach(() => {
 });
 
 const STUDENTS = [
-  { _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001', totalPresent: 3, totalLecture: 3 },
-  { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002', totalPresent: 1, totalLecture: 3 },
+  totals({ _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001' }, { present: 2, late: 1 }, 100),
+  totals({ _id: 'st2', name: 'Diya Shah', enrollment: '25CE002' }, { late: 1, absent: 2 }, 100 / 3),
 ];
 
 /** Opens the screen, fills the form for Semester 3 / Data Structures / Lecture / 09:00 - 10:00, and presses `name`. */
@@ -97,11 +97,18 @@ describe('view attendance: Download PDF', () => {
     expect(pdf.tables).toHaveLength(1);
     expect(pdf.tables[0]).toMatchObject({
       theme: 'grid',
-      head: [['Name', 'Enrollment', 'Percentage']],
+      head: [['Name', 'Enrollment', 'Present', 'Late', 'Absent', 'Excused', 'Percentage']],
       body: [
-        ['Aarav Patel', '25CE001', '100%'],
-        ['Diya Shah', '25CE002', '33%'],
+        ['Aarav Patel', '25CE001', '2', '1', '0', '0', '100%'],
+        ['Diya Shah', '25CE002', '0', '1', '2', '0', '33%'],
       ],
+      columnStyles: {
+        2: { halign: 'right' },
+        3: { halign: 'right' },
+        4: { halign: 'right' },
+        5: { halign: 'right' },
+        6: { halign: 'right' },
+      },
       headStyles: { fillColor: [96, 96, 96], textColor: [255, 255, 255], fontStyle: 'bold' },
     });
     // The table starts below the header line.
@@ -151,14 +158,14 @@ describe('view attendance: Download PDF', () => {
 });
 
 describe('view attendance: report helpers', () => {
-  it('percentage = totalPresent / totalLecture × 100, rounded half up to a whole number', () => {
-    expect(percentage(2, 3)).toBe(67);
-    expect(percentage(1, 3)).toBe(33);
-    expect(percentage(1, 8)).toBe(13); // 12.5
-    expect(percentage(29, 200)).toBe(15); // 14.5 exactly, not 14.499…
-    expect(percentage(0, 5)).toBe(0);
-    expect(percentage(5, 5)).toBe(100);
-    expect(percentage(0, 0)).toBe(0);
+  it("the server's percentage, rounded half up to a whole number; none when no session counts", () => {
+    expect(wholePercentage(200 / 3)).toBe(67);
+    expect(wholePercentage(100 / 3)).toBe(33);
+    expect(wholePercentage(12.5)).toBe(13);
+    expect(wholePercentage((29 / 200) * 100)).toBe(15); // 14.499999999999998 in floating point: still 15
+    expect(wholePercentage(0)).toBe(0);
+    expect(wholePercentage(100)).toBe(100);
+    expect(wholePercentage(null)).toBeNull();
   });
 
   it('CSV fields: quoted for quotes, commas and line breaks; spreadsheet formulas defused', () => {

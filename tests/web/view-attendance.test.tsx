@@ -15,6 +15,7 @@ import {
   RANGE_PATH,
   REPORT,
   textOf,
+  totals,
 } from './support/view-attendance';
 
 /** An element's text as a screen reader gets it (aria-hidden parts left out). */
@@ -49,18 +50,18 @@ describe('view attendance: the results', () => {
     expect(screen.queryByLabelText('Highlight below (%)')).not.toBeInTheDocument();
   });
 
-  it('as percentages: each from the student’s own totalLecture, rounded to a whole number, with %; never-present students at 0%', async () => {
+  it('as percentages: each student’s sessions by status and the server’s percentage, rounded to a whole number, with %', async () => {
     const { app } = openView({ [`GET ${RANGE_PATH}` as const]: { data: REPORT } });
     await fill(app, { ...LECTURE, date: '2026-11-02', enddate: '2026-11-20' });
     await app.user.click(button('Get Percentage'));
     await screen.findByRole('table');
     expect(tableRows()).toEqual([
-      ['Name', 'Enrollment', 'Percentage'],
-      ['Aarav Patel', '25CE001', '100%'],
-      ['Diya Shah', '25CE002', '67%, below 75%'],
-      ['Ishaan Mehta', '25CE003', '13%, below 75%'],
-      ['Ananya Desai', '25CE004', '0%, below 75%'],
-      ['Kabir Joshi', '25CE005', '75%'],
+      ['Name', 'Enrollment', 'Present', 'Late', 'Absent', 'Excused', 'Percentage'],
+      ['Aarav Patel', '25CE001', '8', '0', '0', '0', '100%'],
+      ['Diya Shah', '25CE002', '2', '0', '1', '0', '67%, below 75%'],
+      ['Ishaan Mehta', '25CE003', '1', '0', '7', '0', '13%, below 75%'],
+      ['Ananya Desai', '25CE004', '0', '0', '6', '2', '0%, below 75%'],
+      ['Kabir Joshi', '25CE005', '2', '1', '1', '0', '75%'],
     ]);
     expect(screen.getByText('From 2026-11-02 To 2026-11-20')).toBeInTheDocument();
     expect(screen.getByText('5 students, 8 sessions')).toBeInTheDocument();
@@ -151,10 +152,11 @@ describe('view attendance: Download CSV', () => {
     const report: PercentageReport = {
       totalLecture: 2,
       studentData: [
-        { _id: 'a', name: 'Patel, Aarav', enrollment: '25CE001', totalPresent: 2, totalLecture: 2 },
-        { _id: 'b', name: 'Diya "Dee" Shah', enrollment: '25CE002', totalPresent: 1, totalLecture: 2 },
-        { _id: 'c', name: '=HYPERLINK("x")', enrollment: '25CE003', totalPresent: 0, totalLecture: 2 },
-        { _id: 'd', name: 'Zoë Ångström', enrollment: '25CE004', totalPresent: 1, totalLecture: 3 },
+        totals({ _id: 'a', name: 'Patel, Aarav', enrollment: '25CE001' }, { present: 2 }, 100),
+        totals({ _id: 'b', name: 'Diya "Dee" Shah', enrollment: '25CE002' }, { late: 1, absent: 1 }, 50),
+        totals({ _id: 'c', name: '=HYPERLINK("x")', enrollment: '25CE003' }, { absent: 2 }, 0),
+        totals({ _id: 'd', name: 'Zoë Ångström', enrollment: '25CE004' }, { present: 1, absent: 2, excused: 1 }, 100 / 3),
+        totals({ _id: 'e', name: 'Only Excused', enrollment: '25CE005' }, { excused: 2 }, null),
       ],
     };
     const { app } = openView({ [`GET ${RANGE_PATH}` as const]: { data: report } });
@@ -173,11 +175,12 @@ describe('view attendance: Download CSV', () => {
     expect(await textOf(blob)).toBe(
       '\uFEFF' +
         [
-          'Name,Enrollment,Percentage',
-          '"Patel, Aarav",25CE001,100%',
-          '"Diya ""Dee"" Shah",25CE002,50%',
-          `"'=HYPERLINK(""x"")",25CE003,0%`,
-          'Zoë Ångström,25CE004,33%',
+          'Name,Enrollment,Present,Late,Absent,Excused,Percentage',
+          '"Patel, Aarav",25CE001,2,0,0,0,100%',
+          '"Diya ""Dee"" Shah",25CE002,0,1,1,0,50%',
+          `"'=HYPERLINK(""x"")",25CE003,0,0,2,0,0%`,
+          'Zoë Ångström,25CE004,1,0,2,1,33%',
+          'Only Excused,25CE005,0,0,0,2,n/a',
         ].join('\r\n') +
         '\r\n',
     );

@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import { API_HEADERS } from '@shared/security-headers';
 import { MESSAGES } from '@shared/messages';
 import { routeKey, routesOf, type Resource, type RouteKeyOf } from '@shared/routes';
-import { BeingDeleted, Conflict, DomainError, Invalid, NotFound } from '../domain-errors';
+import { BeingDeleted, Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors';
 import { HttpError, isRetryableDatabaseError } from './errors';
 import { logger } from './logger';
 import { requestGuards } from './request-guards';
@@ -47,17 +47,21 @@ export function resource<R extends Resource>(name: R, handlers: NoInfer<Handlers
 /** The one place domain errors become statuses; the message is the error's own. */
 const DOMAIN_STATUS: [typeof DomainError, number][] = [
   [NotFound, 404],
+  [Forbidden, 403],
   [Conflict, 409],
   [Invalid, 400],
   [BeingDeleted, 400],
 ];
 
-/** Turns any error into `{data: null, message}`: the client's own mistakes as 4xx, faults as 500 with a request id. */
+/**
+ * Turns any error into `{data, message}` (data null, unless a domain error carries some): the
+ * client's own mistakes as 4xx, faults as 500 with a request id.
+ */
 function errorResponse(request: middy.Request<ApiEvent, ApiResult, Error, Context>): void {
   const { error, event } = request;
   const domainStatus = DOMAIN_STATUS.find(([kind]) => error instanceof kind)?.[1];
   if (domainStatus) {
-    request.response = jsonResult(domainStatus, null, error!.message);
+    request.response = jsonResult(domainStatus, (error as DomainError).data, error!.message);
     return;
   }
   if (error instanceof HttpError) {

@@ -1,58 +1,119 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DUPLICATE_MARK, type AttendanceStudent } from '@shared/schemas/attendance';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DUPLICATE_MARK, type AttendanceStatus, type AttendanceStudent, type HistoryEntry, type UserRef } from '@shared/schemas/attendance';
+import type { CollegeSettings } from '@shared/schemas/settings';
 import { batchDelete } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
 import { Conflict } from '../domain-errors';
 import * as keys from '../keys';
-import { IS_NEW, isConditionFailure } from '../writes';
+import { IS_NEW, isConditionFailure, put, transact } from '../writes';
+import { deleteHistoryOfCourse, historyItem } from './attendance-history';
+import { getWithSettings } from './settings';
 
 /**
  * Attendance sessions, one item per course, slot kind, date, slot and group, in the course's
  * partition (keys.attendanceSession). The key is the exactly-once rule: a second mark is a
  * failed conditional put. The item keeps who was expected (the group's students then, with
- * their names) and who was present, so a report stays true after students move, are renamed
- * or are deleted.
+ * their names) and each one's status, so a report stays true after students move, are renamed
+ * or are deleted. `version` counts the states it has been in (1: as marked); a correction
+ * replaces the item only if it is still at the version the corrector read.
+ *
+ * Sessions stored before statuses, ids and versions read back as if they had them: status
+ * present for the ids in `present`, absent for everyone else expected, `_id` from the key,
+ * version 1.
  */
 export interface AttendanceSession {
+  _id: string;
   courseid: string;
   slotcount: 1 | 2;
   date: string;
   slotid: string;
   groupid: string;
   expected: AttendanceStudent[];
-  present: string[];
-  markedBy: { _id: string; username: string };
+  statuses: Record<string, AttendanceStatus>;
+  markedBy: UserRef;
   markedAt: string;
+  version: number;
 }
+
+/** An item as stored, by this code or by the code before statuses. */
+type StoredSession = Omit<AttendanceSession, '_id' | 'statuses' | 'version'> &
+  Partial<Pick<AttendanceSession, '_id' | 'statuses' | 'version'>> & { present?: string[] };
+
+export function sessionOf(item: StoredSession): AttendanceSession {
+  const { courseid, slotcount, date, slotid, groupid, expected, markedBy, markedAt } = item;
+  const present = new Set(item.present ?? []);
+  return {
+    _id: item._id ?? keys.attendanceSessionId(item),
+    courseid,
+    slotcount,
+    date,
+    slotid,
+    groupid,
+    expected,
+    statuses: item.statuses ?? Object.fromEntries(expected.map(({ _id }) => [_id, present.has(_id) ? 'present' : 'absent'])),
+    markedBy,
+    markedAt,
+    version: item.version ?? 1,
+  };
+}
+
+const sessionItem = (session: AttendanceSession) => ({ ...keys.attendanceSession(session), entity: 'attendance', ...session });
 
 /** Stores a session unless one exists for the same key (Conflict). */
 export async function putSessionOnce(session: AttendanceSession): Promise<void> {
   try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.attendanceSession(session), entity: 'attendance', ...session },
-        ConditionExpression: IS_NEW,
-      }),
-    );
+    await db.send(new PutCommand({ TableName: tableName(), Item: sessionItem(session), ConditionExpression: IS_NEW }));
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(DUPLICATE_MARK);
     throw error;
   }
 }
 
+/** The session with this `_id`, or null (one consistent GetItem; none for an id no session can have). */
+export async function getSession(id: string): Promise<AttendanceSession | null> {
+  const place = keys.sessionPlaceOfId(id);
+  if (!place) return null;
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.attendanceSession(place), ConsistentRead: true }));
+  return result.Item ? sessionOf(result.Item as StoredSession) : null;
+}
+
+/** The session with this `_id` (null when there is none) and the college's settings, in one BatchGetItem. */
+export async function getSessionWithSettings(id: string): Promise<{ session: AttendanceSession | null; settings: CollegeSettings }> {
+  const place = keys.sessionPlaceOfId(id);
+  const { items, settings } = await getWithSettings<StoredSession>(place ? [keys.attendanceSession(place)] : []);
+  return { session: items[0] ? sessionOf(items[0]) : null, settings };
+}
+
 /** The sessions of one course, kind, date and slot (every group, or one). One Query. */
 export async function sessionsOn(query: { courseid: string; slotcount: 1 | 2; date: string; slotid: string; groupid?: string }) {
   const { courseid, ...slot } = query;
-  return queryAll<AttendanceSession>(keys.sessionsOfSlot(courseid, slot));
+  return (await queryAll<StoredSession>(keys.sessionsOfSlot(courseid, slot))).map(sessionOf);
 }
 
 /** The sessions of one course and kind between two dates, inclusive (one Query, paged). */
 export async function sessionsBetween(query: { courseid: string; slotcount: 1 | 2; from: string; to: string; groupid?: string }) {
-  return queryAll<AttendanceSession>(
+  const sessions = await queryAll<StoredSession>(
     keys.sessionsOfCourse(query.courseid, query.slotcount, query.from, query.to),
     query.groupid ? { FilterExpression: 'groupid = :groupid', ExpressionAttributeValues: { ':groupid': query.groupid } } : {},
   );
+  return sessions.map(sessionOf);
+}
+
+/**
+ * Replaces `before` by `after` and adds the history entries, in one transaction, only while the
+ * session is still at `before.version` (a session stored before versions has none: version 1).
+ * Answers false, writing nothing, when someone else changed it first.
+ */
+export async function saveCorrection(before: AttendanceSession, after: AttendanceSession, entries: HistoryEntry[]): Promise<boolean> {
+  const stillAt =
+    before.version === 1
+      ? 'attribute_exists(pk) AND (attribute_not_exists(version) OR version = :read)'
+      : 'attribute_exists(pk) AND version = :read';
+  const failed = await transact({
+    session: put(sessionItem(after), stillAt, { ':read': before.version }),
+    history: entries.map((entry) => put(historyItem(after, entry), IS_NEW)),
+  });
+  return failed === null;
 }
 
 /** How many sessions a course has (one Query, Select COUNT). */
@@ -60,12 +121,14 @@ export async function countAttendanceOfCourse(courseid: string): Promise<number>
   return countAll(keys.allSessionsOfCourse(courseid));
 }
 
-/** Deletes every session of a course (its delete cascades here). */
+/**
+ * Deletes every session of a course, then their history (its delete cascades here); answers how
+ * many sessions. Sessions go first: a correction racing the delete either lands before (and its
+ * entries are found) or finds its session gone.
+ */
 export async function deleteAttendanceOfCourse(courseid: string): Promise<number> {
-  const sessions = await queryAll<{ pk: string; sk: string }>(keys.allSessionsOfCourse(courseid), {
-    ProjectionExpression: 'pk, sk',
-    ConsistentRead: true,
-  });
+  const sessions = await queryAll<keys.Key>(keys.allSessionsOfCourse(courseid), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
   await batchDelete(sessions.map(({ pk, sk }) => ({ pk, sk })));
+  await deleteHistoryOfCourse(courseid);
   return sessions.length;
 }

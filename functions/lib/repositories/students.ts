@@ -6,6 +6,7 @@ import { countAll, db, queryAll, tableName } from '../db';
 import { BeingDeleted, Conflict, NotFound } from '../domain-errors';
 import * as keys from '../keys';
 import { check, EXISTS, IS_NEW, LIVE, put, remove, transact, type TransactItem } from '../writes';
+import { getWithSettings } from './settings';
 import { requireParent, type StructureItem } from './structure';
 
 /**
@@ -86,6 +87,12 @@ export async function getStudent(id: string): Promise<StudentItem | null> {
 /** The students with these ids that exist (100 per BatchGetItem). */
 export async function getStudents(ids: string[]): Promise<StudentItem[]> {
   return batchGet<StudentItem>(ids.map(keys.studentById));
+}
+
+/** The students with these ids that exist, and the college's settings, in the same BatchGetItem (reports need both). */
+export async function getStudentsWithSettings(ids: string[]) {
+  const { items, settings } = await getWithSettings<StudentItem>(ids.map(keys.studentById));
+  return { students: items, settings };
 }
 
 /** A batch's students in roll order (one Query, paged). */

@@ -34,8 +34,11 @@ export interface ViewAttendanceFile {
   t: E2eFile;
   /** A demo student by enrollment: Division 1 holds 25CE001–25CE030, Division 2 25CE031–25CE060. */
   student(enrollment: string): Person;
-  /** A row of the results table: name and enrollment, and the percentage as a screen reader reads it. */
-  row(enrollment: string, percentage?: string): string[];
+  /**
+   * A row of the results table: name and enrollment; as percentages also the sessions by status
+   * (present, late, absent, excused) and the percentage as a screen reader reads it.
+   */
+  row(enrollment: string, totals?: readonly number[], percentage?: string): string[];
 }
 
 const byName = <T extends { name: string }>(list: T[], name: string): T => {
@@ -80,9 +83,9 @@ export function useViewAttendance(): ViewAttendanceFile {
     await mark(A, LAB_SLOT, 2, batch1a._id, ['25CE001']);
   });
 
-  const row = (enrollment: string, percentage?: string) => {
+  const row = (enrollment: string, totals?: readonly number[], percentage?: string) => {
     const { name } = student(enrollment);
-    return percentage === undefined ? [name, enrollment] : [name, enrollment, percentage];
+    return totals === undefined ? [name, enrollment] : [name, enrollment, ...totals.map(String), percentage ?? ''];
   };
   return { t, student, row };
 }
@@ -127,6 +130,9 @@ export async function submit(page: Page, button: 'Get Attendance' | 'Get Percent
   await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Present Students List');
   await page.getByRole('status').filter({ hasText: 'Please wait' }).waitFor({ state: 'detached' });
 }
+
+/** The percentage table's header row. */
+export const PERCENTAGE_HEADER = ['Name', 'Enrollment', 'Present', 'Late', 'Absent', 'Excused', 'Percentage'];
 
 /** The results table as a screen reader reads it (without what is aria-hidden), header first. */
 export async function tableRows(page: Page): Promise<string[][]> {

@@ -1,6 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import type { AttendanceRecord, AttendanceStudent, PercentageReport } from '@shared/schemas/attendance';
+import type {
+  AttendanceRecord,
+  AttendanceStatus,
+  AttendanceStudent,
+  PercentageReport,
+  SessionView,
+  StudentTotals,
+} from '@shared/schemas/attendance';
+import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { mockApi, routes, type Routes } from './fake-api';
 import { ACTIVE_TERMS, DIVISION_1, DIVISION_2, FACULTY, signedInAs } from './fixtures';
 import { renderApp } from './render-app';
@@ -9,6 +17,7 @@ import { renderApp } from './render-app';
 export const LISTS = routes({
   ...signedInAs(FACULTY),
   ...ACTIVE_TERMS,
+  'GET /settings': { data: DEFAULT_SETTINGS },
   'GET /course/s3': {
     data: [
       { _id: 'c1', name: 'Data Structures', semid: 's3' },
@@ -40,19 +49,64 @@ export const PRESENT: AttendanceStudent[] = [
 export const DATE_PATH = '/attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1';
 export const RANGE_PATH = '/attendance/criteria?startdate=2026-11-02&enddate=2026-11-20&slotcount=1&courseid=c1';
 
-/** GET attendance's answer for the lecture of 2026-11-20 at 09:00: who was present, at how many sessions. */
+/** A marked session of the view's date, by the demo faculty member, who may still correct it for an hour. */
+export function sessionView(
+  students: (AttendanceStudent & { status: AttendanceStatus })[],
+  overrides: Partial<SessionView> = {},
+): SessionView {
+  return {
+    _id: 'sess1',
+    groupid: 'd1',
+    version: 1,
+    markedBy: { _id: FACULTY._id, username: FACULTY.username },
+    markedAt: '2026-11-20T09:05:00.000Z',
+    editableUntil: new Date(Date.now() + 3_600_000).toISOString(),
+    corrections: 0,
+    students,
+    ...overrides,
+  };
+}
+
+/** GET attendance's answer for the lecture of 2026-11-20 at 09:00: who was present, at how many sessions (each of them present). */
 export const presentAt = (students: AttendanceStudent[], sessions = 1): AttendanceRecord[] => [
-  { date: '2026-11-20', courseid: 'c1', slotid: 'slot9', slotcount: 1, sessions, presentStudentsName: students },
+  {
+    date: '2026-11-20',
+    courseid: 'c1',
+    slotid: 'slot9',
+    slotcount: 1,
+    sessions: Array.from({ length: sessions }, (_, index) =>
+      sessionView(
+        students.map((student) => ({ ...student, status: 'present' as const })),
+        { _id: `sess${index + 1}`, groupid: `d${index + 1}` },
+      ),
+    ),
+    presentStudentsName: students,
+  },
 ];
+
+/** A student's row of GET attendance/criteria: their sessions by status, and the percentage the server worked out. */
+export const totals = (
+  student: AttendanceStudent,
+  { present = 0, late = 0, absent = 0, excused = 0 },
+  percentage: number | null,
+): StudentTotals => ({
+  ...student,
+  totalPresent: present + late,
+  totalLecture: present + late + absent + excused,
+  totalLate: late,
+  totalAbsent: absent,
+  totalExcused: excused,
+  percentage,
+});
 
 export const REPORT: PercentageReport = {
   totalLecture: 8,
   studentData: [
-    { _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001', totalPresent: 8, totalLecture: 8 }, // 100%
-    { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002', totalPresent: 2, totalLecture: 3 }, // 66.7 → 67%
-    { _id: 'st3', name: 'Ishaan Mehta', enrollment: '25CE003', totalPresent: 1, totalLecture: 8 }, // 12.5 → 13%
-    { _id: 'st4', name: 'Ananya Desai', enrollment: '25CE004', totalPresent: 0, totalLecture: 8 }, // never present: 0%
-    { _id: 'st5', name: 'Kabir Joshi', enrollment: '25CE005', totalPresent: 3, totalLecture: 4 }, // own total 4 (not 8): 75%
+    totals({ _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001' }, { present: 8 }, 100),
+    totals({ _id: 'st2', name: 'Diya Shah', enrollment: '25CE002' }, { present: 2, absent: 1 }, 200 / 3), // 66.7 → 67%
+    totals({ _id: 'st3', name: 'Ishaan Mehta', enrollment: '25CE003' }, { present: 1, absent: 7 }, 12.5), // → 13%
+    totals({ _id: 'st4', name: 'Ananya Desai', enrollment: '25CE004' }, { absent: 6, excused: 2 }, 0), // never present: 0%
+    totals({ _id: 'st5', name: 'Kabir Joshi', enrollment: '25CE005' }, { present: 2, late: 1, absent: 1 }, 75), // own total 4 (not 8)
   ],
 };
 

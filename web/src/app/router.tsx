@@ -15,6 +15,7 @@ export const ADMIN_PAGES = [
   { path: 'slot', title: 'Slot' },
   { path: 'changestu', title: 'Change Term' },
   { path: 'student', title: 'Student' },
+  { path: 'settings', title: 'Settings' },
 ] as const;
 
 // Every page is its own chunk, loaded by the router before it renders, so nothing flashes. The

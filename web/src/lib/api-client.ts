@@ -3,12 +3,16 @@ import type { ApiData, ContractKey, RequestArg, RouteRequest } from './api-contr
 import { session } from './session';
 import { toast } from './toast';
 
-/** A failed call: the HTTP status (0 when the server could not be reached) and the server's message. */
+/**
+ * A failed call: the HTTP status (0 when the server could not be reached), the server's message, and
+ * the `data` it sent along, if any (a correction's 409 carries the session as it stands).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
     message: string,
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -74,7 +78,11 @@ export async function callRoute<K extends ContractKey>(key: K, ...[request]: Req
   }
   const payload = (await response.json().catch(() => null)) as { data?: ApiData<K>; message?: string } | null;
   if (!response.ok) {
-    const error = new ApiError(response.status, payload?.message || response.statusText || `Request failed (${response.status})`);
+    const error = new ApiError(
+      response.status,
+      payload?.message || response.statusText || `Request failed (${response.status})`,
+      payload?.data ?? null,
+    );
     if (response.status === 401) {
       const wasSignedIn = session.get().status === 'signed-in';
       session.signOut();

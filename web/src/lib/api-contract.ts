@@ -1,7 +1,18 @@
 import type * as z from 'zod/mini';
 import type { ROUTES } from '@shared/routes';
 import type { AppConfig, LoginInput, PublicUser, RegisterInput } from '@shared/schemas/auth';
-import type { AttendanceRecord, CriteriaQuery, MarkedSession, MarkInput, PercentageReport, ViewQuery } from '@shared/schemas/attendance';
+import type {
+  AttendanceRecord,
+  CorrectionInput,
+  CriteriaQuery,
+  HistoryEntry,
+  MarkedSession,
+  MarkInput,
+  PercentageReport,
+  SessionView,
+  ViewQuery,
+} from '@shared/schemas/attendance';
+import type { CollegeSettings, SettingsPatch } from '@shared/schemas/settings';
 import type { DeletedTree, Dependents } from '@shared/schemas/dependents';
 import type {
   Batch,
@@ -84,6 +95,10 @@ export interface ApiContract {
   'POST /attendance': { body: MarkInput; data: MarkedSession };
   'GET /attendance': { query: ViewQuery; data: AttendanceRecord[] };
   'GET /attendance/criteria': { query: CriteriaQuery; data: PercentageReport };
+  'PATCH /attendance/{id}': { body: CorrectionInput; data: SessionView };
+  'GET /attendance/{id}/history': { data: HistoryEntry[] };
+  'GET /settings': { data: CollegeSettings };
+  'PATCH /settings': { body: SettingsPatch; data: CollegeSettings };
 }
 
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;

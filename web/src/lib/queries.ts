@@ -21,3 +21,5 @@ export const useDivisionStudents = (divisionid: string | undefined) =>
   useApi('GET /student/division/{divisionid}', divisionid ? { params: { divisionid } } : null);
 /** Every user (admins), once `listed`. */
 export const useUsers = (listed: boolean) => useApi('GET /user', listed ? {} : null);
+/** The college's attendance rules (edit window, how late and excused count, the report threshold). */
+export const useSettings = () => useApi('GET /settings', {});

@@ -30,6 +30,8 @@ const REFRESHES: { [K in WriteKey]: readonly string[] } = {
   'POST /slot': ['/slot/'],
   'DELETE /slot/{id}': ['/slot/'],
   'POST /attendance': [],
+  'PATCH /attendance/{id}': ['/attendance'],
+  'PATCH /settings': ['/settings', '/attendance'],
 };
 
 /** A second look after a write: list reads that go through an index may lag the write for a moment in AWS. */

@@ -1,6 +1,6 @@
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
-import { cells, columns, headerLine, type Report } from './report';
+import { cells, columns, headerLine, TOTALS, type Report } from './report';
 
 /*
  * The PDF export (docs/product.md §9). This module is only ever loaded by a dynamic import() when Download
@@ -33,7 +33,9 @@ export function renderPdf(report: Report): Blob {
     body: report.rows.map((row) => cells(row, report.mode)),
     styles: { fontSize: 10 },
     headStyles: { fillColor: HEADER_FILL, textColor: [255, 255, 255], fontStyle: 'bold' },
-    columnStyles: report.mode === 'percentage' ? { 2: { halign: 'right' } } : {},
+    // The counts and the percentage (after Name and Enrollment) align right.
+    columnStyles:
+      report.mode === 'percentage' ? Object.fromEntries([...TOTALS, 'percentage'].map((_, index) => [index + 2, { halign: 'right' }])) : {},
   });
   return doc.output('blob');
 }

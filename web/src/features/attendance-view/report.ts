@@ -1,5 +1,5 @@
 import { SLOT_KINDS } from '@shared/constants';
-import type { AttendanceStudent, PercentageReport } from '@shared/schemas/attendance';
+import type { AttendanceStudent, PercentageReport, SessionView } from '@shared/schemas/attendance';
 
 /*
  * The report shown on the view screen and exported as PDF and CSV: pure functions, so the table,
@@ -24,12 +24,25 @@ export interface ReportContext {
   enddate?: string;
 }
 
+/** The divisions' or batches' names by id (a session names only its group's id). */
+export type GroupNames = Readonly<Record<string, string>>;
+
+/** A student's sessions by status (percentage mode): present on time, late, absent, excused. */
+export interface StatusTotals {
+  present: number;
+  late: number;
+  absent: number;
+  excused: number;
+}
+
 export interface ReportRow {
   _id: string;
   name: string;
   enrollment: string;
-  /** Percentage mode only: a whole number. */
-  percentage?: number;
+  /** Percentage mode only. */
+  totals?: StatusTotals;
+  /** Percentage mode only: a whole number, or null when no session counts for the student. */
+  percentage?: number | null;
 }
 
 export interface Report {
@@ -38,19 +51,30 @@ export interface Report {
   rows: ReportRow[];
   /** Percentage mode: the sessions in range (all groups); date mode: the sessions of that date. */
   sessions: number;
+  /** Date mode: the sessions of that date, each with every student's status. */
+  day?: SessionView[];
 }
 
-/** docs/product.md §5: totalPresent / totalLecture × 100, rounded to a whole number (each student's own totalLecture). */
-export function percentage(totalPresent: number, totalLecture: number): number {
-  if (totalLecture <= 0) return 0;
-  // Multiply first: 29 × 100 / 200 is exactly 14.5 (rounds to 15), 29 / 200 × 100 is 14.499….
-  return Math.round((totalPresent * 100) / totalLecture);
+/**
+ * The server's percentage (docs/product.md §5: under the college's rules, unrounded) as a whole number, half up.
+ * Rounded at six decimals first, so that a 14.5 computed as 14.4999… still shows 15.
+ */
+export function wholePercentage(value: number | null): number | null {
+  if (value === null) return null;
+  return Math.round(Number(value.toFixed(6)));
 }
 
-export const formatPercentage = (value: number): string => `${value}%`;
+/** The percentage as the table, the PDF and the CSV show it: '67%', or 'n/a' when no session counts. */
+export const formatPercentage = (value: number | null | undefined): string => (value == null ? 'n/a' : `${value}%`);
 
-export function dateReport(context: ReportContext, students: AttendanceStudent[], sessions: number): Report {
-  return { mode: 'date', context, sessions, rows: students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })) };
+export function dateReport(context: ReportContext, students: AttendanceStudent[], day: SessionView[]): Report {
+  return {
+    mode: 'date',
+    context,
+    sessions: day.length,
+    day,
+    rows: students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })),
+  };
 }
 
 export function percentageReport(context: ReportContext, report: PercentageReport): Report {
@@ -58,16 +82,22 @@ export function percentageReport(context: ReportContext, report: PercentageRepor
     mode: 'percentage',
     context,
     sessions: report.totalLecture,
-    rows: report.studentData.map(({ _id, name, enrollment, totalPresent, totalLecture }) => ({
-      _id,
-      name,
-      enrollment,
-      percentage: percentage(totalPresent, totalLecture),
+    rows: report.studentData.map((student) => ({
+      _id: student._id,
+      name: student.name,
+      enrollment: student.enrollment,
+      totals: {
+        present: student.totalPresent - student.totalLate,
+        late: student.totalLate,
+        absent: student.totalAbsent,
+        excused: student.totalExcused,
+      },
+      percentage: wholePercentage(student.percentage),
     })),
   };
 }
 
-export const isBelow = (row: ReportRow, threshold: number): boolean => row.percentage !== undefined && row.percentage < threshold;
+export const isBelow = (row: ReportRow, threshold: number): boolean => row.percentage != null && row.percentage < threshold;
 
 export const countBelow = (rows: ReportRow[], threshold: number): number => rows.filter((row) => isBelow(row, threshold)).length;
 
@@ -88,12 +118,18 @@ export function headerLine(context: ReportContext): string {
   return parts.join(' | ');
 }
 
+/** The per-status columns of percentage mode, in order. */
+export const TOTALS: readonly (keyof StatusTotals)[] = ['present', 'late', 'absent', 'excused'];
+const TOTAL_HEADERS: Record<keyof StatusTotals, string> = { present: 'Present', late: 'Late', absent: 'Absent', excused: 'Excused' };
+
 export const columns = (mode: ReportMode): string[] =>
-  mode === 'percentage' ? ['Name', 'Enrollment', 'Percentage'] : ['Name', 'Enrollment'];
+  mode === 'percentage' ? ['Name', 'Enrollment', ...TOTALS.map((total) => TOTAL_HEADERS[total]), 'Percentage'] : ['Name', 'Enrollment'];
 
 /** The cells of the PDF and CSV rows, as the table shows them. */
 export const cells = (row: ReportRow, mode: ReportMode): string[] =>
-  mode === 'percentage' ? [row.name, row.enrollment, formatPercentage(row.percentage ?? 0)] : [row.name, row.enrollment];
+  mode === 'percentage'
+    ? [row.name, row.enrollment, ...TOTALS.map((total) => String(row.totals?.[total] ?? 0)), formatPercentage(row.percentage)]
+    : [row.name, row.enrollment];
 
 /** Characters that file systems refuse (Windows' set, which covers the others) and control characters. */
 // eslint-disable-next-line no-control-regex

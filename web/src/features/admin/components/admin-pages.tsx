@@ -1,13 +1,14 @@
 import type { ComponentType } from 'react';
 import { ChangeTermPage } from './change-term-page';
 import { BatchPage, CoursePage, DivisionPage, SemesterPage, SlotPage } from './structure-page';
+import { SettingsPage } from './settings-page';
 import { StudentPage } from './student-page';
 import { TermPage } from './term-page';
 import { UsersPage } from './users-page';
 
 /** The admin screens by their path under /dashboard (docs/product.md §2.1). */
 export const ADMIN_SCREENS: Record<
-  'adduser' | 'term' | 'semester' | 'division' | 'batch' | 'course' | 'slot' | 'changestu' | 'student',
+  'adduser' | 'term' | 'semester' | 'division' | 'batch' | 'course' | 'slot' | 'changestu' | 'student' | 'settings',
   ComponentType
 > = {
   adduser: UsersPage,
@@ -19,4 +20,5 @@ export const ADMIN_SCREENS: Record<
   slot: SlotPage,
   changestu: ChangeTermPage,
   student: StudentPage,
+  settings: SettingsPage,
 };

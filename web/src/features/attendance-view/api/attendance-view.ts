@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { AttendanceStudent, CriteriaQuery, PercentageReport, ViewQuery } from '@shared/schemas/attendance';
+import type { AttendanceStudent, CriteriaQuery, PercentageReport, SessionView, ViewQuery } from '@shared/schemas/attendance';
 import type { Batch, Division } from '@shared/schemas/structure';
 import { callRoute, type ApiError } from '@web/lib/api-client';
 
@@ -26,10 +26,10 @@ export function useSemesterBatches(divisions: Division[] | undefined) {
   );
 }
 
-/** The students present at the session(s) of a date, and how many sessions matched (0: none was marked). */
-export async function fetchPresentStudents(query: ViewQuery): Promise<{ students: AttendanceStudent[]; sessions: number }> {
+/** The students present (or late) at the session(s) of a date, and the sessions found (none: nothing was marked). */
+export async function fetchPresentStudents(query: ViewQuery): Promise<{ students: AttendanceStudent[]; sessions: SessionView[] }> {
   const record = (await callRoute('GET /attendance', { query })).data?.[0];
-  return { students: record?.presentStudentsName ?? [], sessions: record ? (record.sessions ?? 1) : 0 };
+  return { students: record?.presentStudentsName ?? [], sessions: record?.sessions ?? [] };
 }
 
 /** Every student expected at a session in the range, with their own counts (empty when none was marked). */

@@ -6,7 +6,9 @@ import { Notice } from '@web/components/ui/notice';
 import { withLoader } from '@web/lib/loading';
 import { toast } from '@web/lib/toast';
 import { saveFile } from '../download';
-import { belowSummary, countBelow, dateLabel, fileName, formatPercentage, isBelow, toCsv, type Report } from '../report';
+import { belowSummary, countBelow, dateLabel, fileName, toCsv, type Report } from '../report';
+import { DaySessions } from './day-sessions';
+import { ReportTable } from './report-table';
 
 export const NOBODY_PRESENT = 'No student was present at this session.';
 export const PDF_FAILED = 'Could not make the PDF. Check your connection and try again.';
@@ -15,6 +17,10 @@ interface AttendanceResultsProps {
   report: Report;
   threshold: number;
   onThresholdChange: (threshold: number) => void;
+  /** Date mode: a session's division or batch by name. */
+  groupName: (groupid: string) => string;
+  /** Date mode: a session was corrected (the day is read again). */
+  onDayChanged: () => void;
 }
 
 /**
@@ -22,21 +28,21 @@ interface AttendanceResultsProps {
  * with their percentage; those under the threshold are marked (text for screen readers, an icon
  * and a tint for the eye) and counted. Download PDF (jsPDF loaded on demand) and Download CSV.
  */
-export function AttendanceResults({ report, threshold, onThresholdChange }: AttendanceResultsProps) {
+export function AttendanceResults({ report, threshold, onThresholdChange, groupName, onDayChanged }: AttendanceResultsProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  const captionId = useId();
   const { mode, context, rows } = report;
   const percentages = mode === 'percentage';
 
   // A new report: focus its heading (announced), and bring it up when it arrived low on the screen
-  // (on a phone the form fills the screen, the report starts below it).
+  // (on a phone the form fills the screen, the report starts below it). The same day read again after
+  // a correction keeps its context, and the focus stays where it is.
   useEffect(() => {
     const element = heading.current;
     if (!element) return;
     element.focus({ preventScroll: true });
     if (element.getBoundingClientRect().top > window.innerHeight / 2) element.scrollIntoView?.({ block: 'start' });
-  }, [report]);
+  }, [context]);
 
   // One PDF at a time (the keyboard still reaches the button under the loading overlay).
   const makingPdf = useRef(false);
@@ -110,50 +116,11 @@ export function AttendanceResults({ report, threshold, onThresholdChange }: Atte
             </div>
           )}
 
-          {/* Focusable, so the keyboard can scroll it when it is wider than a phone. */}
-          <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-            <table className="report-table">
-              <caption id={captionId} className="visually-hidden">
-                {percentages ? 'Attendance percentage of each student' : 'Students present'}, {context.course}, {dateLabel(context)}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Enrollment</th>
-                  {percentages && (
-                    <th scope="col" className="numeric">
-                      Percentage
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => {
-                  const low = isBelow(row, threshold);
-                  return (
-                    <tr key={row._id} className={low ? 'row-below' : undefined}>
-                      <td>{row.name}</td>
-                      <td className="enrollment">{row.enrollment}</td>
-                      {percentages && (
-                        <td className="numeric">
-                          {formatPercentage(row.percentage ?? 0)}
-                          {low && (
-                            <>
-                              <span className="below-marker" aria-hidden="true">
-                                !
-                              </span>
-                              <span className="visually-hidden">, below {threshold}%</span>
-                            </>
-                          )}
-                        </td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ReportTable report={report} threshold={threshold} />
         </>
+      )}
+      {report.day && report.day.length > 0 && (
+        <DaySessions sessions={report.day} groupName={groupName} date={context.date} onChanged={onDayChanged} />
       )}
     </section>
   );

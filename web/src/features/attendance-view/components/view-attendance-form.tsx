@@ -2,14 +2,15 @@ import type { ChangeEvent, FormEvent } from 'react';
 import type { Term } from '@shared/schemas/structure';
 import { Field } from '@web/components/ui/field';
 import { useForm } from '@web/lib/form';
-import type { ReportContext, ReportMode } from '../report';
+import type { GroupNames, ReportContext, ReportMode } from '../report';
 import { nameOf, useViewChoices } from '../view-choices';
 import { EMPTY_VALUES, VIEW_SCHEMAS, type ValidView, type ViewField } from '../view-form';
 
 interface ViewAttendanceFormProps {
   term: Term;
   busy: boolean;
-  onQuery: (mode: ReportMode, view: ValidView, context: ReportContext) => Promise<void>;
+  /** `groups`: the names of the divisions (a lecture) or batches (a lab) by id, for the sessions found. */
+  onQuery: (mode: ReportMode, view: ValidView, context: ReportContext, groups: GroupNames) => Promise<void>;
 }
 
 const REQUIRED_SELECTS = ['semester_id', 'course_id', 'slot_id', 'slot_count'] as const;
@@ -39,15 +40,20 @@ export function ViewAttendanceForm({ term, busy, onQuery }: ViewAttendanceFormPr
     // Which button sent it: Enter in a field sends as the first one (Get Attendance).
     const mode: ReportMode = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'percentage' ? 'percentage' : 'date';
     const query = (view: ValidView) =>
-      onQuery(mode, view, {
-        semester: nameOf(names.semester, view.semester_id),
-        course: nameOf(names.course, view.course_id),
-        kind: view.slot_count === '1' ? 1 : 2,
-        slot: nameOf(names.slot, view.slot_id),
-        ...(view.group_id ? { group: nameOf(names.group, view.group_id) } : {}),
-        date: view.date,
-        ...(mode === 'percentage' && view.enddate ? { enddate: view.enddate } : {}),
-      });
+      onQuery(
+        mode,
+        view,
+        {
+          semester: nameOf(names.semester, view.semester_id),
+          course: nameOf(names.course, view.course_id),
+          kind: view.slot_count === '1' ? 1 : 2,
+          slot: nameOf(names.slot, view.slot_id),
+          ...(view.group_id ? { group: nameOf(names.group, view.group_id) } : {}),
+          date: view.date,
+          ...(mode === 'percentage' && view.enddate ? { enddate: view.enddate } : {}),
+        },
+        Object.fromEntries((names.group ?? []).map((option) => [option.value, option.label])),
+      );
     if (busy) event.preventDefault();
     else void form.handle(VIEW_SCHEMAS[mode], query, () => values)(event);
   }

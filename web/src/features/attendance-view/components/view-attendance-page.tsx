@@ -1,12 +1,20 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
 import { errorMessage } from '@web/lib/api-client';
 import { useLoading, withLoader } from '@web/lib/loading';
-import { useActiveTerms } from '@web/lib/queries';
+import { useActiveTerms, useSettings } from '@web/lib/queries';
 import { toast } from '@web/lib/toast';
 import { fetchPercentages, fetchPresentStudents } from '../api/attendance-view';
-import { dateReport, DEFAULT_THRESHOLD, percentageReport, type Report, type ReportContext, type ReportMode } from '../report';
+import {
+  dateReport,
+  DEFAULT_THRESHOLD,
+  percentageReport,
+  type GroupNames,
+  type Report,
+  type ReportContext,
+  type ReportMode,
+} from '../report';
 import { dateQuery, rangeQuery, type ValidView } from '../view-form';
 import { AttendanceResults } from './attendance-results';
 import { ViewAttendanceForm } from './view-attendance-form';
@@ -14,17 +22,25 @@ import './view-attendance.css';
 
 /**
  * /dashboard/viewattendance (docs/product.md §2.7), any role: the form over the current (first active) term,
- * then the students present on a date (Get Attendance) or every student's percentage over a range
- * (Get Percentage), with the loading overlay while it loads.
+ * then the students present on a date and each session's statuses, to correct (Get Attendance), or every
+ * student's counts and percentage over a range (Get Percentage), with the loading overlay while it loads.
  */
 export function ViewAttendancePage() {
   const terms = useActiveTerms();
   const term = terms.data?.[0];
   const busy = useLoading();
+  const settings = useSettings();
   const [report, setReport] = useState<Report | null>(null);
-  const [threshold, setThreshold] = useState(DEFAULT_THRESHOLD);
+  const [groups, setGroups] = useState<GroupNames>({});
+  // The highlight threshold: the college's (Settings) until changed on this screen.
+  const [chosenThreshold, setThreshold] = useState<number | null>(null);
+  const threshold = chosenThreshold ?? settings.data?.threshold ?? DEFAULT_THRESHOLD;
+  /** The last date asked for: a correction reads that day again. */
+  const lastDay = useRef<{ view: ValidView; context: ReportContext } | null>(null);
 
-  async function onQuery(mode: ReportMode, view: ValidView, context: ReportContext) {
+  async function onQuery(mode: ReportMode, view: ValidView, context: ReportContext, names: GroupNames) {
+    lastDay.current = mode === 'date' ? { view, context } : null;
+    setGroups(names);
     try {
       const next = await withLoader(async () => {
         if (mode === 'date') {
@@ -36,6 +52,18 @@ export function ViewAttendancePage() {
       setReport(next);
     } catch (failure) {
       setReport(null);
+      toast.error(errorMessage(failure));
+    }
+  }
+
+  /** The day again (same context, so the report keeps its place and the focus stays where it is). */
+  async function refreshDay() {
+    const last = lastDay.current;
+    if (!last) return;
+    try {
+      const { students, sessions } = await fetchPresentStudents(dateQuery(last.view));
+      setReport((shown) => (shown?.context === last.context ? dateReport(last.context, students, sessions) : shown));
+    } catch (failure) {
       toast.error(errorMessage(failure));
     }
   }
@@ -59,7 +87,15 @@ export function ViewAttendancePage() {
         {([current]) => (
           <>
             <ViewAttendanceForm term={current!} busy={busy} onQuery={onQuery} />
-            {report && <AttendanceResults report={report} threshold={threshold} onThresholdChange={setThreshold} />}
+            {report && (
+              <AttendanceResults
+                report={report}
+                threshold={threshold}
+                onThresholdChange={setThreshold}
+                groupName={(id) => groups[id] ?? 'Session'}
+                onDayChanged={() => void refreshDay()}
+              />
+            )}
           </>
         )}
       </Loaded>

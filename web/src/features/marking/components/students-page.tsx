@@ -1,20 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { todayUtc } from '@shared/dates';
+import { StatusForm } from '@web/components/attendance/status-form';
+import { allPresent, markPayload, type Statuses } from '@web/components/attendance/statuses';
 import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
 import { callRoute, errorMessage } from '@web/lib/api-client';
 import { withLoader } from '@web/lib/loading';
 import { toast } from '@web/lib/toast';
 import { parseKind, readFlow } from '../flow';
-import { useGroupStudents } from '../group-students';
-import { AttendanceForm } from './attendance-form';
+import { useGroupStudents, type GroupStudent } from '../group-students';
 import { FlowPath, MissingContext } from './flow-parts';
 
 /** After a failed mark the app returns home (docs/product.md §4). */
 export const FAILED_MARK_REDIRECT_MS = 1000;
 
-/** /students/:id: the attendance form of a division (lecture) or a batch (lab). */
+/** /students/:id: the attendance form of a division (lecture) or a batch (lab), everyone present to start with. */
 export function StudentsPage() {
   const { id } = useParams();
   const flow = readFlow(useSearchParams()[0]);
@@ -26,12 +27,12 @@ export function StudentsPage() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function onMark(presentIds: string[]) {
+  async function onMark(group: GroupStudent[], statuses: Statuses) {
     if (!ready) return;
     setSubmitting(true);
     try {
       const mark = {
-        presentStudentData: presentIds,
+        ...markPayload(group, statuses),
         date: todayUtc(),
         slotid: flow.slot!,
         slotcount: kind,
@@ -50,7 +51,16 @@ export function StudentsPage() {
     <Page title="Who is present?" lead={<FlowPath path={flow.extraData} />}>
       {ready ? (
         <Loaded list={students} empty="No students found">
-          {(group) => <AttendanceForm students={group} date={todayUtc()} submitting={submitting} onMark={onMark} />}
+          {(group) => (
+            <StatusForm
+              students={group}
+              initial={allPresent(group)}
+              date={todayUtc()}
+              submitLabel="Mark"
+              submitting={submitting}
+              onSubmit={(statuses) => void onMark(group, statuses)}
+            />
+          )}
         </Loaded>
       ) : (
         <MissingContext />

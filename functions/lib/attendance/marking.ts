@@ -1,0 +1,57 @@
+import type { AttendanceStatus, MarkInput } from '@shared/schemas/attendance';
+import { Invalid } from '../domain-errors';
+import type { SessionUser } from '../http/types';
+import * as keys from '../keys';
+import type { AttendanceSession } from '../repositories/attendance';
+import { getStudent, listStudentsByBatch, listStudentsByDivision } from '../repositories/students';
+import { getNodes } from '../repositories/structure';
+import { groupLabel } from './session-view';
+
+/**
+ * The session to store for a mark, after checking that the course, slot and group exist and
+ * fit together and that every student named belongs to the group: Invalid otherwise. Each
+ * student of the group gets a status: the one `statuses` gives, else present when listed in
+ * presentStudentData, else absent.
+ */
+export async function validatedSession(input: MarkInput, user: SessionUser): Promise<AttendanceSession> {
+  const groupKind = groupLabel(input.slotcount);
+  const named = Object.keys(input.statuses ?? {});
+  const groupid = input.groupid ?? (await groupOfStudents([...input.presentStudentData, ...named], groupKind));
+  const [course, slot, group] = await getNodes([
+    ['course', input.courseid],
+    ['slot', input.slotid],
+    [groupKind, groupid],
+  ]);
+  if (!course) throw new Invalid('Course not found');
+  if (!slot) throw new Invalid('Slot not found');
+  if (!group || group.deleting) throw new Invalid(`The ${groupKind} to mark was not found`);
+  if (course.semid !== group.semid) throw new Invalid(`This course is not taught in this ${groupKind}'s semester`);
+  if (slot.termid !== group.termid) throw new Invalid(`This slot is not in this ${groupKind}'s term`);
+
+  const students = groupKind === 'division' ? await listStudentsByDivision(groupid) : await listStudentsByBatch(groupid);
+  const enrolled = new Set(students.map((student) => student._id));
+  if (input.presentStudentData.some((id) => !enrolled.has(id))) throw new Invalid(`Some present students are not in this ${groupKind}`);
+  if (named.some((id) => !enrolled.has(id))) throw new Invalid(`Some students in statuses are not in this ${groupKind}`);
+
+  const present = new Set(input.presentStudentData);
+  const given = input.statuses ?? {};
+  const statusOf = (id: string): AttendanceStatus => (Object.hasOwn(given, id) ? given[id]! : present.has(id) ? 'present' : 'absent');
+  const place = { courseid: input.courseid, slotcount: input.slotcount, date: input.date, slotid: input.slotid, groupid };
+  return {
+    _id: keys.attendanceSessionId(place),
+    ...place,
+    expected: students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })),
+    statuses: Object.fromEntries(students.map(({ _id }) => [_id, statusOf(_id)])),
+    markedBy: { _id: user._id, username: user.username },
+    markedAt: new Date().toISOString(),
+    version: 1,
+  };
+}
+
+/** A client that sends no groupid (the original payload has none) marks the group of the students it names. */
+async function groupOfStudents(named: string[], groupKind: 'division' | 'batch'): Promise<string> {
+  if (named.length === 0) throw new Invalid('Please choose the division or batch being marked (groupid)');
+  const student = await getStudent(named[0]!);
+  if (!student) throw new Invalid('Some present students are not in this group');
+  return groupKind === 'division' ? student.divisionid : student.batchid;
+}

@@ -1,0 +1,52 @@
+import * as z from 'zod/mini';
+
+/**
+ * The college's attendance rules (docs/product.md §3): one set for the whole college, read by
+ * every signed-in user and changed by admins (GET and PATCH settings).
+ */
+export const EXCUSED_RULES = ['excluded', 'absent'] as const;
+export type ExcusedRule = (typeof EXCUSED_RULES)[number];
+
+export interface CollegeSettings {
+  /** How long after marking the faculty member who marked a session may still correct it; 0: never (admins always may). */
+  editWindowHours: number;
+  /** The part of a present that a late is worth, from 0 to 1. */
+  lateCounts: number;
+  /** An excused session is left out of the student's total ('excluded') or counts as an absence ('absent'). */
+  excusedCounts: ExcusedRule;
+  /** The percentage under which reports highlight a student. */
+  threshold: number;
+}
+
+export const DEFAULT_SETTINGS: CollegeSettings = { editWindowHours: 48, lateCounts: 1, excusedCounts: 'excluded', threshold: 75 };
+
+/** A year: a longer window is a window that never closes, which an admin can always do instead. */
+export const MAX_EDIT_WINDOW_HOURS = 8760;
+
+export const SETTINGS_MESSAGES = {
+  editWindowHours: `The edit window must be a whole number of hours from 0 to ${MAX_EDIT_WINDOW_HOURS}`,
+  lateCounts: 'A late must count as a number from 0 to 1 of a present',
+  excusedCounts: "Excused sessions must be 'excluded' from the total or count as 'absent'",
+  threshold: 'The threshold must be a percentage from 0 to 100',
+  nothing: 'Change at least one setting',
+  saved: 'Settings saved',
+  read: 'Settings',
+} as const;
+
+const between = (min: number, max: number, error: string) => [z.gte(min, { error }), z.lte(max, { error })] as const;
+
+/** Every setting, each with its own message: the admin form validates with it field by field. */
+export const settingsSchema = z.object({
+  editWindowHours: z
+    .int({ error: SETTINGS_MESSAGES.editWindowHours })
+    .check(...between(0, MAX_EDIT_WINDOW_HOURS, SETTINGS_MESSAGES.editWindowHours)),
+  lateCounts: z.number({ error: SETTINGS_MESSAGES.lateCounts }).check(...between(0, 1, SETTINGS_MESSAGES.lateCounts)),
+  excusedCounts: z.enum(EXCUSED_RULES, { error: SETTINGS_MESSAGES.excusedCounts }),
+  threshold: z.number({ error: SETTINGS_MESSAGES.threshold }).check(...between(0, 100, SETTINGS_MESSAGES.threshold)),
+});
+
+/** PATCH settings: any of the settings; those left out stay as they are. */
+export const settingsPatchSchema = z
+  .partial(settingsSchema)
+  .check(z.refine((patch) => Object.values(patch).some((value) => value !== undefined), { error: SETTINGS_MESSAGES.nothing }));
+export type SettingsPatch = z.output<typeof settingsPatchSchema>;

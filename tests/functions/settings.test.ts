@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, type CollegeSettings } from '@shared/schemas/settings';
+import { attendanceApi } from '@tests/support/attendance';
+import { useTestStack } from '@tests/support/stack';
+
+const t = useTestStack('admin', 'faculty');
+const api = attendanceApi(t);
+
+async function current(cookie = t.faculty.cookie): Promise<CollegeSettings> {
+  const result = await t.stack.call('GET', '/api/v1/settings', { cookie });
+  expect([result.status, result.body.message]).toEqual([200, 'Settings']);
+  return result.body.data as CollegeSettings;
+}
+
+describe('college settings', () => {
+  it('answers the defaults before an admin saves any, to any signed-in user', async () => {
+    expect(await current()).toEqual({ editWindowHours: 48, lateCounts: 1, excusedCounts: 'excluded', threshold: 75 });
+    expect(DEFAULT_SETTINGS).toEqual(await current(t.admin.cookie));
+    expect((await t.stack.call('GET', '/api/v1/settings')).status).toBe(401);
+  });
+
+  it('lets an admin change some settings and keeps the others', async () => {
+    const saved = await t.stack.call('PATCH', '/api/v1/settings', { cookie: t.admin.cookie, body: { lateCounts: 0.5, threshold: 80 } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe('Settings saved');
+    expect(saved.body.data).toEqual({ editWindowHours: 48, lateCounts: 0.5, excusedCounts: 'excluded', threshold: 80 });
+    expect(await api.settings(t.admin.cookie, { editWindowHours: 0, excusedCounts: 'absent' })).toEqual({
+      editWindowHours: 0,
+      lateCounts: 0.5,
+      excusedCounts: 'absent',
+      threshold: 80,
+    });
+    expect(await current()).toEqual({ editWindowHours: 0, lateCounts: 0.5, excusedCounts: 'absent', threshold: 80 });
+    await api.settings(t.admin.cookie, DEFAULT_SETTINGS);
+  });
+
+  it('refuses faculty (403) and changes nothing', async () => {
+    const refused = await t.stack.call('PATCH', '/api/v1/settings', { cookie: t.faculty.cookie, body: { threshold: 10 } });
+    expect(refused.status).toBe(403);
+    expect(await current()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it.each([
+    [{ editWindowHours: -1 }, SETTINGS_MESSAGES.editWindowHours],
+    [{ editWindowHours: 1.5 }, SETTINGS_MESSAGES.editWindowHours],
+    [{ editWindowHours: '48' }, SETTINGS_MESSAGES.editWindowHours],
+    [{ editWindowHours: 8761 }, SETTINGS_MESSAGES.editWindowHours],
+    [{ lateCounts: -0.1 }, SETTINGS_MESSAGES.lateCounts],
+    [{ lateCounts: 1.01 }, SETTINGS_MESSAGES.lateCounts],
+    [{ lateCounts: 'half' }, SETTINGS_MESSAGES.lateCounts],
+    [{ excusedCounts: 'ignored' }, SETTINGS_MESSAGES.excusedCounts],
+    [{ threshold: 100.5 }, SETTINGS_MESSAGES.threshold],
+    [{ threshold: -1 }, SETTINGS_MESSAGES.threshold],
+    [{ threshold: null }, SETTINGS_MESSAGES.threshold],
+    [{ threshold: 60, lateCounts: 2 }, SETTINGS_MESSAGES.lateCounts],
+    [{}, SETTINGS_MESSAGES.nothing],
+  ])('answers 400 for %j with that field’s message, and changes nothing', async (patch, message) => {
+    const result = await t.stack.call('PATCH', '/api/v1/settings', { cookie: t.admin.cookie, body: patch });
+    expect([result.status, result.body.message]).toEqual([400, message]);
+    expect(await current()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('keeps every change when admins save different settings at the same moment', async () => {
+    const patches = [{ editWindowHours: 12 }, { lateCounts: 0.25 }, { threshold: 60 }];
+    const results = await Promise.all(patches.map((body) => t.stack.call('PATCH', '/api/v1/settings', { cookie: t.admin.cookie, body })));
+    expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
+    expect(await current()).toEqual({ editWindowHours: 12, lateCounts: 0.25, excusedCounts: 'excluded', threshold: 60 });
+  });
+});

@@ -1,0 +1,50 @@
+import { expect } from 'vitest';
+import type { AttendanceRecord, HistoryEntry, MarkedSession, PercentageReport, SessionView } from '@shared/schemas/attendance';
+import type { CollegeSettings } from '@shared/schemas/settings';
+import type { TestStack } from './stack';
+
+/** Attendance through the API of the fixture's stack (read when called: it starts before the tests). */
+export function attendanceApi(t: { stack: TestStack }) {
+  const query = (values: Record<string, unknown>) =>
+    new URLSearchParams(Object.entries(values).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+  return {
+    /** POST attendance, failing the test on anything but 201; answers the marked session. */
+    async mark(cookie: string, body: Record<string, unknown>): Promise<MarkedSession> {
+      const result = await t.stack.call('POST', '/api/v1/attendance', { cookie, body });
+      expect(result.status, result.body?.message).toBe(201);
+      return result.body.data as MarkedSession;
+    },
+    correct: (cookie: string, id: string, body: Record<string, unknown>) =>
+      t.stack.call('PATCH', `/api/v1/attendance/${id}`, { cookie, body }),
+    async history(cookie: string, id: string): Promise<HistoryEntry[]> {
+      const result = await t.stack.call('GET', `/api/v1/attendance/${id}/history`, { cookie });
+      expect(result.status, result.body?.message).toBe(200);
+      return result.body.data as HistoryEntry[];
+    },
+    /** GET attendance's record, or undefined when no session matched. */
+    async view(cookie: string, values: Record<string, unknown>): Promise<AttendanceRecord | undefined> {
+      const result = await t.stack.call('GET', `/api/v1/attendance?${query(values)}`, { cookie });
+      expect(result.status, result.body?.message).toBe(200);
+      return (result.body.data as AttendanceRecord[])[0];
+    },
+    /** The one session GET attendance lists for this slot and group. */
+    async session(cookie: string, values: Record<string, unknown>): Promise<SessionView> {
+      const record = await this.view(cookie, values);
+      expect(record?.sessions).toHaveLength(1);
+      return record!.sessions[0]!;
+    },
+    async percentages(cookie: string, values: Record<string, unknown>): Promise<PercentageReport> {
+      const result = await t.stack.call('GET', `/api/v1/attendance/criteria?${query(values)}`, { cookie });
+      expect(result.status, result.body?.message).toBe(200);
+      return result.body.data as PercentageReport;
+    },
+    async settings(cookie: string, patch: Partial<CollegeSettings>): Promise<CollegeSettings> {
+      const result = await t.stack.call('PATCH', '/api/v1/settings', { cookie, body: patch });
+      expect(result.status, result.body?.message).toBe(200);
+      return result.body.data as CollegeSettings;
+    },
+  };
+}
+
+/** YYYY-MM-DD `n` days before today (UTC). */
+export const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);

@@ -1,0 +1,93 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, type CollegeSettings, type SettingsPatch } from '@shared/schemas/settings';
+import { loadAdminScreens, main, openAdmin } from './support/admin';
+import { mockApi } from './support/fake-api';
+import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
+import { renderApp } from './support/render-app';
+
+loadAdminScreens();
+
+/** The Settings screen over the college's settings; PATCH answers them with the patch applied. */
+async function openSettings(settings: CollegeSettings = DEFAULT_SETTINGS) {
+  const opened = await openAdmin('/dashboard/settings', 'Settings', {
+    'GET /settings': { data: settings },
+    'PATCH /settings': (patch: SettingsPatch) => ({ data: { ...settings, ...patch }, message: SETTINGS_MESSAGES.saved }),
+  });
+  await screen.findByRole('form', { name: 'Settings' });
+  return opened;
+}
+
+const field = (label: string) => main().getByLabelText(label) as HTMLInputElement & HTMLSelectElement;
+const patches = (api: Awaited<ReturnType<typeof openSettings>>['api']) => api.callsTo('PATCH', '/settings');
+
+describe('admin: Settings', () => {
+  it("shows the college's settings in their fields", async () => {
+    await openSettings({ editWindowHours: 24, lateCounts: 0.5, excusedCounts: 'absent', threshold: 80 });
+    expect(field('Edit window (hours)').value).toBe('24');
+    expect(field('A late counts as').value).toBe('0.5');
+    expect(field('Excused sessions').value).toBe('absent');
+    expect(field('Excused sessions').selectedOptions[0]!.text).toBe('Counted as absent');
+    expect(field('Highlight below (%)').value).toBe('80');
+  });
+
+  it('saves only what changed, and says so', async () => {
+    const { api, app } = await openSettings();
+    await app.user.clear(field('Edit window (hours)'));
+    await app.user.type(field('Edit window (hours)'), '0');
+    await app.user.selectOptions(field('Excused sessions'), 'Counted as absent');
+    await app.user.click(main().getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(SETTINGS_MESSAGES.saved);
+    expect(patches(api).map((call) => call.body)).toEqual([{ editWindowHours: 0, excusedCounts: 'absent' }]);
+    expect(field('Edit window (hours)').value).toBe('0');
+  });
+
+  it('validates each field with its own message, focuses the first, and sends nothing', async () => {
+    const { api, app } = await openSettings();
+    await app.user.clear(field('Edit window (hours)'));
+    await app.user.type(field('Edit window (hours)'), '1.5');
+    await app.user.clear(field('A late counts as'));
+    await app.user.type(field('A late counts as'), '2');
+    await app.user.clear(field('Highlight below (%)'));
+    await app.user.click(main().getByRole('button', { name: 'Save settings' }));
+
+    expect(field('Edit window (hours)')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Edit window (hours)')).toHaveAccessibleDescription(expect.stringContaining(SETTINGS_MESSAGES.editWindowHours));
+    expect(field('A late counts as')).toHaveAccessibleDescription(expect.stringContaining(SETTINGS_MESSAGES.lateCounts));
+    expect(field('Highlight below (%)')).toHaveAccessibleDescription(expect.stringContaining(SETTINGS_MESSAGES.threshold));
+    expect(field('Excused sessions')).not.toHaveAttribute('aria-invalid');
+    expect(field('Edit window (hours)')).toHaveFocus();
+    expect(patches(api)).toHaveLength(0);
+
+    // A message goes once its field is changed.
+    await app.user.type(field('Highlight below (%)'), '70');
+    expect(field('Highlight below (%)')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('with nothing changed, says so and sends nothing', async () => {
+    const { api, app } = await openSettings();
+    await app.user.click(main().getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SETTINGS_MESSAGES.nothing);
+    expect(patches(api)).toHaveLength(0);
+  });
+
+  it("shows a refused save's message", async () => {
+    const { app } = await openAdmin('/dashboard/settings', 'Settings', {
+      'GET /settings': { data: DEFAULT_SETTINGS },
+      'PATCH /settings': { status: 400, message: SETTINGS_MESSAGES.threshold },
+    });
+    await app.user.clear(await main().findByLabelText('Highlight below (%)'));
+    await app.user.type(field('Highlight below (%)'), '60');
+    await app.user.click(main().getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SETTINGS_MESSAGES.threshold);
+  });
+
+  it('is for admins: a faculty member has no Settings link and is sent home', async () => {
+    mockApi({ ...signedInAs(FACULTY), 'GET /term/active': { data: [ODD] }, 'GET /semester/t1': { data: [SEMESTER_3] } });
+    const app = renderApp('/dashboard/settings');
+    await screen.findByRole('heading', { name: 'Mark Attendance' });
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+    expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { EXCUSED_RULES, settingsSchema, SETTINGS_MESSAGES, type CollegeSettings, type ExcusedRule } from '@shared/schemas/settings';
+import { Field } from '@web/components/ui/field';
+import { FormBanner, type BannerMessage } from '@web/components/ui/form-banner';
+import { Loaded } from '@web/components/ui/loaded';
+import { Page } from '@web/components/ui/page';
+import { errorMessage } from '@web/lib/api-client';
+import { useForm } from '@web/lib/form';
+import { useSettings } from '@web/lib/queries';
+import { useWrite } from '@web/lib/use-write';
+import { AdminForm } from './admin-form';
+
+type SettingsValues = Record<keyof CollegeSettings, string>;
+
+const EXCUSED_LABELS: Record<ExcusedRule, string> = {
+  excluded: "Left out of the student's total",
+  absent: 'Counted as absent',
+};
+const EXCUSED_OPTIONS = EXCUSED_RULES.map((rule) => ({ value: rule, label: EXCUSED_LABELS[rule] }));
+
+const asText = (settings: CollegeSettings): SettingsValues => ({
+  editWindowHours: String(settings.editWindowHours),
+  lateCounts: String(settings.lateCounts),
+  excusedCounts: settings.excusedCounts,
+  threshold: String(settings.threshold),
+});
+
+/** The form's text as the schema reads it: numbers where numbers go (an empty field is missing, so it gets its message). */
+const asSettings = (values: SettingsValues) => ({
+  editWindowHours: values.editWindowHours.trim() === '' ? undefined : Number(values.editWindowHours),
+  lateCounts: values.lateCounts.trim() === '' ? undefined : Number(values.lateCounts),
+  excusedCounts: values.excusedCounts,
+  threshold: values.threshold.trim() === '' ? undefined : Number(values.threshold),
+});
+
+/** Settings (docs/product.md §3), admins: the college's attendance rules, read and saved as one form. */
+export function SettingsPage() {
+  const settings = useSettings();
+  return (
+    <Page
+      title="Settings"
+      lead={<p className="admin-lead">The college&apos;s attendance rules: who may correct a mark, and how statuses count.</p>}
+    >
+      <Loaded list={{ ...settings, data: settings.data && [settings.data] }} empty="No settings found">
+        {([current]) => <SettingsForm current={current!} />}
+      </Loaded>
+    </Page>
+  );
+}
+
+function SettingsForm({ current }: { current: CollegeSettings }) {
+  const [saved, setSaved] = useState(current);
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const form = useForm(asText(current), { onFailure: (failure) => setBanner({ kind: 'error', text: errorMessage(failure) }) });
+  const write = useWrite();
+
+  const save = form.handle(
+    settingsSchema,
+    async (next) => {
+      // Only what changed is sent: a setting another admin changed meanwhile is not put back.
+      const patch = Object.fromEntries(Object.entries(next).filter(([name, value]) => saved[name as keyof CollegeSettings] !== value));
+      if (Object.keys(patch).length === 0) {
+        setBanner({ kind: 'error', text: SETTINGS_MESSAGES.nothing });
+        return;
+      }
+      const answer = await write('PATCH /settings', { body: patch });
+      setSaved(answer.data);
+      form.setValues(asText(answer.data));
+      setBanner({ kind: 'success', text: answer.message || SETTINGS_MESSAGES.saved });
+    },
+    asSettings,
+  );
+
+  return (
+    <>
+      <FormBanner message={banner} onDismiss={() => setBanner(null)} />
+      <AdminForm label="Settings" addLabel="Save settings" onAdd={save} busy={form.busy}>
+        <Field
+          label="Edit window (hours)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          hint="How long the faculty member who marked a session may correct it. 0: only admins can."
+          {...form.field('editWindowHours')}
+        />
+        <Field
+          label="A late counts as"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={1}
+          step={0.05}
+          hint="The part of a present a late is worth: 1 a full present, 0.5 half of one."
+          {...form.field('lateCounts')}
+        />
+        <Field label="Excused sessions" options={EXCUSED_OPTIONS} {...form.field('excusedCounts')} />
+        <Field
+          label="Highlight below (%)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          hint="Reports mark the students under this percentage."
+          {...form.field('threshold')}
+        />
+      </AdminForm>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CORRECTED, correctionSchema, type SessionView } from '@shared/schemas/attendance';
+import { StatusForm } from '@web/components/attendance/status-form';
+import { changedStatuses, type Statuses } from '@web/components/attendance/statuses';
+import { Dialog } from '@web/components/ui/dialog';
+import { Field } from '@web/components/ui/field';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { useForm } from '@web/lib/form';
+import { toast } from '@web/lib/toast';
+import { useWrite } from '@web/lib/use-write';
+import { statusesOf } from '../corrections';
+
+interface CorrectionDialogProps {
+  session: SessionView;
+  /** The group's name ('Division 1'). */
+  group: string;
+  date: string;
+  onClose: () => void;
+  /** The session changed on the server (this correction, or someone else's): the day is read again. */
+  onChanged: () => void;
+}
+
+/** A session as the server answered it on a 409: its current state, when the answer carries one. */
+const currentSession = (failure: unknown): SessionView | null =>
+  failure instanceof ApiError && failure.status === 409 && failure.data && typeof failure.data === 'object' && 'students' in failure.data
+    ? (failure.data as SessionView)
+    : null;
+
+/**
+ * Correct a marked session (docs/product.md §2.7): the marking form over its stored statuses, a reason,
+ * and the version it was read at. Only the students whose status changes are sent. When someone
+ * else changed it meanwhile (409), the form shows the session as it stands now and says so.
+ */
+export function CorrectionDialog({ session, group, date, onClose, onChanged }: CorrectionDialogProps) {
+  const [current, setCurrent] = useState(session);
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemBox = useRef<HTMLDivElement>(null);
+  const write = useWrite();
+  const form = useForm(
+    { reason: '' },
+    {
+      onFailure: (failure) => {
+        const now = currentSession(failure);
+        if (now) {
+          setCurrent(now);
+          onChanged();
+        }
+        setProblem(errorMessage(failure));
+      },
+    },
+  );
+
+  const message = problem ?? form.errors.statuses ?? form.errors.version;
+  const reasonInvalid = Boolean(form.errors.reason);
+  // A new message (a conflict also re-draws the form under the focus): focus it, so it is read out,
+  // unless the reason is in error (the focus is on that field then).
+  useEffect(() => {
+    if (message && !reasonInvalid) problemBox.current?.focus();
+  }, [message, reasonInvalid, current]);
+
+  function save(statuses: Statuses, event: FormEvent<HTMLFormElement>) {
+    setProblem(null);
+    const send = form.handle(
+      correctionSchema,
+      async (body) => {
+        const answer = await write('PATCH /attendance/{id}', { params: { id: current._id }, body });
+        toast.success(answer.message || CORRECTED);
+        onChanged();
+        onClose();
+      },
+      ({ reason }) => ({ statuses: changedStatuses(current.students, statusesOf(current), statuses), reason, version: current.version }),
+    );
+    void send(event);
+  }
+
+  return (
+    <Dialog title={`Correct ${group}`} onClose={onClose} busy={form.busy}>
+      {message && (
+        <div ref={problemBox} className="form-banner form-banner-error" role="alert" tabIndex={-1}>
+          <p className="form-banner-text">{message}</p>
+        </div>
+      )}
+      <StatusForm
+        // A conflict brings a new version: the form starts again from it.
+        key={current.version}
+        students={current.students}
+        initial={statusesOf(current)}
+        date={date}
+        submitLabel="Save correction"
+        submitting={form.busy}
+        placement="dialog"
+        onSubmit={save}
+      >
+        <Field
+          label="Reason for the correction"
+          hint="Kept in the session's history, with your name."
+          autoComplete="off"
+          maxLength={500}
+          {...form.field('reason')}
+        />
+      </StatusForm>
+    </Dialog>
+  );
+}
