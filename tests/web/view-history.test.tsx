@@ -4,7 +4,7 @@ import type { HistoryEntry } from '@shared/schemas/attendance';
 import { card, openDay, ROLL, session } from './support/corrections';
 import { ADMIN, FACULTY } from './support/fixtures';
 
-/* A session's history (docs/product.md §3): the original mark, then each correction, who, when and why. */
+/* A session's history (docs/product.md §4): the original mark, then each correction, who, when and why. */
 
 const [AARAV, DIYA, ANANYA] = ROLL;
 const HISTORY: HistoryEntry[] = [

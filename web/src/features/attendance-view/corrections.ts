@@ -4,7 +4,7 @@ import type { Status, Statuses } from '@web/components/attendance/statuses';
 import { formatMoment } from '@web/lib/moments';
 
 /*
- * Who may correct a marked session, and until when (docs/product.md §3): any admin, always; the faculty
+ * Who may correct a marked session, and until when (docs/product.md §6): any admin, always; the faculty
  * member who marked it, until the college's edit window closes (editableUntil); nobody else. The
  * server decides; the screen offers Edit only where it would agree, and says why not elsewhere.
  */

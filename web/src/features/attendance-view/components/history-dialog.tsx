@@ -6,7 +6,7 @@ import { formatMoment } from '@web/lib/moments';
 import { useApi } from '@web/lib/use-api';
 import { statusSummary } from '../corrections';
 
-/** A session's history (docs/product.md §3): the original mark, then every correction, oldest first; nothing is ever overwritten. */
+/** A session's history (docs/product.md §4): the original mark, then every correction, oldest first; nothing is ever overwritten. */
 export function HistoryDialog({ sessionId, group, onClose }: { sessionId: string; group: string; onClose: () => void }) {
   const history = useApi('GET /attendance/{id}/history', { params: { id: sessionId } });
   return (
