@@ -13,6 +13,7 @@ import {
   type PercentageReport,
 } from '@shared/schemas/attendance';
 import { SETTINGS_MESSAGES, settingsPatchSchema } from '@shared/schemas/settings';
+import { missingQuerySchema, TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { assertMayCorrect, correctedSession } from './lib/attendance/corrections';
 import { validatedSession } from './lib/attendance/marking';
 import { dateReport, studentTotals } from './lib/attendance/reports';
@@ -30,11 +31,12 @@ import {
 } from './lib/repositories/attendance';
 import { historyOf } from './lib/repositories/attendance-history';
 import { getSettings, updateSettings } from './lib/repositories/settings';
+import { missingOn } from './lib/timetable/classes';
 
 /**
  * Attendance resource: marking a session exactly once, correcting it with a history, the view
- * by date, percentages over a range, and the college's settings that rule corrections and
- * percentages (docs/product.md §4–§6).
+ * by date, percentages over a range, the timetable's classes not yet marked on a date, and the
+ * college's settings that rule marking, corrections and percentages (docs/product.md §4–§6).
  */
 export const handler = resource('attendance', {
   'POST /api/v1/attendance': async ({ body, user }) => {
@@ -87,6 +89,11 @@ export const handler = resource('attendance', {
     const session = await getSession(params.id!);
     if (!session) throw new NotFound(SESSION_NOT_FOUND);
     return { data: await historyOf(session), message: 'Attendance history' };
+  },
+
+  'GET /api/v1/attendance/missing': async ({ query }) => {
+    const classes = await missingOn(parse(missingQuerySchema, query).date);
+    return { data: classes, message: classes.length ? TIMETABLE_MESSAGES.missing : TIMETABLE_MESSAGES.allMarked };
   },
 
   'GET /api/v1/settings': async () => ({ data: await getSettings(), message: SETTINGS_MESSAGES.read }),

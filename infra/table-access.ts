@@ -44,8 +44,9 @@ const STRUCTURE: TableAccess = {
 export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   // Sign-in (login throttling, sessions, users); no lists.
   auth: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], queriesIndex: false },
-  // Lists users (gsi1) and deletes them with their sessions; never creates or edits one.
-  user: { actions: ['GetItem', 'Query', 'DeleteItem', 'BatchWriteItem'], queriesIndex: true },
+  // Lists users (gsi1) and deletes them with their sessions and timetable entries (whose division's lab
+  // counts it decrements: UpdateItem); never creates or edits a user.
+  user: { actions: ['GetItem', 'Query', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], queriesIndex: true },
   // Terms are never deleted.
   term: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], queriesIndex: false },
   semester: STRUCTURE,
@@ -57,4 +58,9 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   student: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'], queriesIndex: true },
   // Marks a session once (conditional put) and reads; never edits or deletes.
   attendance: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem'], queriesIndex: true },
+  // Timetable entries: added and deleted by transactions (with a counter of each division's labs), never scanned.
+  timetable: {
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    queriesIndex: false,
+  },
 };

@@ -5,7 +5,19 @@
  */
 export const API_PREFIX = '/api/v1';
 
-export const RESOURCES = ['auth', 'user', 'term', 'semester', 'division', 'batch', 'course', 'slot', 'student', 'attendance'] as const;
+export const RESOURCES = [
+  'auth',
+  'user',
+  'term',
+  'semester',
+  'division',
+  'batch',
+  'course',
+  'slot',
+  'student',
+  'attendance',
+  'timetable',
+] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 /** public: anyone; user: any signed-in user; admin: signed-in admins only. */
@@ -78,9 +90,15 @@ export const ROUTES = [
   r('GET', '/attendance/criteria', 'attendance', 'user'),
   r('PATCH', '/attendance/{id}', 'attendance', 'user'),
   r('GET', '/attendance/{id}/history', 'attendance', 'user'),
+  r('GET', '/attendance/missing', 'attendance', 'admin'),
   // The college's attendance rules (edit window, how late and excused count): served with attendance, which applies them.
   r('GET', '/settings', 'attendance', 'user'),
   r('PATCH', '/settings', 'attendance', 'admin'),
+
+  r('POST', '/timetable', 'timetable', 'admin'),
+  r('GET', '/timetable', 'timetable', 'user'),
+  r('GET', '/timetable/today', 'timetable', 'user'),
+  r('DELETE', '/timetable/{id}', 'timetable', 'admin'),
 ] as const satisfies readonly Route[];
 
 /** "METHOD /api/v1/path", exactly as API Gateway puts it in event.routeKey. */

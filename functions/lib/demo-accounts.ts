@@ -4,6 +4,7 @@ import type { Role } from '@shared/constants';
 export const DEMO_ACCOUNTS: readonly { username: string; email: string; password: string; role: Role }[] = [
   { username: 'Demo Admin', email: 'admin@sams.local', password: 'Admin@12345', role: 'admin' },
   { username: 'Demo Faculty', email: 'faculty@sams.local', password: 'Faculty@12345', role: 'faculty' },
+  { username: 'Demo Faculty 2', email: 'faculty2@sams.local', password: 'Faculty@12345', role: 'faculty' },
 ];
 
 export const isDemoMode = (): boolean => process.env.DEMO_MODE === '1';

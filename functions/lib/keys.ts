@@ -154,6 +154,53 @@ export const historyOfSession = (session: SessionPlace & { courseid: string }): 
   beginsWith(`COURSE#${session.courseid}`, historySortKey(session));
 export const allHistoryOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'HIST#');
 
+// The weekly timetable (docs/data-model.md): an entry per term, weekday, slot and group, in the term's
+// partition (the key makes a group's slot taken once); a copy in the faculty member's partition (the key
+// makes a faculty member's slot taken once, and lists their classes of a weekday); and per division,
+// weekday and slot a count of its batches' labs (a lecture and a lab of its batch never share a slot).
+
+interface EntryPlace {
+  termid: string;
+  weekday: number;
+  slotid: string;
+  groupid: string;
+}
+
+export const timetableEntry = (e: EntryPlace): Key => ({ pk: `TERM#${e.termid}`, sk: `TT#${e.weekday}#${e.slotid}#${e.groupid}` });
+/** Every entry of a term, or of one weekday of it. */
+export const timetableOfTerm = (termid: string, weekday?: number): KeyCondition =>
+  beginsWith(`TERM#${termid}`, weekday === undefined ? 'TT#' : `TT#${weekday}#`);
+export const facultyClass = (e: Omit<EntryPlace, 'groupid'> & { facultyid: string }): Key => ({
+  pk: `USER#${e.facultyid}`,
+  sk: `TT#${e.weekday}#${e.termid}#${e.slotid}`,
+});
+/** A faculty member's classes of one weekday, in every term (the caller keeps the active terms'). */
+export const classesOfFaculty = (facultyid: string, weekday: number): KeyCondition => beginsWith(`USER#${facultyid}`, `TT#${weekday}#`);
+/** Every class of a faculty member, in every term and weekday. */
+export const allClassesOfFaculty = (facultyid: string): KeyCondition => beginsWith(`USER#${facultyid}`, 'TT#');
+export const divisionLabs = (e: Omit<EntryPlace, 'groupid'> & { divisionid: string }): Key => ({
+  pk: `TERM#${e.termid}`,
+  sk: `TTLABS#${e.weekday}#${e.slotid}#${e.divisionid}`,
+});
+
+/** An entry's `_id` is its key, encoded, as a session's is. */
+export const timetableEntryId = (e: EntryPlace): string =>
+  Buffer.from(JSON.stringify([e.termid, e.weekday, e.slotid, e.groupid])).toString('base64url');
+/** Where the entry with this `_id` would be; null for an id no entry can have. */
+export function entryPlaceOfId(id: string): EntryPlace | null {
+  try {
+    const parts: unknown = JSON.parse(Buffer.from(id, 'base64url').toString());
+    if (!Array.isArray(parts) || parts.length !== 4) return null;
+    const [termid, weekday, slotid, groupid] = parts as unknown[];
+    const texts = [termid, slotid, groupid];
+    if (!texts.every((part) => typeof part === 'string' && part.length > 0 && part.length <= 64)) return null;
+    if (typeof weekday !== 'number' || !Number.isInteger(weekday) || weekday < 1 || weekday > 7) return null;
+    return { termid, weekday, slotid, groupid } as EntryPlace;
+  } catch {
+    return null;
+  }
+}
+
 // The college's settings: one item.
 
 export const collegeSettings = (): Key => ({ pk: 'COLLEGE', sk: 'SETTINGS' });

@@ -22,8 +22,9 @@ export const put = (item: Record<string, unknown>, when?: string, values?: Recor
   Put: { TableName: tableName(), Item: item, ...condition(when), ...(values ? { ExpressionAttributeValues: values } : {}) },
 });
 export const remove = (key: Key, when?: string): TransactItem => ({ Delete: { TableName: tableName(), Key: key, ...condition(when) } });
-export const check = (key: Key, when: string): TransactItem => ({
-  ConditionCheck: { TableName: tableName(), Key: key, ConditionExpression: when },
+/** Checks `when` on the item at `key` (its `:name` placeholders valued by `values`) without writing it. */
+export const check = (key: Key, when: string, values?: Record<string, unknown>): TransactItem => ({
+  ConditionCheck: { TableName: tableName(), Key: key, ConditionExpression: when, ...(values ? { ExpressionAttributeValues: values } : {}) },
 });
 /** Sets attributes of an existing item (`values` by name). */
 export const update = (key: Key, values: Record<string, unknown>): TransactItem => {
@@ -36,6 +37,23 @@ export const update = (key: Key, values: Record<string, unknown>): TransactItem 
       ConditionExpression: EXISTS,
       ExpressionAttributeNames: Object.fromEntries(names.map((name, at) => [`#n${at}`, name])),
       ExpressionAttributeValues: Object.fromEntries(names.map((name, at) => [`:v${at}`, values[name]])),
+    },
+  };
+};
+/**
+ * Adds `by` to a numeric attribute (negative subtracts; a missing item or attribute counts as 0),
+ * and sets the attributes of `set` (by name): a counter, created by its first addition.
+ */
+export const add = (key: Key, attribute: string, by: number, set: Record<string, unknown> = {}): TransactItem => {
+  const names = Object.keys(set);
+  const assignments = names.map((_, at) => `#s${at} = :s${at}`);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `ADD #add :add${assignments.length ? ` SET ${assignments.join(', ')}` : ''}`,
+      ExpressionAttributeNames: { '#add': attribute, ...Object.fromEntries(names.map((name, at) => [`#s${at}`, name])) },
+      ExpressionAttributeValues: { ':add': by, ...Object.fromEntries(names.map((name, at) => [`:s${at}`, set[name]])) },
     },
   };
 };

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from '@functions/lib/demo-accounts';
 import { seedMarker } from '@functions/lib/keys';
 import { createUser, emailTaken } from '@functions/lib/repositories/users';
 import { seedDemoCollege } from './demo-college';
+import { seedDemoTimetable } from './demo-timetable';
 
 /**
  * Demo data for the local stack, in steps. Each step runs once per table: a marker item
@@ -12,18 +13,26 @@ import { seedDemoCollege } from './demo-college';
  * user deleted stays deleted. Add a step to extend the demo.
  */
 const SEED_STEPS: { id: string; run: () => Promise<void> }[] = [
+  { id: 'demo-accounts', run: seedDemoAccounts },
+  { id: 'demo-college', run: seedDemoCollege },
+  // Added with the timetable: a table seeded before gets the second faculty member and the week too.
   {
-    id: 'demo-accounts',
+    id: 'demo-timetable',
     run: async () => {
-      for (const account of DEMO_ACCOUNTS) {
-        if (await emailTaken(account.email)) continue;
-        const { password, ...rest } = account;
-        await createUser({ ...rest, passwordHash: await hashPassword(password) });
-      }
+      await seedDemoAccounts();
+      await seedDemoTimetable();
     },
   },
-  { id: 'demo-college', run: seedDemoCollege },
 ];
+
+/** The demo accounts whose email no account has. */
+async function seedDemoAccounts(): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    if (await emailTaken(account.email)) continue;
+    const { password, ...rest } = account;
+    await createUser({ ...rest, passwordHash: await hashPassword(password) });
+  }
+}
 
 /** Runs the steps that have not run on this table; returns the ids of those it ran. */
 export async function seedDemo(): Promise<string[]> {

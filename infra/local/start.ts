@@ -29,7 +29,7 @@ async function main() {
   console.log(`SAMS is running at ${stack.url} (${inMemory ? 'in-memory data' : 'data in .data/'})`);
   if (bundled) console.log('API: the Lambda bundles in cdk.out (run `npm run synth` again after changing the code)');
   console.log(`DynamoDB Local: ${stack.dynamoEndpoint}, table ${process.env.TABLE_NAME ?? 'sams'}`);
-  console.log('Demo admin: admin@sams.local / Admin@12345 · demo faculty: faculty@sams.local / Faculty@12345');
+  console.log('Demo admin: admin@sams.local / Admin@12345 · demo faculty: faculty@sams.local and faculty2@sams.local / Faculty@12345');
   console.log('Press Ctrl-C to stop.');
 
   let stopping = false;

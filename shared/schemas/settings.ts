@@ -6,6 +6,9 @@ import * as z from 'zod/mini';
  */
 export const EXCUSED_RULES = ['excluded', 'absent'] as const;
 export type ExcusedRule = (typeof EXCUSED_RULES)[number];
+/** Who may mark a class: any faculty member, or only the one the timetable assigns it to (admins always may). */
+export const MARKING_POLICIES = ['any-faculty', 'assigned'] as const;
+export type MarkingPolicy = (typeof MARKING_POLICIES)[number];
 
 export interface CollegeSettings {
   /** How long after marking the faculty member who marked a session may still correct it; 0: never (admins always may). */
@@ -16,9 +19,17 @@ export interface CollegeSettings {
   excusedCounts: ExcusedRule;
   /** The percentage under which reports highlight a student. */
   threshold: number;
+  /** 'any-faculty': any faculty member may mark any class; 'assigned': only the classes the timetable gives them. */
+  markingPolicy: MarkingPolicy;
 }
 
-export const DEFAULT_SETTINGS: CollegeSettings = { editWindowHours: 48, lateCounts: 1, excusedCounts: 'excluded', threshold: 75 };
+export const DEFAULT_SETTINGS: CollegeSettings = {
+  editWindowHours: 48,
+  lateCounts: 1,
+  excusedCounts: 'excluded',
+  threshold: 75,
+  markingPolicy: 'any-faculty',
+};
 
 /** A year: a longer window is a window that never closes, which an admin can always do instead. */
 export const MAX_EDIT_WINDOW_HOURS = 8760;
@@ -28,6 +39,7 @@ export const SETTINGS_MESSAGES = {
   lateCounts: 'A late must count as a number from 0 to 1 of a present',
   excusedCounts: "Excused sessions must be 'excluded' from the total or count as 'absent'",
   threshold: 'The threshold must be a percentage from 0 to 100',
+  markingPolicy: "Who may mark must be 'any-faculty' or 'assigned'",
   nothing: 'Change at least one setting',
   saved: 'Settings saved',
   read: 'Settings',
@@ -43,6 +55,7 @@ export const settingsSchema = z.object({
   lateCounts: z.number({ error: SETTINGS_MESSAGES.lateCounts }).check(...between(0, 1, SETTINGS_MESSAGES.lateCounts)),
   excusedCounts: z.enum(EXCUSED_RULES, { error: SETTINGS_MESSAGES.excusedCounts }),
   threshold: z.number({ error: SETTINGS_MESSAGES.threshold }).check(...between(0, 100, SETTINGS_MESSAGES.threshold)),
+  markingPolicy: z.enum(MARKING_POLICIES, { error: SETTINGS_MESSAGES.markingPolicy }),
 });
 
 /** PATCH settings: any of the settings; those left out stay as they are. */

@@ -12,6 +12,8 @@ const SAMPLE: Record<string, { path?: string; body?: unknown }> = {
   'POST /api/v1/auth/login': { body: 'a real account, filled in below' },
   'GET /api/v1/attendance': { path: '/api/v1/attendance?date=2026-01-01&slotid=s&slotcount=1&courseid=c' },
   'GET /api/v1/attendance/criteria': { path: '/api/v1/attendance/criteria?startdate=2026-01-01&slotcount=1&courseid=c' },
+  'GET /api/v1/attendance/missing': { path: '/api/v1/attendance/missing?date=2026-01-01' },
+  'GET /api/v1/timetable': { path: '/api/v1/timetable?termid=t' },
 };
 
 function sampleOf(route: Route): { path: string; body?: unknown } {

@@ -106,6 +106,15 @@ const BODIES: Record<string, Record<string, unknown>> = {
   },
   'PATCH /api/v1/attendance/{id}': { statuses: { [MISSING]: 'late' }, reason: 'Marked the wrong student', version: 1 },
   'PATCH /api/v1/settings': { threshold: 50 },
+  'POST /api/v1/timetable': {
+    termid: MISSING,
+    weekday: 1,
+    slotid: MISSING,
+    courseid: MISSING,
+    slotcount: 1,
+    groupid: MISSING,
+    facultyid: MISSING,
+  },
 };
 /** Routes with no references to point at nothing: only bodies their schema rejects. */
 const ONLY_INVALID: Record<string, z.ZodMiniType> = {
@@ -117,6 +126,9 @@ const ONLY_INVALID: Record<string, z.ZodMiniType> = {
 const QUERIES: Record<string, string[]> = {
   'GET /api/v1/attendance': ['date', 'slotid', 'slotcount', 'courseid', 'groupid'],
   'GET /api/v1/attendance/criteria': ['startdate', 'enddate', 'slotcount', 'courseid', 'groupid'],
+  'GET /api/v1/attendance/missing': ['date'],
+  'GET /api/v1/timetable': ['termid', 'facultyid', 'groupid'],
+  'GET /api/v1/timetable/today': ['date'],
 };
 /** Routes that take no input at all. */
 const NO_INPUT = [

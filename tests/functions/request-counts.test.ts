@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '@shared/dates';
 import type { MarkedSession } from '@shared/schemas/attendance';
+import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
+import { weekdayOf } from '@shared/schemas/timetable';
 import { db } from '@functions/lib/db';
+import { timetableEntryId } from '@functions/lib/keys';
 import { daysAgo } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
+import { entryBody } from '@tests/support/timetable';
 
 /**
  * The DynamoDB requests each route sends, counted by an SDK middleware, against the budget
@@ -27,9 +31,9 @@ afterAll(() => {
   db.middlewareStack.remove('count-requests');
 });
 
-async function requestsOf(method: string, path: string, body?: unknown): Promise<string[]> {
+async function requestsOf(method: string, path: string, body?: unknown, cookie = t.admin.cookie): Promise<string[]> {
   sent.length = 0;
-  const result = await t.stack.call(method, path, { cookie: t.admin.cookie, body });
+  const result = await t.stack.call(method, path, { cookie, body });
   expect(result.status, result.body?.message).toBeLessThan(300);
   return [...sent];
 }
@@ -120,5 +124,49 @@ describe('DynamoDB requests per route', () => {
       'BatchWriteItem',
       'TransactWriteItems',
     ]);
+  });
+
+  it('adds a timetable entry with one batch read and one transaction, and deletes it with one read and one transaction', async () => {
+    const body = entryBody(college, t.admin.user._id, { weekday: 6, slotcount: 2, groupid: batch().id });
+    expect(await requestsOf('POST', '/api/v1/timetable', body)).toEqual(['GetItem', 'BatchGetItem', 'TransactWriteItems']);
+    expect(await requestsOf('GET', `/api/v1/timetable?termid=${college.termid}&groupid=${division().id}`)).toEqual(['GetItem', 'Query']);
+    const id = timetableEntryId({ termid: college.termid, weekday: 6, slotid: college.slotids[0]!, groupid: batch().id });
+    expect(await requestsOf('DELETE', `/api/v1/timetable/${id}`)).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
+  });
+
+  // However many classes, sessions, terms and other days' entries: the active terms, one Query, one batch read.
+  it('answers Today and the classes not marked with a fixed number of requests', async () => {
+    const today = weekdayOf(todayUtc());
+    const others = [1, 2, 3, 4, 5, 6, 7].filter((weekday) => weekday !== today).slice(0, 3);
+    for (const weekday of [today, ...others]) {
+      await create(t.stack, t.admin.cookie, 'timetable', entryBody(college, t.admin.user._id, { weekday }));
+      const labAt = { weekday, slotid: college.slotids[1], slotcount: 2, groupid: batch().id };
+      await create(t.stack, t.admin.cookie, 'timetable', entryBody(college, t.admin.user._id, labAt));
+    }
+    await create(t.stack, t.admin.cookie, 'attendance', lectureMark(college, { date: todayUtc(), slotid: college.slotids[1] }));
+    expect(await requestsOf('GET', '/api/v1/timetable/today')).toEqual(['GetItem', 'Query', 'Query', 'BatchGetItem']);
+    // One Query per active term (one here).
+    expect(await requestsOf('GET', `/api/v1/attendance/missing?date=${todayUtc()}`)).toEqual(['GetItem', 'Query', 'Query', 'BatchGetItem']);
+  });
+
+  it("checks a faculty member's assignment with one more Query under the markingPolicy 'assigned'", async () => {
+    const faculty = await t.stack.signIn('faculty');
+    // The second batch: the Today case above may have given the first one a lab in this slot.
+    const second = division().batches[1]!;
+    const at = { weekday: 7, slotid: college.slotids[1], slotcount: 2, groupid: second.id };
+    await create(t.stack, t.admin.cookie, 'timetable', entryBody(college, faculty.user._id, at));
+    await requestsOf('PATCH', '/api/v1/settings', { markingPolicy: 'assigned' });
+    try {
+      const mark = lectureMark(college, { date: daysAgo(5), slotid: college.slotids[1], slotcount: 2, groupid: second.id });
+      expect(await requestsOf('POST', '/api/v1/attendance', { ...mark, presentStudentData: second.students }, faculty.cookie)).toEqual([
+        'GetItem',
+        'BatchGetItem',
+        'Query',
+        'Query',
+        'PutItem',
+      ]);
+    } finally {
+      await requestsOf('PATCH', '/api/v1/settings', DEFAULT_SETTINGS);
+    }
   });
 });

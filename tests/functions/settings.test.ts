@@ -14,7 +14,13 @@ async function current(cookie = t.faculty.cookie): Promise<CollegeSettings> {
 
 describe('college settings', () => {
   it('answers the defaults before an admin saves any, to any signed-in user', async () => {
-    expect(await current()).toEqual({ editWindowHours: 48, lateCounts: 1, excusedCounts: 'excluded', threshold: 75 });
+    expect(await current()).toEqual({
+      editWindowHours: 48,
+      lateCounts: 1,
+      excusedCounts: 'excluded',
+      threshold: 75,
+      markingPolicy: 'any-faculty',
+    });
     expect(DEFAULT_SETTINGS).toEqual(await current(t.admin.cookie));
     expect((await t.stack.call('GET', '/api/v1/settings')).status).toBe(401);
   });
@@ -23,14 +29,11 @@ describe('college settings', () => {
     const saved = await t.stack.call('PATCH', '/api/v1/settings', { cookie: t.admin.cookie, body: { lateCounts: 0.5, threshold: 80 } });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Settings saved');
-    expect(saved.body.data).toEqual({ editWindowHours: 48, lateCounts: 0.5, excusedCounts: 'excluded', threshold: 80 });
-    expect(await api.settings(t.admin.cookie, { editWindowHours: 0, excusedCounts: 'absent' })).toEqual({
-      editWindowHours: 0,
-      lateCounts: 0.5,
-      excusedCounts: 'absent',
-      threshold: 80,
-    });
-    expect(await current()).toEqual({ editWindowHours: 0, lateCounts: 0.5, excusedCounts: 'absent', threshold: 80 });
+    expect(saved.body.data).toEqual({ ...DEFAULT_SETTINGS, lateCounts: 0.5, threshold: 80 });
+    const changed = { editWindowHours: 0, excusedCounts: 'absent', markingPolicy: 'assigned' } as const;
+    const all = { editWindowHours: 0, lateCounts: 0.5, excusedCounts: 'absent', threshold: 80, markingPolicy: 'assigned' };
+    expect(await api.settings(t.admin.cookie, changed)).toEqual(all);
+    expect(await current()).toEqual(all);
     await api.settings(t.admin.cookie, DEFAULT_SETTINGS);
   });
 
@@ -52,6 +55,7 @@ describe('college settings', () => {
     [{ threshold: 100.5 }, SETTINGS_MESSAGES.threshold],
     [{ threshold: -1 }, SETTINGS_MESSAGES.threshold],
     [{ threshold: null }, SETTINGS_MESSAGES.threshold],
+    [{ markingPolicy: 'nobody' }, SETTINGS_MESSAGES.markingPolicy],
     [{ threshold: 60, lateCounts: 2 }, SETTINGS_MESSAGES.lateCounts],
     [{}, SETTINGS_MESSAGES.nothing],
   ])('answers 400 for %j with that field’s message, and changes nothing', async (patch, message) => {
@@ -64,6 +68,6 @@ describe('college settings', () => {
     const patches = [{ editWindowHours: 12 }, { lateCounts: 0.25 }, { threshold: 60 }];
     const results = await Promise.all(patches.map((body) => t.stack.call('PATCH', '/api/v1/settings', { cookie: t.admin.cookie, body })));
     expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
-    expect(await current()).toEqual({ editWindowHours: 12, lateCounts: 0.25, excusedCounts: 'excluded', threshold: 60 });
+    expect(await current()).toEqual({ ...DEFAULT_SETTINGS, editWindowHours: 12, lateCounts: 0.25, threshold: 60 });
   });
 });

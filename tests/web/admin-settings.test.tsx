@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, type CollegeSettings, type SettingsPatch } from '@shared/schemas/settings';
-import { loadAdminScreens, main, openAdmin } from './support/admin';
+import { loadAdminScreens, main, openAdmin, optionNames } from './support/admin';
 import { mockApi } from './support/fake-api';
 import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
 import { renderApp } from './support/render-app';
@@ -23,12 +23,26 @@ const patches = (api: Awaited<ReturnType<typeof openSettings>>['api']) => api.ca
 
 describe('admin: Settings', () => {
   it("shows the college's settings in their fields", async () => {
-    await openSettings({ editWindowHours: 24, lateCounts: 0.5, excusedCounts: 'absent', threshold: 80 });
+    await openSettings({ editWindowHours: 24, lateCounts: 0.5, excusedCounts: 'absent', threshold: 80, markingPolicy: 'assigned' });
     expect(field('Edit window (hours)').value).toBe('24');
     expect(field('A late counts as').value).toBe('0.5');
     expect(field('Excused sessions').value).toBe('absent');
     expect(field('Excused sessions').selectedOptions[0]!.text).toBe('Counted as absent');
     expect(field('Highlight below (%)').value).toBe('80');
+    expect(field('Who may mark').value).toBe('assigned');
+    expect(field('Who may mark').selectedOptions[0]!.text).toBe('Only the assigned faculty member');
+  });
+
+  it('offers who may mark: any faculty member, or only the assigned one; saves the choice', async () => {
+    const { api, app } = await openSettings();
+    expect(optionNames(field('Who may mark'))).toEqual(['Any faculty member', 'Only the assigned faculty member']);
+    expect(field('Who may mark').value).toBe('any-faculty');
+    await app.user.selectOptions(field('Who may mark'), 'Only the assigned faculty member');
+    await app.user.click(main().getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(SETTINGS_MESSAGES.saved);
+    expect(patches(api).map((call) => call.body)).toEqual([{ markingPolicy: 'assigned' }]);
+    expect(field('Who may mark').value).toBe('assigned');
   });
 
   it('saves only what changed, and says so', async () => {

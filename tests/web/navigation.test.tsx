@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiBody } from '@web/lib/api-contract';
 import { mockApi, routes } from './support/fake-api';
-import { ADMIN, EVEN, FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
+import { ADMIN, EVEN, FACULTY, NOTHING_TODAY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
 import { renderApp } from './support/render-app';
 
 const home = routes({
+  ...NOTHING_TODAY,
   'GET /term/active': { data: [ODD] },
   'GET /term': { data: [ODD, EVEN] },
   'GET /semester/t1': { data: [SEMESTER_3] },
@@ -40,6 +41,7 @@ describe('navigation bar', () => {
       'Slot',
       'Chg Term',
       'Student',
+      'Timetable',
       'View Attendance',
       'Adduser',
       'Settings',
@@ -120,7 +122,8 @@ describe('navigation bar', () => {
     await waitFor(() => expect(selector).toHaveValue('t1'));
 
     await app.user.selectOptions(selector, 't2');
-    expect(await screen.findByRole('status')).toHaveTextContent('2025-26 Even Term is now the active term');
+    const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(await toasts.findByRole('status')).toHaveTextContent('2025-26 Even Term is now the active term');
     const patches = api.calls.filter((call) => call.method === 'PATCH');
     expect(patches.map((call) => [call.path, call.body])).toEqual([
       ['/term/t1', { status: false }],

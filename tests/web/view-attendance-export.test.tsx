@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { csvField, fileName, headerLine, toCsv, wholePercentage, type ReportContext } from '@web/features/attendance-view/report';
+import { fileName, headerLine, toCsv, wholePercentage, type ReportContext } from '@web/features/attendance-view/report';
+import { csvField } from '@web/lib/csv';
 import type { Routes } from './support/fake-api';
 import { button, captureDownloads, fill, LECTURE, openView, presentAt, totals } from './support/view-attendance';
 

@@ -1,23 +1,29 @@
 import type { AttendanceStatus, MarkInput } from '@shared/schemas/attendance';
-import { Invalid } from '../domain-errors';
+import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
+import { Forbidden, Invalid } from '../domain-errors';
 import type { SessionUser } from '../http/types';
 import * as keys from '../keys';
 import type { AttendanceSession } from '../repositories/attendance';
 import { getStudent, listStudentsByBatch, listStudentsByDivision } from '../repositories/students';
-import { getNodes } from '../repositories/structure';
+import { getNodesWithSettings } from '../repositories/structure';
+import { isAssigned } from '../repositories/timetable';
 import { groupLabel } from './session-view';
 
 /**
  * The session to store for a mark, after checking that the course, slot and group exist and
- * fit together and that every student named belongs to the group: Invalid otherwise. Each
- * student of the group gets a status: the one `statuses` gives, else present when listed in
- * presentStudentData, else absent.
+ * fit together and that every student named belongs to the group: Invalid otherwise. Under the
+ * markingPolicy 'assigned' a faculty member may mark only a course, kind and group the term's
+ * timetable gives them (Forbidden otherwise; admins always may). Each student of the group gets
+ * a status: the one `statuses` gives, else present when listed in presentStudentData, else absent.
  */
 export async function validatedSession(input: MarkInput, user: SessionUser): Promise<AttendanceSession> {
   const groupKind = groupLabel(input.slotcount);
   const named = Object.keys(input.statuses ?? {});
   const groupid = input.groupid ?? (await groupOfStudents([...input.presentStudentData, ...named], groupKind));
-  const [course, slot, group] = await getNodes([
+  const {
+    nodes: [course, slot, group],
+    settings,
+  } = await getNodesWithSettings([
     ['course', input.courseid],
     ['slot', input.slotid],
     [groupKind, groupid],
@@ -27,6 +33,10 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
   if (!group || group.deleting) throw new Invalid(`The ${groupKind} to mark was not found`);
   if (course.semid !== group.semid) throw new Invalid(`This course is not taught in this ${groupKind}'s semester`);
   if (slot.termid !== group.termid) throw new Invalid(`This slot is not in this ${groupKind}'s term`);
+  if (settings.markingPolicy === 'assigned' && user.role !== 'admin') {
+    const where = { termid: group.termid!, courseid: input.courseid, slotcount: input.slotcount, groupid };
+    if (!(await isAssigned(user._id, where))) throw new Forbidden(TIMETABLE_MESSAGES.notAssigned);
+  }
 
   const students = groupKind === 'division' ? await listStudentsByDivision(groupid) : await listStudentsByBatch(groupid);
   const enrolled = new Set(students.map((student) => student._id));

@@ -22,6 +22,7 @@ const settingsOf = (item: Partial<SettingsItem> | undefined): CollegeSettings =>
   lateCounts: item?.lateCounts ?? DEFAULT_SETTINGS.lateCounts,
   excusedCounts: item?.excusedCounts ?? DEFAULT_SETTINGS.excusedCounts,
   threshold: item?.threshold ?? DEFAULT_SETTINGS.threshold,
+  markingPolicy: item?.markingPolicy ?? DEFAULT_SETTINGS.markingPolicy,
 });
 
 async function getSettingsItem(): Promise<SettingsItem | undefined> {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CollegeSettings } from '@shared/schemas/settings';
 import { batchGet } from '../batch';
 import { db, queryAll, tableName } from '../db';
 import { BeingDeleted, Conflict, Invalid, NotFound } from '../domain-errors';
 import * as keys from '../keys';
 import { check, EXISTS, IS_NEW, isConditionFailure, LIVE, put, remove, transact, update } from '../writes';
+import { getWithSettings } from './settings';
 
 /**
  * The academic structure: terms, semesters, divisions, batches, courses and slots. Each node is
@@ -76,9 +78,21 @@ export async function getNode(kind: Kind, id: string): Promise<StructureItem | n
 
 /** Several entities by kind and id in one BatchGetItem; missing ones are null. */
 export async function getNodes(wanted: [Kind, string][]): Promise<(StructureItem | null)[]> {
-  const items = await batchGet<StructureItem & { pk: string }>(wanted.map(([kind, id]) => keys.structureNode(kind, id)));
-  return wanted.map(([kind, id]) => items.find((item) => item.pk === keys.structureNode(kind, id).pk) ?? null);
+  return inOrder(wanted, await batchGet<StructureItem & { pk: string }>(wanted.map(([kind, id]) => keys.structureNode(kind, id))));
 }
+
+/** Several entities (as getNodes) and the college's settings, in one BatchGetItem. */
+export async function getNodesWithSettings(
+  wanted: [Kind, string][],
+): Promise<{ nodes: (StructureItem | null)[]; settings: CollegeSettings }> {
+  const { items, settings } = await getWithSettings<StructureItem & { pk: string }>(
+    wanted.map(([kind, id]) => keys.structureNode(kind, id)),
+  );
+  return { nodes: inOrder(wanted, items), settings };
+}
+
+const inOrder = (wanted: [Kind, string][], items: (StructureItem & { pk: string })[]) =>
+  wanted.map(([kind, id]) => items.find((item) => item.pk === keys.structureNode(kind, id).pk) ?? null);
 
 /** The parent something is about to be created under: Invalid when it is missing, BeingDeleted when it is going. */
 export async function requireParent(kind: Kind, parentId: string): Promise<StructureItem> {

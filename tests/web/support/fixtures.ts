@@ -1,3 +1,4 @@
+import { todayUtc } from '@shared/dates';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { Batch, Division, Semester, Student, Term } from '@shared/schemas/structure';
 import { routes } from './fake-api';
@@ -34,8 +35,15 @@ export const signedInAs = (user: PublicUser | null) =>
     'POST /auth/logout': { data: null, message: 'Logged out' },
   });
 
-/** Home's lists: the active terms (the first one counts) and their semesters. */
+/** Home's Today with no classes, and (for an admin) every class of today marked. */
+export const NOTHING_TODAY = routes({
+  'GET /timetable/today': { data: [] },
+  [`GET /attendance/missing?date=${todayUtc()}`]: { data: [] },
+});
+
+/** Home's lists: the active terms (the first one counts) and their semesters (and nothing today). */
 export const ACTIVE_TERMS = routes({
+  ...NOTHING_TODAY,
   'GET /term/active': { data: [ODD, LATER] },
   'GET /semester/t1': { data: [SEMESTER_3, SEMESTER_5] },
   'GET /semester/t9': { data: [{ _id: 'sx', name: 'Wrong semester', termid: 't9' }] },

@@ -4,7 +4,7 @@ import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { BootScreen, MainContent, RootLayout } from './root-layout';
 import { checkSessionOnce } from './session-check';
 
-/** The admin screens (docs/product.md §2.5–2.8): their paths under /dashboard and titles. */
+/** The admin screens (docs/product.md §2.5–2.8, §3 for Timetable and Not marked): their paths under /dashboard and titles. */
 export const ADMIN_PAGES = [
   { path: 'adduser', title: 'Add User' },
   { path: 'term', title: 'Term' },
@@ -16,6 +16,8 @@ export const ADMIN_PAGES = [
   { path: 'changestu', title: 'Change Term' },
   { path: 'student', title: 'Student' },
   { path: 'settings', title: 'Settings' },
+  { path: 'timetable', title: 'Timetable' },
+  { path: 'notmarked', title: 'Not marked' },
 ] as const;
 
 // Every page is its own chunk, loaded by the router before it renders, so nothing flashes. The

@@ -13,6 +13,7 @@ import type {
   ViewQuery,
 } from '@shared/schemas/attendance';
 import type { CollegeSettings, SettingsPatch } from '@shared/schemas/settings';
+import type { TimetableClass, TimetableEntry, TimetableEntryInput, TimetableQuery, TodayClass } from '@shared/schemas/timetable';
 import type { DeletedTree, Dependents } from '@shared/schemas/dependents';
 import type {
   Batch,
@@ -97,8 +98,14 @@ export interface ApiContract {
   'GET /attendance/criteria': { query: CriteriaQuery; data: PercentageReport };
   'PATCH /attendance/{id}': { body: CorrectionInput; data: SessionView };
   'GET /attendance/{id}/history': { data: HistoryEntry[] };
+  'GET /attendance/missing': { query: { date: string }; data: TimetableClass[] };
   'GET /settings': { data: CollegeSettings };
   'PATCH /settings': { body: SettingsPatch; data: CollegeSettings };
+
+  'POST /timetable': { body: TimetableEntryInput; data: TimetableEntry };
+  'GET /timetable': { query: TimetableQuery; data: TimetableEntry[] };
+  'GET /timetable/today': { query: { date?: string }; data: TodayClass[] };
+  'DELETE /timetable/{id}': { data: TimetableEntry };
 }
 
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;

@@ -23,3 +23,10 @@ export const useDivisionStudents = (divisionid: string | undefined) =>
 export const useUsers = (listed: boolean) => useApi('GET /user', listed ? {} : null);
 /** The college's attendance rules (edit window, how late and excused count, the report threshold). */
 export const useSettings = () => useApi('GET /settings', {});
+/** The signed-in user's classes of today (UTC, as attendance dates are), each with its session once marked. */
+export const useTodayClasses = () => useApi('GET /timetable/today', { query: {} });
+/** The classes of a date not marked yet (admins), once the date is a real one. */
+export const useMissingClasses = (date: string | undefined) => useApi('GET /attendance/missing', date ? { query: { date } } : null);
+/** A term's timetable entries, of one faculty member or one division (with its batches' labs). */
+export const useTimetable = (query: { termid: string; facultyid?: string; groupid?: string } | null) =>
+  useApi('GET /timetable', query && { query });

@@ -3,35 +3,42 @@ import { useSWRConfig } from 'swr';
 import type { RequestArg, WriteKey } from './api-contract';
 import { callRoute, pathsStartingWith } from './api-client';
 
+/** The timetable's reads: its entries, Today and the classes not marked (a class whose course, group or slot is gone is left out of the last two). */
+const CLASSES = ['/timetable', '/attendance/missing'];
+
 /** The cached reads each write can change, by path prefix: the level written and all a cascade reaches. */
 const REFRESHES: { [K in WriteKey]: readonly string[] } = {
   'POST /auth/login': [],
   'POST /auth/logout': [],
   'POST /auth/register': ['/user'],
-  'DELETE /user/{id}': ['/user'],
+  // A deleted user's timetable entries go with them.
+  'DELETE /user/{id}': ['/user', ...CLASSES],
   'POST /term': ['/term'],
-  // The active term decides Home's semesters and the slots.
-  'PATCH /term/{id}': ['/term', '/semester/', '/slot/'],
+  // The active term decides Home's semesters, the slots, and the term of Today and the timetable.
+  'PATCH /term/{id}': ['/term', '/semester/', '/slot/', ...CLASSES],
   'POST /semester': ['/semester/'],
-  'DELETE /semester/{id}': ['/semester/', '/division/', '/batch/', '/course/', '/student/'],
+  'DELETE /semester/{id}': ['/semester/', '/division/', '/batch/', '/course/', '/student/', ...CLASSES],
   'POST /division': ['/division/'],
-  'DELETE /division/delete/{semid}': ['/division/', '/batch/', '/student/'],
-  'DELETE /division/{id}': ['/division/', '/batch/', '/student/'],
+  'DELETE /division/delete/{semid}': ['/division/', '/batch/', '/student/', ...CLASSES],
+  'DELETE /division/{id}': ['/division/', '/batch/', '/student/', ...CLASSES],
   'POST /batch': ['/batch/'],
-  'POST /batch/delete': ['/batch/', '/student/'],
-  'DELETE /batch/{id}': ['/batch/', '/student/'],
+  'POST /batch/delete': ['/batch/', '/student/', ...CLASSES],
+  'DELETE /batch/{id}': ['/batch/', '/student/', ...CLASSES],
   'POST /student/delete': ['/student/'],
   'POST /student': ['/student/'],
   'PATCH /student/updateterm': ['/student/'],
   'PATCH /student/{id}': ['/student/'],
   'DELETE /student/{id}': ['/student/'],
   'POST /course': ['/course/'],
-  'DELETE /course/{id}': ['/course/'],
+  'DELETE /course/{id}': ['/course/', ...CLASSES],
   'POST /slot': ['/slot/'],
-  'DELETE /slot/{id}': ['/slot/'],
-  'POST /attendance': [],
+  'DELETE /slot/{id}': ['/slot/', ...CLASSES],
+  // A marked class shows as marked on Today and leaves the classes not marked.
+  'POST /attendance': ['/timetable/today', '/attendance/missing'],
   'PATCH /attendance/{id}': ['/attendance'],
   'PATCH /settings': ['/settings', '/attendance'],
+  'POST /timetable': CLASSES,
+  'DELETE /timetable/{id}': CLASSES,
 };
 
 /** A second look after a write: list reads that go through an index may lag the write for a moment in AWS. */

@@ -8,6 +8,8 @@ export interface LinkItem {
   label: ReactNode;
   /** A second, smaller line. */
   detail?: ReactNode;
+  /** A short state after the text ('Marked'). */
+  badge?: ReactNode;
 }
 
 /** Big tappable choices, each a real link (opens in a new tab, keyboard operable). */
@@ -21,6 +23,7 @@ export function LinkList({ items, label }: { items: LinkItem[]; label: string })
               <span className="link-card-label">{item.label}</span>
               {item.detail && <span className="link-card-detail">{item.detail}</span>}
             </span>
+            {item.badge && <span className="link-card-badge">{item.badge}</span>}
             <span className="link-card-arrow" aria-hidden="true">
               ›
             </span>

@@ -1,5 +1,6 @@
 import { SLOT_KINDS } from '@shared/constants';
 import type { AttendanceStudent, PercentageReport, SessionView } from '@shared/schemas/attendance';
+import { csvText, safeFileName } from '@web/lib/csv';
 
 /*
  * The report shown on the view screen and exported as PDF and CSV: pure functions, so the table,
@@ -131,31 +132,15 @@ export const cells = (row: ReportRow, mode: ReportMode): string[] =>
     ? [row.name, row.enrollment, ...TOTALS.map((total) => String(row.totals?.[total] ?? 0)), formatPercentage(row.percentage)]
     : [row.name, row.enrollment];
 
-/** Characters that file systems refuse (Windows' set, which covers the others) and control characters. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_FILE_NAME = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
-
 /**
  * The download's name (docs/product.md §9: the date plus the subject): '2026-11-20 Data Structures.pdf', or
  * for a range '2026-11-02 to 2026-11-20 Data Structures.pdf'.
  */
 export function fileName(context: ReportContext, extension: 'pdf' | 'csv'): string {
   const dates = context.enddate && context.enddate !== context.date ? `${context.date} to ${context.enddate}` : context.date;
-  const name = `${dates} ${context.course}`.replace(UNSAFE_IN_FILE_NAME, '-').replace(/\s+/g, ' ').trim();
-  return `${name.slice(0, 150)}.${extension}`;
+  return safeFileName(`${dates} ${context.course}`, extension);
 }
 
-// A cell a spreadsheet would read as a formula (OWASP "CSV injection") starts with one of these.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break; formulas defused. */
-export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The report as CSV: the table's columns, CRLF line ends, a UTF-8 byte order mark (Excel reads the encoding from it). */
-export function toCsv(report: Pick<Report, 'mode' | 'rows'>): string {
-  const lines = [columns(report.mode), ...report.rows.map((row) => cells(row, report.mode))].map((line) => line.map(csvField).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
+/** The report as CSV: the table's columns, then a line per row. */
+export const toCsv = (report: Pick<Report, 'mode' | 'rows'>): string =>
+  csvText([columns(report.mode), ...report.rows.map((row) => cells(row, report.mode))]);

@@ -1,14 +1,27 @@
 import type { ComponentType } from 'react';
 import { ChangeTermPage } from './change-term-page';
+import { NotMarkedPage } from './not-marked-page';
 import { BatchPage, CoursePage, DivisionPage, SemesterPage, SlotPage } from './structure-page';
 import { SettingsPage } from './settings-page';
 import { StudentPage } from './student-page';
 import { TermPage } from './term-page';
+import { TimetablePage } from './timetable-page';
 import { UsersPage } from './users-page';
 
 /** The admin screens by their path under /dashboard (docs/product.md §2.1). */
 export const ADMIN_SCREENS: Record<
-  'adduser' | 'term' | 'semester' | 'division' | 'batch' | 'course' | 'slot' | 'changestu' | 'student' | 'settings',
+  | 'adduser'
+  | 'term'
+  | 'semester'
+  | 'division'
+  | 'batch'
+  | 'course'
+  | 'slot'
+  | 'changestu'
+  | 'student'
+  | 'settings'
+  | 'timetable'
+  | 'notmarked',
   ComponentType
 > = {
   adduser: UsersPage,
@@ -21,4 +34,6 @@ export const ADMIN_SCREENS: Record<
   changestu: ChangeTermPage,
   student: StudentPage,
   settings: SettingsPage,
+  timetable: TimetablePage,
+  notmarked: NotMarkedPage,
 };

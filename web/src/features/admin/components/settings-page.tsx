@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { EXCUSED_RULES, settingsSchema, SETTINGS_MESSAGES, type CollegeSettings, type ExcusedRule } from '@shared/schemas/settings';
+import {
+  EXCUSED_RULES,
+  MARKING_POLICIES,
+  settingsSchema,
+  SETTINGS_MESSAGES,
+  type CollegeSettings,
+  type ExcusedRule,
+  type MarkingPolicy,
+} from '@shared/schemas/settings';
 import { Field } from '@web/components/ui/field';
 import { FormBanner, type BannerMessage } from '@web/components/ui/form-banner';
 import { Loaded } from '@web/components/ui/loaded';
@@ -17,12 +25,18 @@ const EXCUSED_LABELS: Record<ExcusedRule, string> = {
   absent: 'Counted as absent',
 };
 const EXCUSED_OPTIONS = EXCUSED_RULES.map((rule) => ({ value: rule, label: EXCUSED_LABELS[rule] }));
+const POLICY_LABELS: Record<MarkingPolicy, string> = {
+  'any-faculty': 'Any faculty member',
+  assigned: 'Only the assigned faculty member',
+};
+const POLICY_OPTIONS = MARKING_POLICIES.map((policy) => ({ value: policy, label: POLICY_LABELS[policy] }));
 
 const asText = (settings: CollegeSettings): SettingsValues => ({
   editWindowHours: String(settings.editWindowHours),
   lateCounts: String(settings.lateCounts),
   excusedCounts: settings.excusedCounts,
   threshold: String(settings.threshold),
+  markingPolicy: settings.markingPolicy,
 });
 
 /** The form's text as the schema reads it: numbers where numbers go (an empty field is missing, so it gets its message). */
@@ -31,6 +45,7 @@ const asSettings = (values: SettingsValues) => ({
   lateCounts: values.lateCounts.trim() === '' ? undefined : Number(values.lateCounts),
   excusedCounts: values.excusedCounts,
   threshold: values.threshold.trim() === '' ? undefined : Number(values.threshold),
+  markingPolicy: values.markingPolicy,
 });
 
 /** Settings (docs/product.md §3), admins: the college's attendance rules, read and saved as one form. */
@@ -39,7 +54,7 @@ export function SettingsPage() {
   return (
     <Page
       title="Settings"
-      lead={<p className="admin-lead">The college&apos;s attendance rules: who may correct a mark, and how statuses count.</p>}
+      lead={<p className="admin-lead">The college&apos;s attendance rules: who may mark and correct a class, and how statuses count.</p>}
     >
       <Loaded list={{ ...settings, data: settings.data && [settings.data] }} empty="No settings found">
         {([current]) => <SettingsForm current={current!} />}
@@ -103,6 +118,12 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
           max={100}
           hint="Reports mark the students under this percentage."
           {...form.field('threshold')}
+        />
+        <Field
+          label="Who may mark"
+          options={POLICY_OPTIONS}
+          hint="The assigned faculty member is the one the timetable gives the course, kind and group to. Admins can always mark."
+          {...form.field('markingPolicy')}
         />
       </AdminForm>
     </>

@@ -3,9 +3,10 @@ import { SLOT_KINDS } from '@shared/constants';
 import { NOT_FOUND } from '@shared/schemas/attendance';
 import { Field } from '@web/components/ui/field';
 import { Notice } from '@web/components/ui/notice';
+import { csvBlob } from '@web/lib/csv';
+import { saveFile } from '@web/lib/download';
 import { withLoader } from '@web/lib/loading';
 import { toast } from '@web/lib/toast';
-import { saveFile } from '../download';
 import { belowSummary, countBelow, dateLabel, fileName, toCsv, type Report } from '../report';
 import { DaySessions } from './day-sessions';
 import { ReportTable } from './report-table';
@@ -64,7 +65,7 @@ export function AttendanceResults({ report, threshold, onThresholdChange, groupN
   }
 
   function downloadCsv() {
-    saveFile(new Blob([toCsv(report)], { type: 'text/csv;charset=utf-8' }), fileName(context, 'csv'));
+    saveFile(csvBlob(toCsv(report)), fileName(context, 'csv'));
   }
 
   const below = percentages ? countBelow(rows, threshold) : 0;

@@ -1,17 +1,30 @@
-import type { ChangeEvent, FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type ChangeEvent, type FormEvent } from 'react';
 import type { Term } from '@shared/schemas/structure';
 import { Field } from '@web/components/ui/field';
 import { useForm } from '@web/lib/form';
+import type { ViewLink } from '@web/lib/view-link';
 import type { GroupNames, ReportContext, ReportMode } from '../report';
 import { nameOf, useViewChoices } from '../view-choices';
-import { EMPTY_VALUES, VIEW_SCHEMAS, type ValidView, type ViewField } from '../view-form';
+import { EMPTY_VALUES, VIEW_SCHEMAS, viewFormSchema, type ValidView, type ViewField, type ViewValues } from '../view-form';
 
 interface ViewAttendanceFormProps {
   term: Term;
   busy: boolean;
   /** `groups`: the names of the divisions (a lecture) or batches (a lab) by id, for the sessions found. */
   onQuery: (mode: ReportMode, view: ValidView, context: ReportContext, groups: GroupNames) => Promise<void>;
+  /** A class of one date to show at once (Today's link to a marked class): the form starts filled in with it. */
+  link?: ViewLink | null;
 }
+
+const linkValues = (link: ViewLink): ViewValues => ({
+  ...EMPTY_VALUES,
+  semester_id: link.semid,
+  course_id: link.courseid,
+  slot_id: link.slotid,
+  slot_count: String(link.kind),
+  group_id: link.groupid,
+  date: link.date,
+});
 
 const REQUIRED_SELECTS = ['semester_id', 'course_id', 'slot_id', 'slot_count'] as const;
 
@@ -20,8 +33,8 @@ const REQUIRED_SELECTS = ['semester_id', 'course_id', 'slot_id', 'slot_count'] a
  * preselected when a semester is chosen), slot, Lecture or Lab, an optional division or batch,
  * start date and optional end date; Get Attendance and Get Percentage.
  */
-export function ViewAttendanceForm({ term, busy, onQuery }: ViewAttendanceFormProps) {
-  const form = useForm(EMPTY_VALUES);
+export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAttendanceFormProps) {
+  const form = useForm(link ? linkValues(link) : EMPTY_VALUES);
   const { values, selects, names } = useViewChoices(term, form.values);
 
   // A change keeps what the form shows (a preselected course becomes a choice); a new semester
@@ -36,26 +49,50 @@ export function ViewAttendanceForm({ term, busy, onQuery }: ViewAttendanceFormPr
     },
   });
 
+  const query = (mode: ReportMode, view: ValidView) =>
+    onQuery(
+      mode,
+      view,
+      {
+        semester: nameOf(names.semester, view.semester_id),
+        course: nameOf(names.course, view.course_id),
+        kind: view.slot_count === '1' ? 1 : 2,
+        slot: nameOf(names.slot, view.slot_id),
+        ...(view.group_id ? { group: nameOf(names.group, view.group_id) } : {}),
+        date: view.date,
+        ...(mode === 'percentage' && view.enddate ? { enddate: view.enddate } : {}),
+      },
+      Object.fromEntries((names.group ?? []).map((option) => [option.value, option.label])),
+    );
+
+  // A link's class is shown once every list offers its choices (a choice no longer offered: the form stays as it is).
+  const linkPending = useRef(link !== null);
+  const linkOffered =
+    !!link &&
+    values.semester_id === link.semid &&
+    values.course_id === link.courseid &&
+    values.slot_id === link.slotid &&
+    values.group_id === link.groupid;
+  const showLink = useEffectEvent(() => {
+    if (!linkPending.current) return;
+    linkPending.current = false;
+    const parsed = viewFormSchema.safeParse(values);
+    if (parsed.success) void query('date', parsed.data);
+  });
+  useEffect(() => {
+    if (linkOffered) showLink();
+  }, [linkOffered]);
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Which button sent it: Enter in a field sends as the first one (Get Attendance).
     const mode: ReportMode = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'percentage' ? 'percentage' : 'date';
-    const query = (view: ValidView) =>
-      onQuery(
-        mode,
-        view,
-        {
-          semester: nameOf(names.semester, view.semester_id),
-          course: nameOf(names.course, view.course_id),
-          kind: view.slot_count === '1' ? 1 : 2,
-          slot: nameOf(names.slot, view.slot_id),
-          ...(view.group_id ? { group: nameOf(names.group, view.group_id) } : {}),
-          date: view.date,
-          ...(mode === 'percentage' && view.enddate ? { enddate: view.enddate } : {}),
-        },
-        Object.fromEntries((names.group ?? []).map((option) => [option.value, option.label])),
-      );
     if (busy) event.preventDefault();
-    else void form.handle(VIEW_SCHEMAS[mode], query, () => values)(event);
+    else
+      void form.handle(
+        VIEW_SCHEMAS[mode],
+        (view) => query(mode, view),
+        () => values,
+      )(event);
   }
 
   return (

@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
 import { errorMessage } from '@web/lib/api-client';
 import { useLoading, withLoader } from '@web/lib/loading';
 import { useActiveTerms, useSettings } from '@web/lib/queries';
 import { toast } from '@web/lib/toast';
+import { readViewLink } from '@web/lib/view-link';
 import { fetchPercentages, fetchPresentStudents } from '../api/attendance-view';
 import {
   dateReport,
@@ -24,11 +26,16 @@ import './view-attendance.css';
  * /dashboard/viewattendance (docs/product.md §2.7), any role: the form over the current (first active) term,
  * then the students present on a date and each session's statuses, to correct (Get Attendance), or every
  * student's counts and percentage over a range (Get Percentage), with the loading overlay while it loads.
+ * Opened with a class's link (?date&semid&courseid&slotid&kind&groupid, web/src/lib/view-link.ts), the
+ * form starts filled in and that date's sessions show as soon as the lists offer its choices.
  */
 export function ViewAttendancePage() {
   const terms = useActiveTerms();
   const term = terms.data?.[0];
   const busy = useLoading();
+  const [search] = useSearchParams();
+  // A link to one class's date (Today's marked class) fills the form in and shows that date's sessions.
+  const link = readViewLink(search);
   const settings = useSettings();
   const [report, setReport] = useState<Report | null>(null);
   const [groups, setGroups] = useState<GroupNames>({});
@@ -86,7 +93,7 @@ export function ViewAttendancePage() {
       <Loaded list={terms} empty="No term found">
         {([current]) => (
           <>
-            <ViewAttendanceForm term={current!} busy={busy} onQuery={onQuery} />
+            <ViewAttendanceForm key={search.toString()} term={current!} busy={busy} onQuery={onQuery} link={link} />
             {report && (
               <AttendanceResults
                 report={report}

@@ -1,39 +1,53 @@
+import { useId } from 'react';
 import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
 import { useActiveTerms, useSemesters } from '@web/lib/queries';
+import { useSession } from '@web/lib/session';
 import { nextStep } from '../flow';
+import { useAssignedClasses } from '../assigned';
 import { StepList } from './flow-parts';
+import { NotMarkedToday } from './not-marked-today';
+import { TodayClasses } from './today-classes';
 
-/** Home (docs/product.md §2.4 step 1): the semesters of the first active term. */
+/**
+ * Home (docs/product.md §2.4): for an admin, today's count of classes not marked; the caller's classes of
+ * today, one tap each to their form; then the step-by-step flow for another class, from the semesters
+ * of the first active term (under the 'assigned' policy, only those where the caller teaches).
+ */
 export function HomePage() {
+  const admin = useSession().user?.role === 'admin';
+  const anotherId = useId();
   const terms = useActiveTerms();
   const term = terms.data?.[0];
-  const semesters = useSemesters(term?._id);
+  const semesters = useAssignedClasses().filter(useSemesters(term?._id), (entry, semester) => entry.semid === semester._id);
   return (
-    <Page
-      title="Mark Attendance"
-      lead={
-        <p className="step-lead">
-          {term ? (
-            <>
-              Choose a semester of <strong>{term.name}</strong>
-            </>
-          ) : (
-            'Choose a semester'
+    <Page title="Mark Attendance">
+      {admin && <NotMarkedToday />}
+      <TodayClasses />
+      <section className="home-section" aria-labelledby={anotherId}>
+        <div className="home-section-header">
+          <h2 id={anotherId}>Another class</h2>
+          <p className="step-lead">
+            {term ? (
+              <>
+                Choose a semester of <strong>{term.name}</strong>
+              </>
+            ) : (
+              'Choose a semester'
+            )}
+          </p>
+        </div>
+        <Loaded list={terms} empty="No term found">
+          {([first]) => (
+            <StepList
+              label="Semesters"
+              list={semesters}
+              empty="No semester found"
+              to={(semester) => nextStep(`/course/${semester._id}`, { extraData: '' }, semester.name, { termid: first!._id })}
+            />
           )}
-        </p>
-      }
-    >
-      <Loaded list={terms} empty="No term found">
-        {([first]) => (
-          <StepList
-            label="Semesters"
-            list={semesters}
-            empty="No semester found"
-            to={(semester) => nextStep(`/course/${semester._id}`, { extraData: '' }, semester.name, { termid: first!._id })}
-          />
-        )}
-      </Loaded>
+        </Loaded>
+      </section>
     </Page>
   );
 }

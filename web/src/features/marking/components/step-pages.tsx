@@ -1,6 +1,7 @@
 import { useParams, useSearchParams, type Params } from 'react-router-dom';
 import type { Loadable } from '@web/components/ui/loaded';
 import { useBatches, useCourses, useDivisions, useSlots } from '@web/lib/queries';
+import { useAssignedClasses } from '../assigned';
 import { nextStep, parseKind, readFlow, type FlowState } from '../flow';
 import { StepPage } from './flow-parts';
 
@@ -47,12 +48,12 @@ function stepPage<T extends Named>(step: Step<T>) {
   };
 }
 
-/** Step 2: the courses of the semester; each links to /laborlec/{courseid}. */
+/** Step 2: the courses of the semester (under 'assigned', those the caller teaches); each links to /laborlec/{courseid}. */
 export const CoursePage = stepPage({
   title: 'Choose a course',
   label: 'Courses',
   empty: 'No courses found',
-  useList: ({ semid }) => useCourses(semid),
+  useList: ({ semid }) => useAssignedClasses().filter(useCourses(semid), (entry, course) => entry.courseid === course._id),
   ready: () => true,
   next: (course, { semid }, flow) => nextStep(`/laborlec/${course._id}`, flow, course.name, { semid }),
 });
@@ -67,23 +68,37 @@ export const SlotsPage = stepPage({
   next: (slot, { slotid }, flow) => nextStep(`/division/${slot._id}`, flow, slot.name, { kind: String(parseKind(slotid)) }),
 });
 
-/** Step 5: the semester's divisions; a lab goes on to /batch/{divisionid}, a lecture to /students/{divisionid}. */
+/**
+ * Step 5: the semester's divisions (under 'assigned', those where the caller teaches this course as this kind);
+ * a lab goes on to /batch/{divisionid}, a lecture to /students/{divisionid}.
+ */
 export const DivisionPage = stepPage({
   title: 'Choose a division',
   label: 'Divisions',
   empty: 'No division found',
-  useList: (_, flow) => useDivisions(flow.semid),
+  useList: (_, flow) =>
+    useAssignedClasses().filter(
+      useDivisions(flow.semid),
+      (entry, division) =>
+        entry.courseid === flow.courseid &&
+        String(entry.slotcount) === flow.kind &&
+        (flow.kind === '2' ? entry.divisionid : entry.groupid) === division._id,
+    ),
   ready: ({ timeid }, flow) => parseKind(flow.kind) && flow.semid && flow.courseid && timeid,
   next: (division, { timeid }, flow) =>
     nextStep(`/${parseKind(flow.kind) === 2 ? 'batch' : 'students'}/${division._id}`, flow, division.name, { slot: timeid }),
 });
 
-/** Step 6 (labs): the division's batches; each links to /students/{batchid}. */
+/** Step 6 (labs): the division's batches (under 'assigned', those of the caller's labs of the course); each links to /students/{batchid}. */
 export const BatchPage = stepPage({
   title: 'Choose a batch',
   label: 'Batches',
   empty: 'No batches found',
-  useList: ({ divisionid }) => useBatches(divisionid),
+  useList: ({ divisionid }, flow) =>
+    useAssignedClasses().filter(
+      useBatches(divisionid),
+      (entry, batch) => entry.courseid === flow.courseid && entry.slotcount === 2 && entry.groupid === batch._id,
+    ),
   ready: (_, flow) => flow.courseid && flow.slot && flow.kind === '2',
   next: (batch, _, flow) => nextStep(`/students/${batch._id}`, flow, batch.name),
 });

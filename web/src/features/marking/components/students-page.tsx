@@ -5,9 +5,10 @@ import { StatusForm } from '@web/components/attendance/status-form';
 import { allPresent, markPayload, type Statuses } from '@web/components/attendance/statuses';
 import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
-import { callRoute, errorMessage } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-client';
 import { withLoader } from '@web/lib/loading';
 import { toast } from '@web/lib/toast';
+import { useWrite } from '@web/lib/use-write';
 import { parseKind, readFlow } from '../flow';
 import { useGroupStudents, type GroupStudent } from '../group-students';
 import { FlowPath, MissingContext } from './flow-parts';
@@ -20,6 +21,7 @@ export function StudentsPage() {
   const { id } = useParams();
   const flow = readFlow(useSearchParams()[0]);
   const navigate = useNavigate();
+  const write = useWrite();
   const kind = parseKind(flow.kind);
   const ready = kind && id && flow.courseid && flow.slot;
   const students = useGroupStudents(ready ? kind : null, id);
@@ -39,7 +41,8 @@ export function StudentsPage() {
         courseid: flow.courseid!,
         groupid: id,
       };
-      await withLoader(() => callRoute('POST /attendance', { body: mark }));
+      // Through useWrite: Today then shows the class marked, and it leaves the classes not marked.
+      await withLoader(() => write('POST /attendance', { body: mark }));
       navigate('/success', { replace: true });
     } catch (failure) {
       toast.error(errorMessage(failure));

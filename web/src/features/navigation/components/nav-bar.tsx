@@ -13,7 +13,7 @@ interface NavItem {
   label: string;
 }
 
-// docs/product.md §2.2: admins see every management link (and the college's Settings), everyone else Home and View Attendance.
+// docs/product.md §2.2: admins see every management link (and the Timetable and the college's Settings), everyone else Home and View Attendance.
 export const ADMIN_LINKS: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/dashboard/term', label: 'Term' },
@@ -24,6 +24,7 @@ export const ADMIN_LINKS: NavItem[] = [
   { to: '/dashboard/slot', label: 'Slot' },
   { to: '/dashboard/changestu', label: 'Chg Term' },
   { to: '/dashboard/student', label: 'Student' },
+  { to: '/dashboard/timetable', label: 'Timetable' },
   { to: '/dashboard/viewattendance', label: 'View Attendance' },
   { to: '/dashboard/adduser', label: 'Adduser' },
   { to: '/dashboard/settings', label: 'Settings' },

@@ -1,0 +1,147 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { TIMETABLE_MESSAGES as M, type TimetableEntry, type TimetableEntryInput, type TimetableQuery } from '@shared/schemas/timetable';
+import { countAll, db, queryAll, tableName } from '../db';
+import { Conflict, Invalid, NotFound } from '../domain-errors';
+import * as keys from '../keys';
+import { validatedEntry } from '../timetable/validation';
+import { add, check, EXISTS, IS_NEW, put, remove, transact } from '../writes';
+
+/**
+ * The weekly timetable (docs/data-model.md). An entry is written three times, in one transaction:
+ * the entry in its term's partition (keys.timetableEntry: taken once per group, weekday and slot),
+ * its copy in the faculty member's partition (keys.facultyClass: taken once per faculty member,
+ * weekday and slot; their Today is one Query), and for a lab one more in its division's count of
+ * labs at that weekday and slot (keys.divisionLabs): a lecture may not share a slot with a lab of
+ * one of its division's batches, either way round.
+ */
+export interface TimetableItem extends TimetableEntry {
+  /** The slot's name as a natural key, so a term's entries sort by slot name without reading the slots. */
+  slotOrder: string;
+}
+
+/** What clients see of a stored entry (or its copy): never the keys or the sort helper. */
+export const entryOf = (item: TimetableItem): TimetableEntry => {
+  const { _id, termid, weekday, slotid, courseid, slotcount, groupid, facultyid, semid, divisionid, faculty } = item;
+  return { _id, termid, weekday, slotid, courseid, slotcount, groupid, facultyid, semid, divisionid, faculty };
+};
+
+const labsOf = (item: TimetableItem) => keys.divisionLabs(item);
+
+/**
+ * Adds an entry after checking that everything it names exists and fits (Invalid otherwise);
+ * Conflict when the group, its division (for a lab) or one of its batches (for a lecture), or the
+ * faculty member is already taken at that weekday and slot.
+ */
+export async function createTimetableEntry(input: TimetableEntryInput): Promise<TimetableEntry> {
+  const item = await validatedEntry(input);
+  const lab = item.slotcount === 2;
+  const failed = await transact({
+    // The faculty member's delete removes their entries after the profile: none may be added once it is gone.
+    faculty: check(keys.userProfile(item.facultyid), EXISTS),
+    entry: put({ ...keys.timetableEntry(item), entity: 'timetableEntry', ...item }, IS_NEW),
+    copy: put({ ...keys.facultyClass(item), entity: 'facultyClass', ...item }, IS_NEW),
+    lecture: lab ? check(keys.timetableEntry({ ...item, groupid: item.divisionid }), IS_NEW) : null,
+    labs: lab
+      ? add(labsOf(item), 'labs', 1, { entity: 'timetableLabs' })
+      : check(labsOf(item), 'attribute_not_exists(pk) OR labs = :none', { ':none': 0 }),
+  });
+  if (failed === 'faculty') throw new Invalid(M.facultyNotFound);
+  if (failed === 'entry') throw new Conflict(M.groupClash);
+  if (failed === 'copy') throw new Conflict(M.facultyClash);
+  if (failed === 'lecture') throw new Conflict(M.divisionLectureClash);
+  if (failed === 'labs') throw new Conflict(M.batchLabClash);
+  return entryOf(item);
+}
+
+/** The entry with this `_id`, or null (one consistent GetItem; none for an id no entry can have). */
+export async function getTimetableEntry(id: string): Promise<TimetableItem | null> {
+  const place = keys.entryPlaceOfId(id);
+  if (!place) return null;
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.timetableEntry(place), ConsistentRead: true }));
+  return (result.Item as TimetableItem | undefined) ?? null;
+}
+
+/** Removes an entry, its copy and (a lab) its place in the division's count together; false when it was gone already. */
+async function removeEntry(item: TimetableItem): Promise<boolean> {
+  const failed = await transact({
+    entry: remove(keys.timetableEntry(item), EXISTS),
+    copy: remove(keys.facultyClass(item)),
+    labs: item.slotcount === 2 ? add(labsOf(item), 'labs', -1) : null,
+  });
+  return failed === null;
+}
+
+/** Deletes the entry with this `_id` (NotFound when there is none) and answers it. */
+export async function deleteTimetableEntry(id: string): Promise<TimetableEntry> {
+  const item = await getTimetableEntry(id);
+  if (!item || !(await removeEntry(item))) throw new NotFound(M.notFound);
+  return entryOf(item);
+}
+
+/** Deletes every class of a faculty member (after their profile, so that none is added meanwhile); answers how many. */
+export async function deleteClassesOfFaculty(facultyid: string): Promise<number> {
+  const copies = await queryAll<TimetableItem>(keys.allClassesOfFaculty(facultyid), { ConsistentRead: true });
+  let removed = 0;
+  for (const copy of copies) if (await removeEntry(copy)) removed += 1;
+  return removed;
+}
+
+const byWeekdayAndSlot = (a: TimetableItem, b: TimetableItem): number =>
+  a.weekday - b.weekday ||
+  (a.slotOrder < b.slotOrder ? -1 : a.slotOrder > b.slotOrder ? 1 : 0) ||
+  a.slotcount - b.slotcount ||
+  (a.groupid < b.groupid ? -1 : a.groupid > b.groupid ? 1 : 0);
+
+/**
+ * A term's entries by weekday then slot name: all, one faculty member's, or one group's (a
+ * division's include its batches' labs). One Query, filtered.
+ */
+export async function listTimetable(query: TimetableQuery): Promise<TimetableEntry[]> {
+  const filters: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (query.facultyid) {
+    filters.push('facultyid = :facultyid');
+    values[':facultyid'] = query.facultyid;
+  }
+  if (query.groupid) {
+    filters.push('(groupid = :groupid OR divisionid = :groupid)');
+    values[':groupid'] = query.groupid;
+  }
+  const items = await queryAll<TimetableItem>(keys.timetableOfTerm(query.termid), {
+    ConsistentRead: true,
+    ...(filters.length ? { FilterExpression: filters.join(' AND '), ExpressionAttributeValues: values } : {}),
+  });
+  return items.sort(byWeekdayAndSlot).map(entryOf);
+}
+
+/** A faculty member's classes on one weekday of these terms (one Query of their classes of that weekday). */
+export async function classesOfFacultyOn(facultyid: string, weekday: number, termids: ReadonlySet<string>): Promise<TimetableItem[]> {
+  const copies = await queryAll<TimetableItem>(keys.classesOfFaculty(facultyid, weekday), { ConsistentRead: true });
+  return copies.filter((copy) => termids.has(copy.termid));
+}
+
+/** Every entry of one weekday of these terms (one Query per term). */
+export async function entriesOn(weekday: number, termids: readonly string[]): Promise<TimetableItem[]> {
+  const perTerm = await Promise.all(
+    termids.map((termid) => queryAll<TimetableItem>(keys.timetableOfTerm(termid, weekday), { ConsistentRead: true })),
+  );
+  return perTerm.flat();
+}
+
+/** Whether the timetable of the term gives this course, kind and group to the faculty member (one Query of their classes, filtered). */
+export async function isAssigned(
+  facultyid: string,
+  where: { termid: string; courseid: string; slotcount: 1 | 2; groupid: string },
+): Promise<boolean> {
+  const count = await countAll(keys.allClassesOfFaculty(facultyid), {
+    FilterExpression: 'termid = :termid AND courseid = :courseid AND slotcount = :slotcount AND groupid = :groupid',
+    ExpressionAttributeValues: {
+      ':termid': where.termid,
+      ':courseid': where.courseid,
+      ':slotcount': where.slotcount,
+      ':groupid': where.groupid,
+    },
+    ConsistentRead: true,
+  });
+  return count > 0;
+}

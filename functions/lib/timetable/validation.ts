@@ -1,0 +1,59 @@
+import { TIMETABLE_MESSAGES as M, type TimetableEntryInput } from '@shared/schemas/timetable';
+import { batchGet } from '../batch';
+import { Invalid } from '../domain-errors';
+import * as keys from '../keys';
+import { naturalKey } from '../natural-key';
+import type { StructureItem } from '../repositories/structure';
+import type { TimetableItem } from '../repositories/timetable';
+
+/**
+ * The entry to store for an input, after checking that the term, slot, course, group and faculty
+ * member exist and fit together (Invalid otherwise, with what is wrong): the slot is of the term,
+ * the group is a division for a lecture and a batch for a lab, of a semester of the term, and the
+ * course is of that semester. One BatchGetItem reads them all; the group is looked up as both a
+ * division and a batch, so that the wrong kind is told apart from a group that does not exist.
+ */
+export async function validatedEntry(input: TimetableEntryInput): Promise<TimetableItem> {
+  const wanted = {
+    term: keys.structureNode('term', input.termid),
+    slot: keys.structureNode('slot', input.slotid),
+    course: keys.structureNode('course', input.courseid),
+    division: keys.structureNode('division', input.groupid),
+    batch: keys.structureNode('batch', input.groupid),
+    faculty: keys.userProfile(input.facultyid),
+  };
+  const found = await batchGet<Partial<StructureItem> & keys.Key & { username?: string }>(Object.values(wanted));
+  const get = (key: keys.Key) => found.find((item) => item.pk === key.pk && item.sk === key.sk && !item.deleting);
+  const [term, slot, course, division, batch, faculty] = [
+    get(wanted.term),
+    get(wanted.slot),
+    get(wanted.course),
+    get(wanted.division),
+    get(wanted.batch),
+    get(wanted.faculty),
+  ];
+
+  if (!term) throw new Invalid(M.termNotFound);
+  if (!slot) throw new Invalid(M.slotNotFound);
+  if (slot.termid !== input.termid) throw new Invalid(M.slotNotInTerm);
+  if (!course) throw new Invalid(M.courseNotFound);
+  const lab = input.slotcount === 2;
+  const group = lab ? batch : division;
+  if (!group) {
+    if (lab && division) throw new Invalid(M.labNeedsBatch);
+    if (!lab && batch) throw new Invalid(M.lectureNeedsDivision);
+    throw new Invalid(M.groupNotFound);
+  }
+  if (group.termid !== input.termid) throw new Invalid(M.groupNotInTerm);
+  if (course.semid !== group.semid) throw new Invalid(M.courseNotOfGroup);
+  if (!faculty?.username) throw new Invalid(M.facultyNotFound);
+
+  return {
+    _id: keys.timetableEntryId(input),
+    ...input,
+    semid: group.semid!,
+    divisionid: lab ? group.divisionid! : input.groupid,
+    faculty: { _id: input.facultyid, username: faculty.username },
+    slotOrder: naturalKey(slot.name!),
+  };
+}

@@ -1,0 +1,31 @@
+import { todayUtc } from '@shared/dates';
+import { TIMETABLE_MESSAGES as M, timetableEntrySchema, timetableQuerySchema, todayQuerySchema } from '@shared/schemas/timetable';
+import { parse } from './lib/http/errors';
+import { resource } from './lib/http/resource';
+import { createTimetableEntry, deleteTimetableEntry, listTimetable } from './lib/repositories/timetable';
+import { todayOf } from './lib/timetable/classes';
+
+/**
+ * Timetable resource (docs/product.md §3): the admin's weekly entries (who teaches which course to
+ * which division or batch, in which slot on which weekday of a term), and each user's classes of a day.
+ */
+export const handler = resource('timetable', {
+  'POST /api/v1/timetable': async ({ body }) => {
+    const entry = await createTimetableEntry(parse(timetableEntrySchema, body));
+    return { status: 201, data: entry, message: M.created };
+  },
+
+  'GET /api/v1/timetable': async ({ query }) => ({ data: await listTimetable(parse(timetableQuerySchema, query)), message: M.list }),
+
+  'GET /api/v1/timetable/today': async ({ query, user }) => {
+    const { date = todayUtc() } = parse(todayQuerySchema, query);
+    const classes = await todayOf(user!._id, date);
+    return classes.length ? { data: classes, message: M.today } : { data: [], message: M.noClasses };
+  },
+
+  'DELETE /api/v1/timetable/{id}': async ({ params }) => {
+    // The id encodes the entry's key: any other text is an entry that does not exist (404).
+    const entry = await deleteTimetableEntry(params.id!);
+    return { data: entry, message: M.deleted };
+  },
+});

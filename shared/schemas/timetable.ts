@@ -1,0 +1,101 @@
+import * as z from 'zod/mini';
+import { isCalendarDate } from '../dates';
+import type { UserRef } from './attendance';
+import { entityId } from './common';
+
+/*
+ * The weekly timetable (docs/product.md §3): which faculty member teaches which course, as a lecture
+ * to a division or a lab to a batch, in which slot on which weekday of a term. It drives each faculty
+ * member's Today, who may mark what (the settings' markingPolicy) and the classes not yet marked.
+ */
+
+/** 1 = Monday … 7 = Sunday (ISO 8601). */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** The ISO weekday (1 = Monday … 7 = Sunday) of a YYYY-MM-DD date. */
+export const weekdayOf = (date: string): number => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+export const TIMETABLE_MESSAGES = {
+  termid: 'Please select a term',
+  weekday: 'The weekday must be a whole number from 1 (Monday) to 7 (Sunday)',
+  slotid: 'Please select a slot',
+  courseid: 'Please select a course',
+  slotcount: 'Slot count must be 1 (Lecture) or 2 (Lab)',
+  groupid: 'Please select a division (lecture) or a batch (lab)',
+  facultyid: 'Please select a faculty member',
+  created: 'Timetable entry added',
+  deleted: 'Timetable entry deleted',
+  notFound: 'Timetable entry not found',
+  list: 'Timetable',
+  today: 'Your classes today',
+  noClasses: 'No classes today',
+  missing: 'Classes not marked',
+  allMarked: 'Every class of this date is marked',
+  groupClash: 'This group already has a class in this slot on this weekday',
+  divisionLectureClash: "This batch's division has a lecture in this slot on this weekday",
+  batchLabClash: 'A batch of this division has a lab in this slot on this weekday',
+  facultyClash: 'This faculty member already teaches in this slot on this weekday',
+  notAssigned: 'Only the faculty member this class is assigned to in the timetable (or an admin) can mark it',
+  termNotFound: 'Term not found',
+  slotNotFound: 'Slot not found',
+  slotNotInTerm: 'This slot is not in this term',
+  courseNotFound: 'Course not found',
+  lectureNeedsDivision: 'A lecture (slot count 1) is taught to a division, not a batch',
+  labNeedsBatch: 'A lab (slot count 2) is taught to a batch, not a division',
+  groupNotFound: 'Division or batch not found',
+  groupNotInTerm: 'This division or batch is not in this term',
+  courseNotOfGroup: "This course is not taught in this division's semester",
+  facultyNotFound: 'Faculty member not found',
+} as const;
+
+export const timetableEntrySchema = z.object({
+  termid: entityId(TIMETABLE_MESSAGES.termid),
+  weekday: z
+    .int({ error: TIMETABLE_MESSAGES.weekday })
+    .check(z.gte(1, { error: TIMETABLE_MESSAGES.weekday }), z.lte(7, { error: TIMETABLE_MESSAGES.weekday })),
+  slotid: entityId(TIMETABLE_MESSAGES.slotid),
+  courseid: entityId(TIMETABLE_MESSAGES.courseid),
+  slotcount: z.union([z.literal(1), z.literal(2)], { error: TIMETABLE_MESSAGES.slotcount }),
+  groupid: entityId(TIMETABLE_MESSAGES.groupid),
+  facultyid: entityId(TIMETABLE_MESSAGES.facultyid),
+});
+export type TimetableEntryInput = z.infer<typeof timetableEntrySchema>;
+
+/** GET timetable: a term's entries, of one faculty member or one group (a division's includes its batches' labs). */
+export const timetableQuerySchema = z.object({
+  termid: entityId(TIMETABLE_MESSAGES.termid),
+  facultyid: z.optional(entityId(TIMETABLE_MESSAGES.facultyid)),
+  groupid: z.optional(entityId(TIMETABLE_MESSAGES.groupid)),
+});
+export type TimetableQuery = z.input<typeof timetableQuerySchema>;
+
+const DATE_MESSAGE = 'Enter a real date as YYYY-MM-DD';
+const dateText = z.string({ error: DATE_MESSAGE }).check(z.trim(), z.refine(isCalendarDate, { error: DATE_MESSAGE }));
+
+/** GET timetable/today: the date, today (UTC) when left out. */
+export const todayQuerySchema = z.object({ date: z.optional(dateText) });
+/** GET attendance/missing: the date is required. */
+export const missingQuerySchema = z.object({ date: dateText });
+
+/** A stored entry, as every timetable route answers it. */
+export interface TimetableEntry extends TimetableEntryInput {
+  _id: string;
+  /** The group's semester (the course is of it) and division (a batch's, or the division itself). */
+  semid: string;
+  divisionid: string;
+  faculty: UserRef;
+}
+
+/** An entry with the names a screen shows: course, kind, group (a batch as 'Division 1 / Batch 1A') and slot. */
+export interface TimetableClass {
+  entry: TimetableEntry;
+  course: string;
+  kind: 'Lecture' | 'Lab';
+  group: string;
+  slot: string;
+}
+
+/** GET timetable/today: each class of the caller on that date, in slot order, with its session's `_id` once marked. */
+export interface TodayClass extends TimetableClass {
+  marked: string | null;
+}

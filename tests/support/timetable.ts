@@ -1,0 +1,67 @@
+import { expect } from 'vitest';
+import type { TimetableClass, TimetableEntry, TodayClass } from '@shared/schemas/timetable';
+import { createUser } from '@functions/lib/repositories/users';
+import type { PublicUser } from '@shared/schemas/auth';
+import type { SmallCollege } from './college';
+import type { TestStack } from './stack';
+
+/** Dates of one week (2026-03-02 is a Monday): the timetable tests' dates by weekday. */
+export const WEEK = {
+  monday: '2026-03-02',
+  tuesday: '2026-03-03',
+  wednesday: '2026-03-04',
+  thursday: '2026-03-05',
+  friday: '2026-03-06',
+  saturday: '2026-03-07',
+} as const;
+
+/** The body of POST timetable: a lecture of the college's first division in its first slot on Monday. */
+export function entryBody(college: SmallCollege, facultyid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    termid: college.termid,
+    weekday: 1,
+    slotid: college.slotids[0],
+    courseid: college.courseid,
+    slotcount: 1,
+    groupid: college.divisions[0]!.id,
+    facultyid,
+    ...overrides,
+  };
+}
+
+let members = 0;
+
+/** A user straight in the table, never signed in (a faculty member to give classes to). */
+export async function facultyMember(username: string): Promise<PublicUser> {
+  members += 1;
+  return createUser({ username, email: `member${members}-${Date.now()}@college.test`, role: 'faculty', passwordHash: 'not a hash' });
+}
+
+/** The timetable routes through the API of the fixture's stack (read when called: it starts before the tests). */
+export function timetableApi(t: { stack: TestStack; admin: { cookie: string } }) {
+  return {
+    add: (body: Record<string, unknown>, cookie = t.admin.cookie) => t.stack.call('POST', '/api/v1/timetable', { cookie, body }),
+    /** POST timetable, failing the test on anything but 201; answers the entry. */
+    async added(body: Record<string, unknown>): Promise<TimetableEntry> {
+      const result = await t.stack.call('POST', '/api/v1/timetable', { cookie: t.admin.cookie, body });
+      expect(result.status, result.body?.message).toBe(201);
+      return result.body.data as TimetableEntry;
+    },
+    remove: (id: string, cookie = t.admin.cookie) => t.stack.call('DELETE', `/api/v1/timetable/${id}`, { cookie }),
+    async list(query: Record<string, string>, cookie = t.admin.cookie): Promise<TimetableEntry[]> {
+      const result = await t.stack.call('GET', `/api/v1/timetable?${new URLSearchParams(query)}`, { cookie });
+      expect(result.status, result.body?.message).toBe(200);
+      return result.body.data as TimetableEntry[];
+    },
+    async today(cookie: string, date?: string): Promise<{ data: TodayClass[]; message: string }> {
+      const result = await t.stack.call('GET', `/api/v1/timetable/today${date ? `?date=${date}` : ''}`, { cookie });
+      expect(result.status, result.body?.message).toBe(200);
+      return result.body as { data: TodayClass[]; message: string };
+    },
+    async missing(date: string): Promise<{ data: TimetableClass[]; message: string }> {
+      const result = await t.stack.call('GET', `/api/v1/attendance/missing?date=${date}`, { cookie: t.admin.cookie });
+      expect(result.status, result.body?.message).toBe(200);
+      return result.body as { data: TimetableClass[]; message: string };
+    },
+  };
+}
