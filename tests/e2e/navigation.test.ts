@@ -34,8 +34,10 @@ describe('e2e guards and login', () => {
     await page.goto('/login');
     const hint = page.getByRole('region', { name: 'Demo accounts' });
     await hint.waitFor();
-    expect(await hint.getByText('faculty@sams.local').count()).toBe(1);
-    expect(await hint.getByText('Faculty@12345').count()).toBe(1);
+    expect(await hint.getByText('faculty@sams.local', { exact: true }).count()).toBe(1);
+    expect(await hint.getByText('faculty2@sams.local', { exact: true }).count()).toBe(1);
+    // Both demo faculty members share a password.
+    expect(await hint.getByText('Faculty@12345', { exact: true }).count()).toBe(2);
 
     await page.getByLabel('Email').fill('not an email');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -131,7 +133,7 @@ describe('e2e navigation bar', () => {
     const page = await openPage(DESKTOP, ADMIN);
     const links = await mainNav(page).getByRole('link').allTextContents();
     expect(links.join(' · ')).toBe(
-      'Home · Term · Semester · Division · Batch · Course · Slot · Chg Term · Student · View Attendance · Adduser · Settings',
+      'Home · Term · Semester · Division · Batch · Course · Slot · Chg Term · Student · Timetable · View Attendance · Adduser · Settings',
     );
     await page.getByRole('link', { name: 'Semester 3' }).waitFor();
     const selector = page.getByLabel('Active term');
@@ -158,7 +160,7 @@ describe('e2e navigation bar', () => {
       paths.unshift(pathOf(page));
     }
     expect(paths.join(' ')).toBe(
-      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/changestu /dashboard/student /dashboard/viewattendance /dashboard/adduser /dashboard/settings',
+      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/changestu /dashboard/student /dashboard/timetable /dashboard/viewattendance /dashboard/adduser /dashboard/settings',
     );
     await page.context().close();
   });
