@@ -16,19 +16,12 @@ import { SETTINGS_MESSAGES, settingsPatchSchema } from '@shared/schemas/settings
 import { missingQuerySchema, TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { assertMayCorrect, correctedSession } from './lib/attendance/corrections';
 import { validatedSession } from './lib/attendance/marking';
-import { dateReport, studentTotals } from './lib/attendance/reports';
+import { dateReport, percentageReport } from './lib/attendance/reports';
 import { sessionView } from './lib/attendance/session-view';
 import { Conflict, NotFound } from './lib/domain-errors';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
-import {
-  getSession,
-  getSessionWithSettings,
-  putSessionOnce,
-  saveCorrection,
-  sessionsBetween,
-  sessionsOn,
-} from './lib/repositories/attendance';
+import { getSession, getSessionWithSettings, putSessionOnce, saveCorrection, sessionsOn } from './lib/repositories/attendance';
 import { historyOf } from './lib/repositories/attendance-history';
 import { getSettings, updateSettings } from './lib/repositories/settings';
 import { missingOn } from './lib/timetable/classes';
@@ -63,9 +56,8 @@ export const handler = resource('attendance', {
 
   'GET /api/v1/attendance/criteria': async ({ query }) => {
     const { startdate, enddate, slotcount, courseid, groupid } = parse(criteriaQuerySchema, query);
-    const sessions = await sessionsBetween({ courseid, slotcount, from: startdate, to: enddate ?? startdate, groupid });
-    if (sessions.length === 0) return { data: { totalLecture: 0, studentData: [] } satisfies PercentageReport, message: NOT_FOUND };
-    const report: PercentageReport = { totalLecture: sessions.length, studentData: await studentTotals(sessions) };
+    const report = await percentageReport({ courseid, slotcount, from: startdate, to: enddate ?? startdate, groupid });
+    if (!report) return { data: { totalLecture: 0, studentData: [] } satisfies PercentageReport, message: NOT_FOUND };
     return { data: report, message: 'Attendance percentage' };
   },
 

@@ -56,11 +56,13 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   slot: STRUCTURE,
   // Students are replaced by transactions (put + delete), never updated in place.
   student: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'], queriesIndex: true },
-  // Marks a session once (conditional put) and reads; never edits or deletes.
+  // Marks a session once and corrects it, each in a transaction of puts with its history and summary; never deletes.
   attendance: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem'], queriesIndex: true },
   // Timetable entries: added and deleted by transactions (with a counter of each division's labs), never scanned.
   timetable: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     queriesIndex: false,
   },
+  // Reads the summaries, students (a division's on gsi1), structure and sessions; never writes.
+  report: { actions: ['GetItem', 'BatchGetItem', 'Query'], queriesIndex: true },
 };

@@ -17,6 +17,7 @@ export const RESOURCES = [
   'student',
   'attendance',
   'timetable',
+  'report',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -99,6 +100,9 @@ export const ROUTES = [
   r('GET', '/timetable', 'timetable', 'user'),
   r('GET', '/timetable/today', 'timetable', 'user'),
   r('DELETE', '/timetable/{id}', 'timetable', 'admin'),
+
+  r('GET', '/report/defaulters', 'report', 'user'),
+  r('GET', '/report/student/{id}', 'report', 'user'),
 ] as const satisfies readonly Route[];
 
 /** "METHOD /api/v1/path", exactly as API Gateway puts it in event.routeKey. */

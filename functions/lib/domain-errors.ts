@@ -39,3 +39,8 @@ export class Invalid extends DomainError {
 export class BeingDeleted extends DomainError {
   override name = 'BeingDeleted';
 }
+
+/** A write kept meeting concurrent writes of the same item and gave up (503 with Retry-After: the client tries again). */
+export class Busy extends DomainError {
+  override name = 'Busy';
+}

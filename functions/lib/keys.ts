@@ -154,6 +154,20 @@ export const historyOfSession = (session: SessionPlace & { courseid: string }): 
   beginsWith(`COURSE#${session.courseid}`, historySortKey(session));
 export const allHistoryOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'HIST#');
 
+// Attendance summaries (docs/data-model.md): per course, kind and group, each student's count of
+// each status, in the course's partition beside its sessions (outside ATT#, so session Queries never see them).
+
+interface SummaryPlace {
+  courseid: string;
+  slotcount: SlotKind;
+  groupid: string;
+}
+
+export const attendanceSummary = (s: SummaryPlace): Key => ({ pk: `COURSE#${s.courseid}`, sk: `SUM#${s.slotcount}#${s.groupid}` });
+/** The summaries of a course: every kind and group, or of one kind. */
+export const summariesOfCourse = (courseid: string, kind?: SlotKind): KeyCondition =>
+  beginsWith(`COURSE#${courseid}`, kind === undefined ? 'SUM#' : `SUM#${kind}#`);
+
 // The weekly timetable (docs/data-model.md): an entry per term, weekday, slot and group, in the term's
 // partition (the key makes a group's slot taken once); a copy in the faculty member's partition (the key
 // makes a faculty member's slot taken once, and lists their classes of a weekday); and per division,

@@ -21,7 +21,9 @@ const condition = (expression?: string) => (expression ? { ConditionExpression: 
 export const put = (item: Record<string, unknown>, when?: string, values?: Record<string, unknown>): TransactItem => ({
   Put: { TableName: tableName(), Item: item, ...condition(when), ...(values ? { ExpressionAttributeValues: values } : {}) },
 });
-export const remove = (key: Key, when?: string): TransactItem => ({ Delete: { TableName: tableName(), Key: key, ...condition(when) } });
+export const remove = (key: Key, when?: string, values?: Record<string, unknown>): TransactItem => ({
+  Delete: { TableName: tableName(), Key: key, ...condition(when), ...(values ? { ExpressionAttributeValues: values } : {}) },
+});
 /** Checks `when` on the item at `key` (its `:name` placeholders valued by `values`) without writing it. */
 export const check = (key: Key, when: string, values?: Record<string, unknown>): TransactItem => ({
   ConditionCheck: { TableName: tableName(), Key: key, ConditionExpression: when, ...(values ? { ExpressionAttributeValues: values } : {}) },

@@ -80,8 +80,15 @@ describe('DynamoDB requests per route', () => {
     ).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
   });
 
-  it('marks with one batch read, one Query and one conditional write', async () => {
-    expect(await requestsOf('POST', '/api/v1/attendance', lectureMark(college))).toEqual(['GetItem', 'BatchGetItem', 'Query', 'PutItem']);
+  // The summary of the group is read, then written with the session in one transaction.
+  it('marks with one batch read, one Query, one read of the summary and one transaction', async () => {
+    expect(await requestsOf('POST', '/api/v1/attendance', lectureMark(college))).toEqual([
+      'GetItem',
+      'BatchGetItem',
+      'Query',
+      'GetItem',
+      'TransactWriteItems',
+    ]);
   });
 
   // The batch read also fetches the college's settings (the edit window, how late and excused count).
@@ -92,7 +99,7 @@ describe('DynamoDB requests per route', () => {
     expect(await requestsOf('GET', `/api/v1/attendance/criteria?${range}`)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
   });
 
-  it('corrects with one batch read of the session and the settings, and one transaction', async () => {
+  it('corrects with one batch read of the session and the settings, one read of the summary and one transaction', async () => {
     const mark = await t.stack.call('POST', '/api/v1/attendance', {
       cookie: t.admin.cookie,
       body: lectureMark(college, { date: daysAgo(1) }),
@@ -102,7 +109,12 @@ describe('DynamoDB requests per route', () => {
     // Never corrected: the session is its original mark, no Query.
     expect(await requestsOf('GET', history)).toEqual(['GetItem', 'GetItem']);
     const body = { statuses: { [batch().students[0]!]: 'late' }, reason: 'Arrived late', version: 1 };
-    expect(await requestsOf('PATCH', `/api/v1/attendance/${_id}`, body)).toEqual(['GetItem', 'BatchGetItem', 'TransactWriteItems']);
+    expect(await requestsOf('PATCH', `/api/v1/attendance/${_id}`, body)).toEqual([
+      'GetItem',
+      'BatchGetItem',
+      'GetItem',
+      'TransactWriteItems',
+    ]);
     expect(await requestsOf('GET', history)).toEqual(['GetItem', 'GetItem', 'Query']);
   });
 
@@ -163,7 +175,8 @@ describe('DynamoDB requests per route', () => {
         'BatchGetItem',
         'Query',
         'Query',
-        'PutItem',
+        'GetItem',
+        'TransactWriteItems',
       ]);
     } finally {
       await requestsOf('PATCH', '/api/v1/settings', DEFAULT_SETTINGS);

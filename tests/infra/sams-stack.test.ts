@@ -139,6 +139,8 @@ describe('least privilege', () => {
     for (const write of WRITE_ACTIONS.filter((action) => action !== 'PutItem')) {
       expect(actions('attendance')).not.toContain(`dynamodb:${write}`);
     }
+    // Reports only read.
+    for (const write of WRITE_ACTIONS) expect(actions('report')).not.toContain(`dynamodb:${write}`);
     // Terms are never deleted.
     expect(actions('term')).not.toContain('dynamodb:DeleteItem');
     expect(actions('term')).not.toContain('dynamodb:BatchWriteItem');

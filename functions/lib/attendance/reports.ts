@@ -1,7 +1,9 @@
-import { wasThere, type AttendanceStatus, type AttendanceStudent, type SessionView, type StudentTotals } from '@shared/schemas/attendance';
+import { wasThere, type AttendanceStudent, type PercentageReport, type SessionView, type StudentTotals } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
-import type { AttendanceSession } from '../repositories/attendance';
+import { sessionsBetween, type AttendanceSession } from '../repositories/attendance';
+import { noCounts, summariesOf, type GroupSummary, type StatusCounts } from '../repositories/attendance-summaries';
 import { getStudentsWithSettings } from '../repositories/students';
+import { standingOf, sumCounts } from '../reports/standing';
 import { byEnrollment, sessionView } from './session-view';
 
 /**
@@ -31,41 +33,79 @@ export async function dateReport(
   };
 }
 
-type Counts = Record<AttendanceStatus, number> & { expected: number };
+/** Each student's count of each status, with the name and enrollment they were marked under. */
+export type CountedStudents = Map<string, { student: AttendanceStudent; counts: StatusCounts }>;
 
-/**
- * docs/product.md §5: 100 × (present + late × lateCounts) / (sessions − excused, when excused
- * sessions are excluded), unrounded; null when no session counts.
- */
-export function percentageOf(counts: Counts, settings: CollegeSettings): number | null {
-  const countable = counts.expected - (settings.excusedCounts === 'excluded' ? counts.excused : 0);
-  return countable > 0 ? (100 * (counts.present + counts.late * settings.lateCounts)) / countable : null;
-}
-
-/** GET attendance/criteria: per student expected at any session, the count of each status and the percentage. */
-export async function studentTotals(sessions: AttendanceSession[]): Promise<StudentTotals[]> {
-  const { students, settings } = await currentDetails(sessions);
-  const counts = new Map<string, Counts>();
+/** The counts of every student expected at any of the sessions. */
+export function countSessions(sessions: AttendanceSession[]): CountedStudents {
+  const counted: CountedStudents = new Map();
   for (const session of sessions) {
-    for (const { _id } of session.expected) {
-      const own = counts.get(_id) ?? { present: 0, late: 0, absent: 0, excused: 0, expected: 0 };
-      own[session.statuses[_id] ?? 'absent'] += 1;
-      own.expected += 1;
-      counts.set(_id, own);
+    for (const student of session.expected) {
+      const own = counted.get(student._id) ?? { student, counts: noCounts() };
+      own.counts[session.statuses[student._id] ?? 'absent'] += 1;
+      counted.set(student._id, own);
     }
   }
+  return counted;
+}
+
+/** The counts the summaries hold, added up over their groups (a student who moved is in several). */
+export function countSummaries(summaries: GroupSummary[]): CountedStudents {
+  const counted: CountedStudents = new Map();
+  for (const summary of summaries) {
+    for (const [_id, { name, enrollment, ...counts }] of Object.entries(summary.students)) {
+      const own = counted.get(_id);
+      counted.set(_id, { student: { _id, name, enrollment }, counts: own ? sumCounts([own.counts, counts]) : counts });
+    }
+  }
+  return counted;
+}
+
+/**
+ * GET attendance/criteria: per student, the count of each status and the percentage under the
+ * college's rules, with today's name and enrollment where the student still exists.
+ */
+export async function studentTotals(counted: CountedStudents): Promise<StudentTotals[]> {
+  const { students, settings } = await getStudentsWithSettings([...counted.keys()]);
+  const current = new Map(students.map(({ _id, name, enrollment }) => [_id, { _id, name, enrollment }]));
   return byEnrollment(
-    [...students.values()].map((student) => {
-      const own = counts.get(student._id)!;
-      return {
-        ...student,
-        totalPresent: own.present + own.late,
-        totalLecture: own.expected,
-        totalLate: own.late,
-        totalAbsent: own.absent,
-        totalExcused: own.excused,
-        percentage: percentageOf(own, settings),
-      };
-    }),
+    [...counted.values()].map(({ student, counts }) => ({
+      ...(current.get(student._id) ?? student),
+      totalPresent: counts.present + counts.late,
+      totalLecture: counts.present + counts.late + counts.absent + counts.excused,
+      totalLate: counts.late,
+      totalAbsent: counts.absent,
+      totalExcused: counts.excused,
+      percentage: standingOf(counts, settings).percentage,
+    })),
   );
+}
+
+/**
+ * GET attendance/criteria for a course and kind between two dates (of one group, or all): from
+ * the summaries when each of them lies wholly inside the range or wholly outside it (whole terms,
+ * the usual case: one Query whatever the number of sessions); otherwise from the sessions in the
+ * range. Null when no session is in the range.
+ */
+export async function percentageReport(query: {
+  courseid: string;
+  slotcount: 1 | 2;
+  from: string;
+  to: string;
+  groupid?: string;
+}): Promise<PercentageReport | null> {
+  const summaries = (await summariesOf(query.courseid, query.slotcount)).filter(
+    (summary) => summary.held > 0 && (!query.groupid || summary.groupid === query.groupid),
+  );
+  const inside = (summary: GroupSummary) => summary.first! >= query.from && summary.last! <= query.to;
+  const outside = (summary: GroupSummary) => summary.last! < query.from || summary.first! > query.to;
+  if (summaries.length > 0 && summaries.every((summary) => inside(summary) || outside(summary))) {
+    const counted = summaries.filter(inside);
+    if (counted.length === 0) return null;
+    const totalLecture = counted.reduce((sum, summary) => sum + summary.held, 0);
+    return { totalLecture, studentData: await studentTotals(countSummaries(counted)) };
+  }
+  const sessions = await sessionsBetween(query);
+  if (sessions.length === 0) return null;
+  return { totalLecture: sessions.length, studentData: await studentTotals(countSessions(sessions)) };
 }

@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import { API_HEADERS } from '@shared/security-headers';
 import { MESSAGES } from '@shared/messages';
 import { routeKey, routesOf, type Resource, type RouteKeyOf } from '@shared/routes';
-import { BeingDeleted, Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors';
+import { BeingDeleted, Busy, Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors';
 import { HttpError, isRetryableDatabaseError } from './errors';
 import { logger } from './logger';
 import { requestGuards } from './request-guards';
@@ -69,7 +69,7 @@ function errorResponse(request: middy.Request<ApiEvent, ApiResult, Error, Contex
     return;
   }
   const requestId = event.requestContext?.requestId ?? 'unknown';
-  if (isRetryableDatabaseError(error)) {
+  if (error instanceof Busy || isRetryableDatabaseError(error)) {
     logger.warn('database busy', { requestId, routeKey: event.routeKey, error: error as Error });
     request.response = { ...jsonResult(503, null, MESSAGES.busy), headers: { ...API_HEADERS, 'retry-after': '1' } };
     return;

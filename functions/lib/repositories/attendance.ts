@@ -1,12 +1,13 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DUPLICATE_MARK, type AttendanceStatus, type AttendanceStudent, type HistoryEntry, type UserRef } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
-import { batchDelete } from '../batch';
+import { batchDelete, batchGet } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
-import { Conflict } from '../domain-errors';
+import { Busy, Conflict } from '../domain-errors';
 import * as keys from '../keys';
-import { IS_NEW, isConditionFailure, put, transact } from '../writes';
+import { IS_NEW, put, transact } from '../writes';
 import { deleteHistoryOfCourse, historyItem } from './attendance-history';
+import { counted, deleteSummariesOfCourse, getSummary, summaryPut, type GroupSummary } from './attendance-summaries';
 import { getWithSettings } from './settings';
 
 /**
@@ -59,15 +60,33 @@ export function sessionOf(item: StoredSession): AttendanceSession {
 
 const sessionItem = (session: AttendanceSession) => ({ ...keys.attendanceSession(session), entity: 'attendance', ...session });
 
-/** Stores a session unless one exists for the same key (Conflict). */
+/** Stores a session unless one exists for the same key (Conflict), counted in its group's summary in the same transaction. */
 export async function putSessionOnce(session: AttendanceSession): Promise<void> {
-  try {
-    await db.send(new PutCommand({ TableName: tableName(), Item: sessionItem(session), ConditionExpression: IS_NEW }));
-  } catch (error) {
-    if (isConditionFailure(error)) throw new Conflict(DUPLICATE_MARK);
-    throw error;
-  }
+  await withSummary(session, async (summary) => {
+    const failed = await transact({
+      session: put(sessionItem(session), IS_NEW),
+      summary: summaryPut(counted(summary, session, 1), summary.version),
+    });
+    if (failed === 'session') throw new Conflict(DUPLICATE_MARK);
+    return failed === null;
+  });
 }
+
+/**
+ * Runs `write` with the session's group summary as it stands until it is written (true); a write
+ * that found the summary changed by a concurrent one (false) reads it again, SUMMARY_ATTEMPTS
+ * times in all, then gives up as Busy (503: nothing was written, the client tries again).
+ */
+async function withSummary(session: AttendanceSession, write: (summary: GroupSummary) => Promise<boolean>): Promise<void> {
+  for (let attempt = 1; attempt <= SUMMARY_ATTEMPTS; attempt++) {
+    if (await write(await getSummary(session))) return;
+    await sleep(Math.random() * 5 * 2 ** attempt);
+  }
+  throw new Busy('The attendance summary kept changing');
+}
+
+const SUMMARY_ATTEMPTS = 8;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The session with this `_id`, or null (one consistent GetItem; none for an id no session can have). */
 export async function getSession(id: string): Promise<AttendanceSession | null> {
@@ -100,20 +119,27 @@ export async function sessionsBetween(query: { courseid: string; slotcount: 1 | 
 }
 
 /**
- * Replaces `before` by `after` and adds the history entries, in one transaction, only while the
- * session is still at `before.version` (a session stored before versions has none: version 1).
- * Answers false, writing nothing, when someone else changed it first.
+ * Replaces `before` by `after`, adds the history entries and moves the changed students' counts in
+ * the group's summary, in one transaction, only while the session is still at `before.version` (a
+ * session stored before versions has none: version 1). Answers false, writing nothing, when
+ * someone else changed the session first.
  */
 export async function saveCorrection(before: AttendanceSession, after: AttendanceSession, entries: HistoryEntry[]): Promise<boolean> {
   const stillAt =
     before.version === 1
       ? 'attribute_exists(pk) AND (attribute_not_exists(version) OR version = :read)'
       : 'attribute_exists(pk) AND version = :read';
-  const failed = await transact({
-    session: put(sessionItem(after), stillAt, { ':read': before.version }),
-    history: entries.map((entry) => put(historyItem(after, entry), IS_NEW)),
+  let saved = false;
+  await withSummary(before, async (summary) => {
+    const failed = await transact({
+      session: put(sessionItem(after), stillAt, { ':read': before.version }),
+      history: entries.map((entry) => put(historyItem(after, entry), IS_NEW)),
+      summary: summaryPut(counted(counted(summary, before, -1), after, 1), summary.version),
+    });
+    saved = failed === null;
+    return failed !== 'summary';
   });
-  return failed === null;
+  return saved;
 }
 
 /** How many sessions a course has (one Query, Select COUNT). */
@@ -122,7 +148,7 @@ export async function countAttendanceOfCourse(courseid: string): Promise<number>
 }
 
 /**
- * Deletes every session of a course, then their history (its delete cascades here); answers how
+ * Deletes every session of a course, then their history and summaries (its delete cascades here); answers how
  * many sessions. Sessions go first: a correction racing the delete either lands before (and its
  * entries are found) or finds its session gone.
  */
@@ -130,5 +156,49 @@ export async function deleteAttendanceOfCourse(courseid: string): Promise<number
   const sessions = await queryAll<keys.Key>(keys.allSessionsOfCourse(courseid), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
   await batchDelete(sessions.map(({ pk, sk }) => ({ pk, sk })));
   await deleteHistoryOfCourse(courseid);
+  await deleteSummariesOfCourse(courseid);
   return sessions.length;
+}
+
+/** One student's status at one session, as their record lists it. */
+export interface StudentMark {
+  courseid: string;
+  slotcount: 1 | 2;
+  date: string;
+  slotid: string;
+  groupid: string;
+  status: AttendanceStatus;
+}
+
+/**
+ * One student's marks in a course and kind between two dates, at the sessions of these groups: one
+ * Query, filtered by group, that reads back only the dates, slots and the student's own status (a
+ * session stored before statuses is read whole, by one batch read per 100).
+ */
+export async function marksOfStudent(query: {
+  studentId: string;
+  courseid: string;
+  slotcount: 1 | 2;
+  from: string;
+  to: string;
+  groupids: string[];
+}): Promise<StudentMark[]> {
+  const groups = query.groupids.map((_, at) => `:g${at}`);
+  const items = await queryAll<StoredSession & { version?: number }>(
+    keys.sessionsOfCourse(query.courseid, query.slotcount, query.from, query.to),
+    {
+      FilterExpression: `groupid IN (${groups.join(', ')})`,
+      ProjectionExpression: 'pk, sk, courseid, slotcount, #date, slotid, groupid, version, statuses.#student',
+      ExpressionAttributeNames: { '#date': 'date', '#student': query.studentId },
+      ExpressionAttributeValues: Object.fromEntries(query.groupids.map((id, at) => [`:g${at}`, id])),
+    },
+  );
+  const older = await batchGet<StoredSession>(
+    items.filter((item) => item.version === undefined).map((item) => keys.attendanceSession(item)),
+  );
+  const sessions = [...items.filter((item) => item.version !== undefined), ...older.map(sessionOf)];
+  return sessions.flatMap(({ courseid, slotcount, date, slotid, groupid, statuses }) => {
+    const status = statuses?.[query.studentId];
+    return status ? [{ courseid, slotcount, date, slotid, groupid, status }] : [];
+  });
 }

@@ -14,6 +14,7 @@ import type {
 } from '@shared/schemas/attendance';
 import type { CollegeSettings, SettingsPatch } from '@shared/schemas/settings';
 import type { TimetableClass, TimetableEntry, TimetableEntryInput, TimetableQuery, TodayClass } from '@shared/schemas/timetable';
+import type { DefaulterReport, DefaultersQuery, RecordQuery, StudentRecord } from '@shared/schemas/reports';
 import type { DeletedTree, Dependents } from '@shared/schemas/dependents';
 import type {
   Batch,
@@ -106,6 +107,9 @@ export interface ApiContract {
   'GET /timetable': { query: TimetableQuery; data: TimetableEntry[] };
   'GET /timetable/today': { query: { date?: string }; data: TodayClass[] };
   'DELETE /timetable/{id}': { data: TimetableEntry };
+
+  'GET /report/defaulters': { query: DefaultersQuery; data: DefaulterReport };
+  'GET /report/student/{id}': { query: RecordQuery; data: StudentRecord };
 }
 
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;

@@ -1,0 +1,120 @@
+import { REPORT_MESSAGES as M, type RecordSession, type StudentRecord } from '@shared/schemas/reports';
+import { NotFound } from '../domain-errors';
+import * as keys from '../keys';
+import { naturalKey } from '../natural-key';
+import { marksOfStudent, type StudentMark } from '../repositories/attendance';
+import { noCounts, summariesOf, type StatusCounts } from '../repositories/attendance-summaries';
+import { getStudentsWithSettings } from '../repositories/students';
+import { getNodes, listChildren, type Kind } from '../repositories/structure';
+import { classesNeeded, standingOf, sumCounts } from './standing';
+
+/** Before and after every date a session can have: no `from` or `to` is the whole record. */
+const EARLIEST = '0000-01-01';
+const LATEST = '9999-12-31';
+
+/**
+ * One student's record (docs/product.md §2.10): every session of the courses of their semester at
+ * which they were expected, between two dates, newest first, with their status; and per course and
+ * kind their standing over those sessions. The summaries say in which groups the student was
+ * expected (they may have moved), so only those groups' sessions are read: a Query per course for
+ * the summaries and one per course and kind for the sessions, each reading back only what the record shows.
+ */
+export async function studentRecord(id: string, range: { from?: string; to?: string }): Promise<StudentRecord> {
+  const {
+    students: [student],
+    settings,
+  } = await getStudentsWithSettings([id]);
+  if (!student) throw new NotFound(M.studentNotFound);
+  const [courses, [semester, division, batch]] = await Promise.all([
+    listChildren('course', student.semid),
+    getNodes([
+      ['semester', student.semid],
+      ['division', student.divisionid],
+      ['batch', student.batchid],
+    ]),
+  ]);
+  const summaries = await Promise.all(courses.map((course) => summariesOf(course._id)));
+
+  const marks = (
+    await Promise.all(
+      courses.flatMap((course, at) =>
+        ([1, 2] as const).map((slotcount) => {
+          const groupids = summaries[at]!.filter((one) => one.slotcount === slotcount && one.students[id]).map((one) => one.groupid);
+          if (groupids.length === 0) return [];
+          const where = { courseid: course._id, slotcount, groupids, from: range.from ?? EARLIEST, to: range.to ?? LATEST };
+          return marksOfStudent({ studentId: id, ...where });
+        }),
+      ),
+    )
+  ).flat();
+
+  const slotNames = await namesOf('slot', [...new Set(marks.map((mark) => mark.slotid))]);
+  const courseNames = new Map(courses.map((course) => [course._id, course.name]));
+  const sessions: RecordSession[] = marks
+    .map((mark) => ({
+      _id: keys.attendanceSessionId(mark),
+      date: mark.date,
+      courseid: mark.courseid,
+      course: courseNames.get(mark.courseid) ?? '',
+      slotcount: mark.slotcount,
+      slotid: mark.slotid,
+      slot: slotNames.get(mark.slotid) ?? '',
+      status: mark.status,
+    }))
+    .sort((a, b) => compare(`${b.date}\n${naturalKey(b.slot)}`, `${a.date}\n${naturalKey(a.slot)}`) || compare(a.course, b.course));
+
+  const byCourse = countsByCourseAndKind(marks);
+  const standings = courses.flatMap((course) =>
+    ([1, 2] as const).flatMap((slotcount) => {
+      const counts = byCourse.get(`${course._id}#${slotcount}`);
+      if (!counts) return [];
+      const { attended, held, percentage } = standingOf(counts, settings);
+      const below = percentage !== null && percentage < settings.threshold;
+      return [
+        {
+          courseid: course._id,
+          course: course.name,
+          slotcount,
+          attended,
+          held,
+          percentage,
+          ...(below ? { classesNeeded: classesNeeded(attended, held, settings.threshold) } : {}),
+        },
+      ];
+    }),
+  );
+  const named = (node: { _id: string; name: string } | null) => ({ _id: node?._id ?? '', name: node?.name ?? '' });
+  return {
+    student: {
+      _id: student._id,
+      name: student.name,
+      enrollment: student.enrollment,
+      semester: named(semester ?? null),
+      division: named(division ?? null),
+      batch: named(batch ?? null),
+    },
+    threshold: settings.threshold,
+    courses: standings,
+    overall: standingOf(sumCounts([...byCourse.values()]), settings).percentage,
+    sessions,
+  };
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function countsByCourseAndKind(marks: StudentMark[]): Map<string, StatusCounts> {
+  const counts = new Map<string, StatusCounts>();
+  for (const mark of marks) {
+    const key = `${mark.courseid}#${mark.slotcount}`;
+    const own = counts.get(key) ?? noCounts();
+    own[mark.status] += 1;
+    counts.set(key, own);
+  }
+  return counts;
+}
+
+async function namesOf(kind: Kind, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const nodes = await getNodes(ids.map((id): [Kind, string] => [kind, id]));
+  return new Map(nodes.flatMap((node) => (node ? [[node._id, node.name] as const] : [])));
+}

@@ -1,0 +1,110 @@
+import { queryAll } from '../db';
+import * as keys from '../keys';
+import { remove, transact } from '../writes';
+import { sessionOf, type AttendanceSession } from './attendance';
+import { counted, emptySummary, summariesOf, summaryPut, type GroupSummary } from './attendance-summaries';
+import { listChildren } from './structure';
+
+/**
+ * The check that the attendance summaries never drift (docs/data-model.md): every summary of a
+ * course recomputed from its sessions and compared with the stored one; and the rebuild that
+ * writes the recomputed ones (after a restore, or over sessions stored before summaries existed).
+ * Used by `npm run summaries` (infra/summaries.ts) and by the tests.
+ */
+export interface SummaryDrift {
+  courseid: string;
+  slotcount: 1 | 2;
+  groupid: string;
+  stored: GroupSummary | null;
+  computed: GroupSummary | null;
+}
+
+const placeKey = (place: { slotcount: number; groupid: string }) => `${place.slotcount}#${place.groupid}`;
+
+/** The summaries a course's sessions make, by kind and group. */
+export function summariesFromSessions(courseid: string, sessions: AttendanceSession[]): Map<string, GroupSummary> {
+  const computed = new Map<string, GroupSummary>();
+  for (const session of sessions) {
+    const key = placeKey(session);
+    computed.set(key, counted(computed.get(key) ?? emptySummary({ ...session, courseid }), session, 1));
+  }
+  return computed;
+}
+
+/** What a summary says, less the names (a student's latest name may come from any of their sessions) and the version. */
+function countsOnly(summary: GroupSummary | undefined): string {
+  if (!summary) return 'none';
+  const students = Object.entries(summary.students)
+    .map(([id, { present, late, absent, excused }]) => [id, present, late, absent, excused] as const)
+    .filter(([, ...counts]) => counts.some((count) => count !== 0))
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([summary.held, summary.first, summary.last, students]);
+}
+
+async function storedAndComputed(courseid: string) {
+  // Read the summaries first: a mark after this read changes a version, and a rebuild's write then fails its condition.
+  const stored = new Map((await summariesOf(courseid)).map((summary) => [placeKey(summary), summary]));
+  const sessions = (await queryAll<Parameters<typeof sessionOf>[0]>(keys.allSessionsOfCourse(courseid), { ConsistentRead: true })).map(
+    sessionOf,
+  );
+  return { stored, computed: summariesFromSessions(courseid, sessions) };
+}
+
+/** The summaries of a course that differ from its sessions. */
+export async function checkCourse(courseid: string): Promise<SummaryDrift[]> {
+  const { stored, computed } = await storedAndComputed(courseid);
+  return [...new Set([...stored.keys(), ...computed.keys()])]
+    .filter((key) => countsOnly(stored.get(key)) !== countsOnly(computed.get(key)))
+    .map((key) => {
+      const one = (stored.get(key) ?? computed.get(key))!;
+      return {
+        courseid,
+        slotcount: one.slotcount,
+        groupid: one.groupid,
+        stored: stored.get(key) ?? null,
+        computed: computed.get(key) ?? null,
+      };
+    });
+}
+
+/**
+ * Rewrites the summaries of a course that differ from its sessions, each only if no mark or
+ * correction changed it since it was read (else the course is read again); answers how many.
+ */
+export async function rebuildCourse(courseid: string): Promise<number> {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const { stored, computed } = await storedAndComputed(courseid);
+    const drifted = [...new Set([...stored.keys(), ...computed.keys()])].filter(
+      (key) => countsOnly(stored.get(key)) !== countsOnly(computed.get(key)),
+    );
+    let raced = false;
+    for (const key of drifted) {
+      const before = stored.get(key);
+      const after = computed.get(key);
+      const write = after
+        ? summaryPut(after, before?.version ?? 0)
+        : remove(keys.attendanceSummary(before!), 'version = :read', { ':read': before!.version });
+      if ((await transact({ summary: write })) !== null) raced = true;
+    }
+    if (!raced) return drifted.length;
+  }
+  throw new Error(`The summaries of course ${courseid} kept changing while rebuilding them; run it again`);
+}
+
+/** Every course of every term (a Query per term and per semester: no Scan). */
+export async function allCourseIds(): Promise<string[]> {
+  const ids: string[] = [];
+  for (const term of await listChildren('term')) {
+    for (const semester of await listChildren('semester', term._id)) {
+      ids.push(...(await listChildren('course', semester._id)).map((course) => course._id));
+    }
+  }
+  return ids;
+}
+
+/** The drift of every course's summaries. */
+export async function checkAll(): Promise<SummaryDrift[]> {
+  const drift: SummaryDrift[] = [];
+  for (const courseid of await allCourseIds()) drift.push(...(await checkCourse(courseid)));
+  return drift;
+}

@@ -1,0 +1,21 @@
+import { defaultersQuerySchema, recordQuerySchema, REPORT_MESSAGES as M } from '@shared/schemas/reports';
+import { parse } from './lib/http/errors';
+import { resource } from './lib/http/resource';
+import { defaulterList } from './lib/reports/defaulters';
+import { studentRecord } from './lib/reports/student-record';
+
+/**
+ * Report resource (docs/product.md §2.10): the defaulter list of a semester, division or batch, and
+ * one student's record; both read the attendance summaries (docs/data-model.md).
+ */
+export const handler = resource('report', {
+  'GET /api/v1/report/defaulters': async ({ query }) => {
+    const report = await defaulterList(parse(defaultersQuerySchema, query));
+    return { data: report, message: report.students.length ? M.defaulters : M.noStudents };
+  },
+
+  'GET /api/v1/report/student/{id}': async ({ params, query }) => ({
+    data: await studentRecord(params.id!, parse(recordQuerySchema, query)),
+    message: M.record,
+  }),
+});
