@@ -1,0 +1,290 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MarkedSession, SessionView } from '@shared/schemas/attendance';
+import type { DivisionStudentEntry } from '@shared/schemas/structure';
+import { STATUSES } from '@shared/schemas/attendance';
+import { db, tableName } from '@functions/lib/db';
+import * as keys from '@functions/lib/keys';
+import { getSummary } from '@functions/lib/repositories/attendance-summaries';
+import { checkAll, checkCourse, rebuildCourse } from '@functions/lib/repositories/summary-check';
+import { daysAgo } from '@tests/support/attendance';
+import { create, useCollege } from '@tests/support/college';
+import { withDatabaseError } from '@tests/support/faults';
+import { useTestStack, type CallResult } from '@tests/support/stack';
+
+/*
+ * The attendance summaries never drift from the sessions (docs/data-model.md): thousands of random
+ * marks, corrections, moves, student and course deletions, in concurrent waves, some with DynamoDB
+ * failing before or after a write; then every summary is recomputed from the sessions and compared.
+ */
+const t = useTestStack('admin', 'faculty');
+const college = useCollege(t, { prefix: 'SM', divisions: 2, perBatch: 4 });
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  return { next, int, pick: <T>(items: readonly T[]): T => items[int(items.length)]! };
+}
+
+const call = (method: string, path: string, body?: unknown): Promise<CallResult> =>
+  t.stack.call(method, `/api/v1/${path}`, { cookie: t.admin.cookie, body });
+
+describe('summaries: exact after random marks, corrections, moves and deletions', () => {
+  it('match the sessions after 2,000 random operations, concurrent and with injected failures', { timeout: 300_000 }, async () => {
+    const seed = Number(process.env.SUMMARY_SEED ?? 20261124);
+    const rng = random(seed);
+    const extraCourse = await create(t.stack, t.admin.cookie, 'course', { name: 'Chemistry', semid: college.semid });
+    const doomedCourse = await create(t.stack, t.admin.cookie, 'course', { name: 'Biology', semid: college.semid });
+    const courses = [college.courseid, extraCourse, doomedCourse];
+    const slots = [...college.slotids, await create(t.stack, t.admin.cookie, 'slot', { name: '11:00 - 12:00', termid: college.termid })];
+    // Where each student is now (moves and deletions change it), as the server will find it.
+    const batchOf = new Map<string, string>();
+    const divisionOfBatch = new Map<string, string>();
+    for (const division of college.divisions) {
+      for (const batch of division.batches) {
+        divisionOfBatch.set(batch.id, division.id);
+        for (const student of batch.students) batchOf.set(student, batch.id);
+      }
+    }
+    const batches = [...divisionOfBatch.keys()];
+    const membersOf = (groupid: string, kind: 1 | 2) =>
+      [...batchOf].filter(([, batch]) => (kind === 2 ? batch === groupid : divisionOfBatch.get(batch) === groupid)).map(([id]) => id);
+    const sessions = new Map<string, SessionView>();
+    let courseDeleted = false;
+    let added = 0;
+    const seen: Record<string, number> = {};
+
+    async function mark() {
+      const kind = rng.pick([1, 2] as const);
+      const groupid = kind === 1 ? rng.pick(college.divisions).id : rng.pick(batches);
+      const members = membersOf(groupid, kind);
+      const statuses = Object.fromEntries(members.map((id) => [id, rng.pick(STATUSES)]));
+      const courseid = rng.pick(courseDeleted ? courses.slice(0, 2) : courses);
+      const body = {
+        presentStudentData: [],
+        statuses,
+        date: daysAgo(rng.int(30)),
+        slotid: rng.pick(slots),
+        slotcount: kind,
+        courseid,
+        groupid,
+      };
+      const result = await call('POST', 'attendance', body);
+      if (result.status === 201) {
+        const { _id } = result.body.data as MarkedSession;
+        sessions.set(_id, { _id, version: 1, students: [] } as unknown as SessionView);
+      }
+      return result;
+    }
+
+    async function correct() {
+      const known = [...sessions.values()];
+      if (known.length === 0) return mark();
+      const session = rng.pick(known);
+      let current = session;
+      if (current.students.length === 0) {
+        // Read it as it stands (the view lists its students and version).
+        const place = keys.sessionPlaceOfId(session._id)!;
+        const query = new URLSearchParams({
+          date: place.date,
+          slotid: place.slotid,
+          slotcount: String(place.slotcount),
+          courseid: place.courseid,
+          groupid: place.groupid,
+        });
+        const view = await call('GET', `attendance?${query}`);
+        const found = (view.body.data as { sessions: SessionView[] }[] | null)?.[0]?.sessions[0];
+        if (!found) return view;
+        current = found;
+      }
+      if (current.students.length === 0) return mark();
+      const student = rng.pick(current.students);
+      const to = rng.pick(STATUSES.filter((status) => status !== student.status));
+      const result = await call('PATCH', `attendance/${session._id}`, {
+        statuses: { [student._id]: to },
+        reason: 'Random correction',
+        version: current.version,
+      });
+      if (result.status === 200 || result.status === 409) sessions.set(session._id, result.body.data as SessionView);
+      return result;
+    }
+
+    async function move() {
+      const [student] = rng.pick([...batchOf]) ?? [];
+      if (!student) return mark();
+      const batchid = rng.pick(batches);
+      const result = await call('PATCH', `student/${student}`, { batchid });
+      if (result.status === 200) batchOf.set(student, batchid);
+      return result;
+    }
+
+    async function removeStudent() {
+      const [student] = rng.pick([...batchOf]) ?? [];
+      if (!student || batchOf.size < 12) return addStudent();
+      const result = await call('DELETE', `student/${student}`);
+      if (result.status === 200) batchOf.delete(student);
+      return result;
+    }
+
+    async function addStudent() {
+      added += 1;
+      const enrollment = `SMN${String(added).padStart(4, '0')}`;
+      const batchid = rng.pick(batches);
+      const result = await call('POST', 'student', { enrollment, name: `New ${enrollment}`, email: `${enrollment}@college.test`, batchid });
+      if (result.status === 201) batchOf.set((result.body.data as { _id: string })._id, batchid);
+      return result;
+    }
+
+    const operations: [weight: number, run: () => Promise<CallResult>][] = [
+      [50, mark],
+      [30, correct],
+      [8, move],
+      [6, removeStudent],
+      [6, addStudent],
+    ];
+    const pickOperation = () => {
+      let roll = rng.int(100);
+      for (const [weight, run] of operations) {
+        if (roll < weight) return run;
+        roll -= weight;
+      }
+      return mark;
+    };
+
+    const record = (result: CallResult) => {
+      seen[result.status] = (seen[result.status] ?? 0) + 1;
+      // Never a fault: a 503 (try again) only where DynamoDB was made to fail.
+      expect(result.status === 503 || result.status < 500, `${result.status} ${result.body?.message}`).toBe(true);
+    };
+
+    const WAVES = 250;
+    const PER_WAVE = 8;
+    for (let wave = 0; wave < WAVES; wave++) {
+      if (wave === 200) {
+        const deleted = await call('DELETE', `course/${doomedCourse}`);
+        expect(deleted.status, deleted.body.message).toBe(200);
+        courseDeleted = true;
+      }
+      const runs = Array.from({ length: PER_WAVE }, () => pickOperation());
+      const fault = wave % 10;
+      const go = () => Promise.all(runs.map((run) => run()));
+      // Every tenth wave DynamoDB fails a third of the transactions before they are written, another
+      // tenth after (the write stands, its answer is lost): the client sees 503 either way.
+      const results =
+        fault === 3
+          ? await withDatabaseError('ServiceUnavailable', (command) => command === 'TransactWriteItemsCommand' && rng.next() < 0.33, go)
+          : fault === 7
+            ? await withDatabaseError('ServiceUnavailable', (command) => command === 'TransactWriteItemsCommand' && rng.next() < 0.33, go, {
+                afterWrite: true,
+              })
+            : await go();
+      results.forEach(record);
+    }
+
+    expect(Object.values(seen).reduce((a, b) => a + b, 0)).toBe(WAVES * PER_WAVE);
+    // Every kind of answer happened: marks, duplicates, corrections and their conflicts, injected failures.
+    expect(seen[201]).toBeGreaterThan(400);
+    expect(seen[200]).toBeGreaterThan(300);
+    expect(seen[409]).toBeGreaterThan(10);
+    expect(seen[503]).toBeGreaterThan(10);
+    expect(await checkAll()).toEqual([]);
+    // The deleted course took its summaries with it.
+    expect(await checkCourse(doomedCourse)).toEqual([]);
+  });
+});
+
+describe('summaries: races, failures and the rebuild', () => {
+  const division = () => college.divisions[1]!;
+  /** The division's students as they stand (the random test above moved and deleted some). */
+  let students: string[] = [];
+  beforeEach(async () => {
+    const listed = await call('GET', `student/division/${division().id}`);
+    students = (listed.body.data as DivisionStudentEntry[]).map((entry) => entry.batchStudents._id);
+  });
+  const lecture = (date: string, slotid = college.slotids[0]) => ({
+    presentStudentData: students,
+    date,
+    slotid,
+    slotcount: 1,
+    courseid: college.courseid,
+    groupid: division().id,
+  });
+  const summary = () => getSummary({ courseid: college.courseid, slotcount: 1, groupid: division().id });
+
+  it('counts each of 20 different sessions of one group marked at once exactly once', async () => {
+    const before = await summary();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, day) => call('POST', 'attendance', lecture(daysAgo(40 + day)))));
+    expect(results.map((result) => `${result.status} ${result.body.message}`)).toEqual(
+      Array(20).fill('201 Attendance marked successfully'),
+    );
+    const after = await summary();
+    expect(after.held - before.held).toBe(20);
+    expect(after.students[students[0]!]!.present - (before.students[students[0]!]?.present ?? 0)).toBe(20);
+    expect(await checkCourse(college.courseid)).toEqual([]);
+  });
+
+  it('counts one session marked 20 times at once once: 1 × 201, 19 × 409', async () => {
+    const before = await summary();
+    const results = await Promise.all(Array.from({ length: 20 }, () => call('POST', 'attendance', lecture(daysAgo(70)))));
+    expect(results.map((result) => result.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+    expect((await summary()).held - before.held).toBe(1);
+  });
+
+  it('answers 503 and writes nothing when the summary keeps changing under a mark', async () => {
+    const before = await summary();
+    // Every transaction is cancelled as if another mark had just changed the summary.
+    const raced = Object.assign(new Error('Transaction cancelled'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+    });
+    const result = await withFailingTransactions(raced, () => call('POST', 'attendance', lecture(daysAgo(71))));
+    expect([result.status, result.headers.get('retry-after')]).toEqual([503, '1']);
+    expect(await summary()).toEqual(before);
+    const view = await call('GET', `attendance?date=${daysAgo(71)}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`);
+    expect(view.body.data).toEqual([]);
+  });
+
+  it('finds a summary that drifted and rebuilds it from the sessions, and removes one with no sessions', async () => {
+    expect((await call('POST', 'attendance', lecture(daysAgo(72)))).status).toBe(201);
+    const stored = await summary();
+    const wrong = { ...stored, held: stored.held + 3 };
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...wrong, ...keys.attendanceSummary(wrong) } }));
+    const orphan = { ...stored, groupid: 'no-such-group', version: 1 };
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...orphan, ...keys.attendanceSummary(orphan) } }));
+
+    const drift = await checkCourse(college.courseid);
+    expect(drift.map((one) => [one.groupid, one.stored?.held, one.computed?.held ?? null]).sort()).toEqual(
+      [
+        [division().id, stored.held + 3, stored.held],
+        ['no-such-group', stored.held, null],
+      ].sort(),
+    );
+    expect(await rebuildCourse(college.courseid)).toBe(2);
+    expect(await checkCourse(college.courseid)).toEqual([]);
+    expect((await summary()).held).toBe(stored.held);
+  });
+});
+
+/** Makes every TransactWriteItems fail with `error` while `run` runs. */
+async function withFailingTransactions<T>(error: Error, run: () => Promise<T>): Promise<T> {
+  const name = 'failing-transactions';
+  db.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'TransactWriteItemsCommand') throw error;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    return await run();
+  } finally {
+    db.middlewareStack.remove(name);
+  }
+}
