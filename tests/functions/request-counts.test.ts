@@ -183,3 +183,35 @@ describe('DynamoDB requests per route', () => {
     }
   });
 });
+
+describe('DynamoDB requests of the reports, whatever the number of sessions', () => {
+  const lab = (date: string) => ({
+    ...lectureMark(college, { date, slotid: college.slotids[1], slotcount: 2, groupid: batch().id }),
+    presentStudentData: batch().students,
+  });
+  const reports = async () => ({
+    defaulters: (await requestsOf('GET', `/api/v1/report/defaulters?semid=${college.semid}`)).sort(),
+    record: (await requestsOf('GET', `/api/v1/report/student/${batch().students[0]}`)).sort(),
+    percentages: await requestsOf(
+      'GET',
+      `/api/v1/attendance/criteria?startdate=${daysAgo(400)}&enddate=${todayUtc()}&slotcount=2&courseid=${college.courseid}`,
+    ),
+  });
+
+  it('reads the defaulter list, a record and a whole-term percentage report with as many requests for 2 sessions as for 42', async () => {
+    for (let day = 300; day < 302; day++) await requestsOf('POST', '/api/v1/attendance', lab(daysAgo(day)));
+    const few = await reports();
+    // Session, semester + settings, group names; a Query for the courses, the divisions, each division's students, each course's summaries.
+    const count = async (path: string) => ((await t.stack.call('GET', path, { cookie: t.admin.cookie })).body.data as unknown[]).length;
+    const [courses, divisions] = [await count(`/api/v1/course/${college.semid}`), await count(`/api/v1/division/${college.semid}`)];
+    expect(few.defaulters).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', ...Array(2 + divisions + courses).fill('Query')]);
+    // Session, student + settings; courses, semester/division/batch names; the course's summaries; the lab sessions (lectures too,
+    // when the tests above marked some); slot names.
+    expect(few.record.filter((name) => name !== 'Query')).toEqual(['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'GetItem']);
+    // Session; the summaries; student details and settings.
+    expect(few.percentages).toEqual(['GetItem', 'Query', 'BatchGetItem']);
+
+    for (let day = 302; day < 342; day++) await requestsOf('POST', '/api/v1/attendance', lab(daysAgo(day)));
+    expect(await reports()).toEqual(few);
+  });
+});
