@@ -179,4 +179,29 @@ describe('timetable: deleting', () => {
     const refused = await api.add(lab(gone._id, 1, 0, { weekday: 7, slotid }));
     expect([refused.status, refused.body.message]).toEqual([400, M.facultyNotFound]);
   });
+
+  it('deletes the classes of a deleted batch, slot or course, so none is left naming it or holding its division’s slot', async () => {
+    const f = (await facultyMember('Gita'))._id;
+    const g = (await facultyMember('Hari'))._id;
+    const place = { weekday: 6, slotid: other.slotids[0] };
+    const doomedBatch = other.divisions[0]!.batches[1]!.id;
+    const otherLecture = entryBody(other, f, place);
+    const labOfDoomed = await api.added(entryBody(other, g, { ...place, slotcount: 2, groupid: doomedBatch }));
+    // The lab holds the division's slot: no lecture there.
+    expect((await api.add(otherLecture)).status).toBe(409);
+    const batchGone = await t.stack.call('DELETE', `/api/v1/batch/${doomedBatch}`, { cookie: t.admin.cookie });
+    expect(batchGone.status, batchGone.body.message).toBe(200);
+    expect((await api.list({ termid: other.termid })).map((entry) => entry._id)).not.toContain(labOfDoomed._id);
+    const lectureEntry = await api.added(otherLecture);
+
+    // A slot's delete takes its classes; a course's too.
+    const slot = await t.stack.call('DELETE', `/api/v1/slot/${other.slotids[0]}`, { cookie: t.admin.cookie });
+    expect(slot.status, slot.body.message).toBe(200);
+    expect((await api.list({ termid: other.termid })).map((entry) => entry._id)).not.toContain(lectureEntry._id);
+    const later = await api.added(entryBody(other, f, { weekday: 6, slotid: other.slotids[1] }));
+    const course = await t.stack.call('DELETE', `/api/v1/course/${other.courseid}`, { cookie: t.admin.cookie });
+    expect(course.status, course.body.message).toBe(200);
+    expect((await api.list({ termid: other.termid })).map((entry) => entry._id)).not.toContain(later._id);
+    expect((await timetableItems()).filter((item) => item.termid === other.termid && [f, g].includes(String(item.facultyid)))).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import type { Dependents } from '@shared/schemas/dependents';
 import { NotFound } from '../domain-errors';
 import { countAttendanceOfCourse, deleteAttendanceOfCourse } from './attendance';
 import { countStudentsOfBatch, deleteStudentsOfBatch } from './students';
+import { deleteEntriesNaming } from './timetable';
 import { deleteNode, getNode, KINDS, listChildren, markDeleting, type Kind, type StructureItem } from './structure';
 
 /**
@@ -65,6 +66,8 @@ const counting: Visit = {
 export async function deleteTree(kind: Kind, id: string): Promise<Dependents> {
   const root = await markDeleting(kind, id);
   const deleted = await visitChildren(kind, id, deleting);
+  // A semester's timetable entries go with its divisions and courses; a term is never deleted.
+  if (kind !== 'term' && kind !== 'semester') await deleteEntriesNaming(root.termid!, id);
   await deleteNode(kind, root);
   return deleted;
 }

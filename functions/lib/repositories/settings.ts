@@ -8,7 +8,7 @@ import * as keys from '../keys';
 import { isConditionFailure } from '../writes';
 
 /**
- * The college's settings: one item (keys.collegeSettings) holding the four rules, a `version`
+ * The college's settings: one item (keys.collegeSettings) holding the college's rules, a `version`
  * and who changed them last. Until an admin saves them the defaults apply, and nothing is stored.
  */
 interface SettingsItem extends Partial<CollegeSettings> {

@@ -86,6 +86,22 @@ export async function deleteClassesOfFaculty(facultyid: string): Promise<number>
   return removed;
 }
 
+/**
+ * Deletes every entry of a term that names this course, slot, division or batch (its delete
+ * cascades here, before the node goes): none is left pointing at nothing, or holding a division's
+ * slot for a batch that is gone. One Query of the term's entries, filtered; answers how many.
+ */
+export async function deleteEntriesNaming(termid: string, id: string): Promise<number> {
+  const entries = await queryAll<TimetableItem>(keys.timetableOfTerm(termid), {
+    ConsistentRead: true,
+    FilterExpression: 'courseid = :id OR slotid = :id OR groupid = :id OR divisionid = :id',
+    ExpressionAttributeValues: { ':id': id },
+  });
+  let removed = 0;
+  for (const entry of entries) if (await removeEntry(entry)) removed += 1;
+  return removed;
+}
+
 const byWeekdayAndSlot = (a: TimetableItem, b: TimetableItem): number =>
   a.weekday - b.weekday ||
   (a.slotOrder < b.slotOrder ? -1 : a.slotOrder > b.slotOrder ? 1 : 0) ||
