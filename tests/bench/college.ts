@@ -1,5 +1,9 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { attendanceSessionId } from '@functions/lib/keys';
-import { putSessionOnce, type AttendanceSession } from '@functions/lib/repositories/attendance';
+import { db, tableName } from '@functions/lib/db';
+import { attendanceSession } from '@functions/lib/keys';
+import type { AttendanceSession } from '@functions/lib/repositories/attendance';
+import { rebuildCourse } from '@functions/lib/repositories/summary-check';
 import { createStudent, type StudentItem } from '@functions/lib/repositories/students';
 import { createNode, type StructureItem } from '@functions/lib/repositories/structure';
 import { inParallel } from './measure';
@@ -43,7 +47,11 @@ export async function buildDivision(options: { batches: number; perBatch: number
 /** YYYY-MM-DD `n` days before 2026-01-01 (sessions in the past, spread over days and slots). */
 export const dayBefore = (n: number) => new Date(Date.UTC(2026, 0, 1) - n * 86_400_000).toISOString().slice(0, 10);
 
-/** `count` lecture sessions of the division's course, each expecting every student, about 80% present. */
+/**
+ * `count` lecture sessions of the division's course, each expecting every student, about 80%
+ * present; then the course's summaries rebuilt from them. Volume data is written straight to the
+ * table, 16 at a time (marking through the API would queue on the one group summary they share).
+ */
 export async function markSessions(college: BenchDivision, count: number, course = college.course): Promise<void> {
   const expected = college.students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment }));
   await inParallel(
@@ -56,7 +64,7 @@ export async function markSessions(college: BenchDivision, count: number, course
         slotid: college.slots[i % college.slots.length]!._id,
         groupid: college.division._id,
       };
-      const session: AttendanceSession = {
+      return putSession({
         _id: attendanceSessionId(place),
         ...place,
         expected,
@@ -64,8 +72,12 @@ export async function markSessions(college: BenchDivision, count: number, course
         markedBy: { _id: 'bench', username: 'Bench' },
         markedAt: new Date().toISOString(),
         version: 1,
-      };
-      return putSessionOnce(session);
+      });
     }),
   );
+  await rebuildCourse(course._id);
 }
+
+/** One session straight into the table (its summary is rebuilt afterwards). */
+export const putSession = (session: AttendanceSession) =>
+  db.send(new PutCommand({ TableName: tableName(), Item: { ...attendanceSession(session), entity: 'attendance', ...session } }));

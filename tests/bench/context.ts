@@ -19,6 +19,8 @@ export interface BenchContext {
     termId: string;
     semesterId: string;
     courseId: string;
+    /** The courses the load's clients mark: the demo semester's and 12 more made for the bench. */
+    courseIds: string[];
     slotIds: string[];
     divisionId: string;
     batchId: string;
@@ -67,6 +69,8 @@ export async function startBench(dynamo: DynamoDbLocal): Promise<BenchContext> {
   const term = first<{ _id: string }>((await call('GET', '/api/v1/term/active')).data);
   const semester = first<{ _id: string }>((await call('GET', `/api/v1/semester/${term._id}`)).data);
   const course = first<{ _id: string }>((await call('GET', `/api/v1/course/${semester._id}`)).data);
+  for (let n = 1; n <= 12; n++) await call('POST', '/api/v1/course', { name: `Load course ${n}`, semid: semester._id });
+  const courses = (await call('GET', `/api/v1/course/${semester._id}`)).data as { _id: string }[];
   const slots = (await call('GET', `/api/v1/slot/${term._id}`)).data as { _id: string }[];
   const division = first<{ _id: string }>((await call('GET', `/api/v1/division/${semester._id}`)).data);
   const batch = first<{ _id: string }>((await call('GET', `/api/v1/batch/${division._id}`)).data);
@@ -80,6 +84,7 @@ export async function startBench(dynamo: DynamoDbLocal): Promise<BenchContext> {
       termId: term._id,
       semesterId: semester._id,
       courseId: course._id,
+      courseIds: courses.map((one) => one._id),
       slotIds: slots.map((slot) => slot._id),
       divisionId: division._id,
       batchId: batch._id,

@@ -32,6 +32,7 @@ async function main() {
     const { measureOverhead } = await import('./sections/overhead');
     const { measureCost } = await import('./sections/cost');
     const { measureScale } = await import('./sections/scale');
+    const { measureReports } = await import('./sections/reports');
     const { runLoad } = await import('./sections/load');
     const { measureLighthouse } = await import('./sections/lighthouse');
     const context = await startBench(dynamo);
@@ -40,6 +41,7 @@ async function main() {
       if (runs('overhead')) results.overhead = log('overhead', await measureOverhead(context));
       if (runs('cost')) results.cost = log('cost', await measureCost(context));
       if (runs('scale')) results.scale = log('scale', await measureScale(context));
+      if (runs('reports')) results.reports = log('reports', await measureReports(context));
       if (runs('load')) results.load = log('load', await runLoad(context, 50, 60));
       if (runs('web')) results.lighthouse = log('lighthouse', await measureLighthouse(context));
     } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runLoad } from '@tests/bench/sections/load';
-import { useCollege } from '@tests/support/college';
+import { create, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 
 // The 10-second version of the load run in `npm run bench` (which runs 60 s).
@@ -18,6 +18,13 @@ describe('load', () => {
       termId: college.termid,
       semesterId: college.semid,
       courseId: college.courseid,
+      // One course per 5 clients, as each class has its teacher.
+      courseIds: [
+        college.courseid,
+        ...(await Promise.all(
+          Array.from({ length: 9 }, (_, n) => create(t.stack, t.admin.cookie, 'course', { name: `Load ${n}`, semid: college.semid })),
+        )),
+      ],
       slotIds: college.slotids,
       divisionId: division.id,
       batchId: division.batches[0]!.id,
