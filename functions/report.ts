@@ -5,7 +5,7 @@ import { defaulterList } from './lib/reports/defaulters';
 import { studentRecord } from './lib/reports/student-record';
 
 /**
- * Report resource (docs/product.md §2.10): the defaulter list of a semester, division or batch, and
+ * Report resource (docs/product.md §2.12): the defaulter list of a semester, division or batch, and
  * one student's record; both read the attendance summaries (docs/data-model.md).
  */
 export const handler = resource('report', {

@@ -4,7 +4,7 @@ import type { AttendanceStatus, AttendanceStudent } from './attendance';
 import { entityId } from './common';
 
 /*
- * Term-scale reports (docs/product.md §2.10): the defaulter list of a semester, division or batch,
+ * Term-scale reports (docs/product.md §2.12): the defaulter list of a semester, division or batch,
  * and one student's record. Both read the attendance summaries, so their cost does not grow with
  * the number of sessions (docs/data-model.md).
  */

@@ -75,3 +75,20 @@ export async function inParallel<T>(limit: number, tasks: (() => Promise<T>)[]):
   );
   return results;
 }
+
+/** GET `path` `runs` times after 2 warm-up requests: the times (ms), and the last answer and its DynamoDB requests. */
+export async function timedGets(
+  call: (method: string, path: string) => Promise<{ data: unknown }>,
+  path: string,
+  runs: number,
+): Promise<{ times: number[]; data: unknown; requests: number }> {
+  const times: number[] = [];
+  let last = { data: null as unknown, requests: 0 };
+  for (let i = 0; i < runs + 2; i++) {
+    const started = performance.now();
+    const { result, usage } = await metered(() => call('GET', path));
+    if (i >= 2) times.push(performance.now() - started);
+    last = { data: result.data, requests: usage.requests };
+  }
+  return { times, ...last };
+}

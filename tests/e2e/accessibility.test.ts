@@ -58,6 +58,12 @@ describe('e2e accessibility: axe-core finds no serious or critical violation', (
     await page.getByRole('heading', { level: 1, name: 'View Attendance' }).waitFor();
     await expectAccessible(page, 'view attendance');
 
+    // The Reports form (tests/e2e/reports.test.ts checks the list and a record, with sessions marked).
+    await page.goto('/reports');
+    await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+    await page.getByLabel('Semester', { exact: true }).locator('option', { hasText: 'Semester 3' }).waitFor({ state: 'attached' });
+    await expectAccessible(page, 'reports');
+
     await page.goto('/students/x?kind=1');
     await page.getByText('This page is missing the choices of the earlier steps.').waitFor();
     await expectAccessible(page, 'missing context');

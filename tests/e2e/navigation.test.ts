@@ -125,7 +125,7 @@ describe('e2e navigation bar', () => {
     await page.getByRole('heading', { level: 1, name: 'View Attendance' }).waitFor();
     expect(await view.getAttribute('aria-current')).toBe('page');
     expect(await home.getAttribute('aria-current')).toBeNull();
-    expect(await mainNav(page).getByRole('link').count()).toBe(2);
+    expect(await mainNav(page).getByRole('link').count()).toBe(3);
     await page.context().close();
   });
 
@@ -133,7 +133,7 @@ describe('e2e navigation bar', () => {
     const page = await openPage(DESKTOP, ADMIN);
     const links = await mainNav(page).getByRole('link').allTextContents();
     expect(links.join(' · ')).toBe(
-      'Home · Term · Semester · Division · Batch · Course · Slot · Chg Term · Student · Timetable · View Attendance · Adduser · Settings',
+      'Home · Term · Semester · Division · Batch · Course · Slot · Chg Term · Student · Timetable · View Attendance · Reports · Adduser · Settings',
     );
     await page.getByRole('link', { name: 'Semester 3' }).waitFor();
     const selector = page.getByLabel('Active term');
@@ -160,7 +160,7 @@ describe('e2e navigation bar', () => {
       paths.unshift(pathOf(page));
     }
     expect(paths.join(' ')).toBe(
-      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/changestu /dashboard/student /dashboard/timetable /dashboard/viewattendance /dashboard/adduser /dashboard/settings',
+      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/changestu /dashboard/student /dashboard/timetable /dashboard/viewattendance /reports /dashboard/adduser /dashboard/settings',
     );
     await page.context().close();
   });

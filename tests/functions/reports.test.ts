@@ -7,7 +7,7 @@ import { create, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 
 /*
- * The defaulter list and a student's record (docs/product.md §2.10), and the percentage report read
+ * The defaulter list and a student's record (docs/product.md §2.12), and the percentage report read
  * from the summaries, against DynamoDB Local. One division of two batches of 3 students (RP001–RP006),
  * one course: lectures for the division, labs for batch A.
  */

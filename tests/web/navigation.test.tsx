@@ -18,11 +18,11 @@ const linkNames = () =>
     .map((link) => link.textContent);
 
 describe('navigation bar', () => {
-  it('shows a faculty member Home, View Attendance and Logout only, and no term selector', async () => {
+  it('shows a faculty member Home, View Attendance, Reports and Logout only, and no term selector', async () => {
     mockApi({ ...signedInAs(FACULTY), ...home });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Mark Attendance' });
-    expect(linkNames()).toEqual(['Home', 'View Attendance']);
+    expect(linkNames()).toEqual(['Home', 'View Attendance', 'Reports']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Active term')).not.toBeInTheDocument();
   });
@@ -43,6 +43,7 @@ describe('navigation bar', () => {
       'Student',
       'Timetable',
       'View Attendance',
+      'Reports',
       'Adduser',
       'Settings',
     ]);
@@ -50,6 +51,7 @@ describe('navigation bar', () => {
     expect(nav.getByRole('link', { name: 'Chg Term' })).toHaveAttribute('href', '/dashboard/changestu');
     expect(nav.getByRole('link', { name: 'Adduser' })).toHaveAttribute('href', '/dashboard/adduser');
     expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings');
+    expect(nav.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
     const selector = await screen.findByLabelText('Active term');
     await waitFor(() => expect(selector).toHaveValue('t1'));
   });

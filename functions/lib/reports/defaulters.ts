@@ -8,7 +8,7 @@ import { getNodes, getNodesWithSettings, listChildren, type Kind, type Structure
 import { classesNeeded, standingOf, sumCounts } from './standing';
 
 /**
- * The defaulter list (docs/product.md §2.10): every student of a semester, division or batch with
+ * The defaulter list (docs/product.md §2.12): every student of a semester, division or batch with
  * their standing in each course and kind of the semester, overall, and whether they are under the
  * threshold. Read from the courses' summaries: a Query per course, a Query of students per
  * division, and two batch reads, however many sessions there are.

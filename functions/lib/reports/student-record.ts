@@ -13,7 +13,7 @@ const EARLIEST = '0000-01-01';
 const LATEST = '9999-12-31';
 
 /**
- * One student's record (docs/product.md §2.10): every session of the courses of their semester at
+ * One student's record (docs/product.md §2.12): every session of the courses of their semester at
  * which they were expected, between two dates, newest first, with their status; and per course and
  * kind their standing over those sessions. The summaries say in which groups the student was
  * expected (they may have moved), so only those groups' sessions are read: a Query per course for

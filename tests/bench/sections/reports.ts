@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { AttendanceStatus } from '@shared/schemas/attendance';
 import type { DefaulterReport } from '@shared/schemas/reports';
 import { attendanceSessionId } from '@functions/lib/keys';
@@ -7,7 +6,7 @@ import { createStudent, type StudentItem } from '@functions/lib/repositories/stu
 import { createNode, type StructureItem } from '@functions/lib/repositories/structure';
 import { dayBefore, putSession } from '../college';
 import type { BenchContext } from '../context';
-import { inParallel, metered, percentile, round } from '../measure';
+import { inParallel, percentile, round, timedGets } from '../measure';
 
 export interface ReportsRow {
   report: string;
@@ -34,7 +33,7 @@ const STATUSES: AttendanceStatus[] = [
 ];
 
 /**
- * The defaulter list and a student's record (docs/product.md §2.10) for a semester of 240 students
+ * The defaulter list and a student's record (docs/product.md §2.12) for a semester of 240 students
  * (4 divisions × 2 batches × 30), 6 courses, each with lectures for every division and labs for
  * every batch: 20, then 200 sessions per course. Read from the summaries, their time and requests
  * should hardly move with ten times the sessions.
@@ -49,18 +48,8 @@ export async function measureReports(context: BenchContext): Promise<ReportsRow[
       ['defaulter list of a division', `/api/v1/report/defaulters?semid=${semester.semester._id}&divisionid=${student.divisionid}`],
       ["a student's record", `/api/v1/report/student/${student._id}`],
     ] as const) {
-      const times: number[] = [];
-      let requests = 0;
-      let bytes = 0;
-      for (let i = 0; i < RUNS + 2; i++) {
-        const started = performance.now();
-        const { result, usage } = await metered(() => context.call('GET', path));
-        if (i >= 2) times.push(performance.now() - started);
-        requests = usage.requests;
-        bytes = JSON.stringify(result.data).length;
-        if (i === 0 && report.startsWith('defaulter') && (result.data as DefaulterReport).students.length === 0)
-          throw new Error('no students');
-      }
+      const { times, data, requests } = await timedGets(context.call, path, RUNS);
+      if (report.startsWith('defaulter') && (data as DefaulterReport).students.length === 0) throw new Error(`no students: ${path}`);
       rows.push({
         report,
         sessionsPerCourse,
@@ -68,7 +57,7 @@ export async function measureReports(context: BenchContext): Promise<ReportsRow[
         p50: round(percentile(times, 50), 1),
         p95: round(percentile(times, 95), 1),
         requests,
-        kilobytes: round(bytes / 1024, 1),
+        kilobytes: round(JSON.stringify(data).length / 1024, 1),
       });
     }
   }

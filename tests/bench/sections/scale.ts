@@ -1,7 +1,6 @@
-import { performance } from 'node:perf_hooks';
 import { buildDivision, dayBefore, markSessions } from '../college';
 import type { BenchContext } from '../context';
-import { metered, percentile, round } from '../measure';
+import { percentile, round, timedGets } from '../measure';
 
 export interface ScaleRow {
   sessionsInRange: number;
@@ -33,16 +32,8 @@ export async function measureScale(context: BenchContext): Promise<ScaleRow[]> {
       [100, 2],
     ] as const) {
       const path = `/api/v1/attendance/criteria?startdate=${dayBefore(days)}&enddate=${dayBefore(last)}&slotcount=1&courseid=${college.course._id}`;
-      const times: number[] = [];
-      let requests = 0;
-      let lectures = 0;
-      for (let i = 0; i < RUNS + 2; i++) {
-        const started = performance.now();
-        const { result, usage } = await metered(() => context.call('GET', path));
-        if (i >= 2) times.push(performance.now() - started);
-        requests = usage.requests;
-        lectures = (result.data as { totalLecture: number }).totalLecture;
-      }
+      const { times, data, requests } = await timedGets(context.call, path, RUNS);
+      const lectures = (data as { totalLecture: number }).totalLecture;
       const readFrom = lectures === 1000 ? 'summaries' : 'sessions';
       rows.push({ sessionsInRange: lectures, readFrom, unrelatedSessions, p50: round(percentile(times, 50), 1), requests });
     }

@@ -38,6 +38,12 @@ const marking = {
   success: () => import('../features/marking/components/success-page').then((m) => ({ Component: m.SuccessPage })),
 };
 
+/** The Reports screens (docs/product.md §2.12), admins and faculty: the defaulter list and a student's record. */
+const reports = {
+  list: () => import('../features/reports/components/reports-page').then((m) => ({ Component: m.ReportsPage })),
+  record: () => import('../features/reports/components/student-record-page').then((m) => ({ Component: m.StudentRecordPage })),
+};
+
 /** The route table of docs/product.md §2.1, all under one root layout. */
 export const routes: RouteObject[] = [
   {
@@ -79,6 +85,8 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/attendance-view/components/view-attendance-page').then((m) => ({ Component: m.ViewAttendancePage })),
               },
+              { path: 'reports', lazy: reports.list },
+              { path: 'reports/student/:id', lazy: reports.record },
               {
                 element: <RequireAdmin />,
                 children: ADMIN_PAGES.map(({ path }) => ({ path: `dashboard/${path}`, lazy: admin(path) })),

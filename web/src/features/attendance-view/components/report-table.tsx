@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { TableScroll } from '@web/components/ui/table-scroll';
 import { columns, dateLabel, formatPercentage, isBelow, TOTALS, type Report } from '../report';
 
 /**
@@ -12,8 +13,7 @@ export function ReportTable({ report, threshold }: { report: Report; threshold: 
   const percentages = mode === 'percentage';
   const [name, enrollment, ...numbers] = columns(mode);
   return (
-    // Focusable, so the keyboard can scroll it when it is wider than a phone.
-    <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+    <TableScroll labelledBy={captionId}>
       <table className="report-table">
         <caption id={captionId} className="visually-hidden">
           {percentages ? 'Attendance percentage of each student' : 'Students present'}, {context.course}, {dateLabel(context)}
@@ -61,6 +61,6 @@ export function ReportTable({ report, threshold }: { report: Report; threshold: 
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -13,7 +13,8 @@ interface NavItem {
   label: string;
 }
 
-// docs/product.md §2.2: admins see every management link (and the Timetable and the college's Settings), everyone else Home and View Attendance.
+// docs/product.md §2.2: admins see every management link (and the Timetable and the college's Settings), everyone else Home,
+// View Attendance and Reports.
 export const ADMIN_LINKS: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/dashboard/term', label: 'Term' },
@@ -26,12 +27,14 @@ export const ADMIN_LINKS: NavItem[] = [
   { to: '/dashboard/student', label: 'Student' },
   { to: '/dashboard/timetable', label: 'Timetable' },
   { to: '/dashboard/viewattendance', label: 'View Attendance' },
+  { to: '/reports', label: 'Reports' },
   { to: '/dashboard/adduser', label: 'Adduser' },
   { to: '/dashboard/settings', label: 'Settings' },
 ];
 export const FACULTY_LINKS: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/dashboard/viewattendance', label: 'View Attendance' },
+  { to: '/reports', label: 'Reports' },
 ];
 
 const MENU_ID = 'primary-menu';

@@ -1,0 +1,119 @@
+import { SLOT_KINDS } from '@shared/constants';
+import type { AttendanceStatus } from '@shared/schemas/attendance';
+import type { RecordSession, StudentRecord } from '@shared/schemas/reports';
+import type { CollegeSettings } from '@shared/schemas/settings';
+import { STATUS_LABELS } from '@web/components/attendance/statuses';
+import { csvText, safeFileName } from '@web/lib/csv';
+import type { TablePdf } from '@web/lib/pdf/table-pdf';
+import { courseKey, courseLabel } from './standing';
+
+/*
+ * A student's record as its screen shows it (docs/product.md §2.12): the chart's lines, and the sessions
+ * as PDF and CSV. Pure functions, so the chart, its table and the files cannot disagree.
+ */
+
+/** One point of a line: the standing after the sessions up to and including that date. */
+export interface ChartPoint {
+  date: string;
+  attended: number;
+  held: number;
+  percentage: number;
+}
+
+/** One course and kind's line. */
+export interface ChartSeries {
+  key: string;
+  courseid: string;
+  label: string;
+  slotcount: 1 | 2;
+  points: ChartPoint[];
+}
+
+type Rules = Pick<CollegeSettings, 'lateCounts' | 'excusedCounts'>;
+
+/** What one session adds under the college's rules (docs/product.md §5): to the classes attended, and to those that count. */
+function worth(status: AttendanceStatus, rules: Rules): { attended: number; held: number } {
+  if (status === 'present') return { attended: 1, held: 1 };
+  if (status === 'late') return { attended: rules.lateCounts, held: 1 };
+  if (status === 'excused' && rules.excusedCounts === 'excluded') return { attended: 0, held: 0 };
+  return { attended: 0, held: 1 };
+}
+
+/**
+ * The chart's lines: for each course and kind of the record (in its order), the cumulative percentage
+ * after each date with a session, oldest first. A date after which nothing counts yet (only excused
+ * sessions, left out) has no point. Each line ends at the record's standing for that course and kind.
+ */
+export function chartSeries(record: Pick<StudentRecord, 'courses' | 'sessions'>, rules: Rules): ChartSeries[] {
+  const oldestFirst = record.sessions.toSorted((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const order = record.courses.map(courseKey);
+  const lines = new Map<string, ChartSeries & { attended: number; held: number }>();
+  for (const session of oldestFirst) {
+    const key = courseKey(session);
+    let line = lines.get(key);
+    if (!line) {
+      line = {
+        key,
+        courseid: session.courseid,
+        label: courseLabel(session),
+        slotcount: session.slotcount,
+        points: [],
+        attended: 0,
+        held: 0,
+      };
+      lines.set(key, line);
+    }
+    const add = worth(session.status, rules);
+    line.attended += add.attended;
+    line.held += add.held;
+    if (line.held === 0) continue;
+    const point = { date: session.date, attended: line.attended, held: line.held, percentage: (100 * line.attended) / line.held };
+    // A second session of the same date replaces the first one's point: one point per date.
+    if (line.points.at(-1)?.date === session.date) line.points[line.points.length - 1] = point;
+    else line.points.push(point);
+  }
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  return [...lines.values()]
+    .filter((line) => line.points.length > 0)
+    .sort((a, b) => rank(a.key) - rank(b.key))
+    .map(({ attended: _attended, held: _held, ...line }) => line);
+}
+
+/** Every date of the lines, oldest first: the rows of the chart's table. */
+export const chartDates = (series: readonly ChartSeries[]): string[] =>
+  [...new Set(series.flatMap((line) => line.points.map((point) => point.date)))].sort();
+
+export const SESSION_COLUMNS = ['Date', 'Course', 'Kind', 'Slot', 'Status'];
+
+export const sessionCells = (session: RecordSession): string[] => [
+  session.date,
+  session.course,
+  SLOT_KINDS[session.slotcount],
+  session.slot,
+  STATUS_LABELS[session.status],
+];
+
+/** 'From 2026-11-02 To 2026-11-20', 'From 2026-11-02', 'To 2026-11-20', or 'All dates'. */
+export function rangeLabel(range: { from?: string; to?: string }): string {
+  const parts = [range.from && `From ${range.from}`, range.to && `To ${range.to}`].filter(Boolean);
+  return parts.length ? parts.join(' ') : 'All dates';
+}
+
+/** The sessions (newest first, as shown) as CSV. */
+export const sessionsCsv = (sessions: readonly RecordSession[]): string => csvText([SESSION_COLUMNS, ...sessions.map(sessionCells)]);
+
+/** The sessions as the PDF's table, headed by whose record it is; the absences filled. */
+export function sessionsPdf(record: StudentRecord, range: { from?: string; to?: string }): TablePdf {
+  const { student } = record;
+  return {
+    title: `${student.name} (${student.enrollment}) | ${student.semester.name} | ${student.division.name} | ${student.batch.name} | ${rangeLabel(range)}`,
+    head: SESSION_COLUMNS,
+    body: record.sessions.map(sessionCells),
+    highlighted: record.sessions.flatMap((session, index) => (session.status === 'absent' ? [index] : [])),
+    subject: "Student's record",
+  };
+}
+
+/** '25CE001 Aarav Patel record.csv'. */
+export const recordFileName = (record: StudentRecord, extension: 'pdf' | 'csv'): string =>
+  safeFileName(`${record.student.enrollment} ${record.student.name} record`, extension);
