@@ -127,13 +127,14 @@ describe('DynamoDB requests per route', () => {
     const doomed = await create(t.stack, t.admin.cookie, 'batch', { name: 'Doomed', divisionid: division().id });
     for (const n of [1, 2, 3])
       await create(t.stack, t.admin.cookie, 'student', { enrollment: `RQD${n}`, name: 'D', email: `d${n}@college.test`, batchid: doomed });
-    // session; mark deleting; list students; delete entities + claims; delete entries; delete the node.
+    // session; mark deleting; list students; delete entities + claims; delete entries; the term's classes naming it (none); delete the node.
     expect(await requestsOf('DELETE', `/api/v1/batch/${doomed}`)).toEqual([
       'GetItem',
       'UpdateItem',
       'Query',
       'BatchWriteItem',
       'BatchWriteItem',
+      'Query',
       'TransactWriteItems',
     ]);
   });
@@ -213,5 +214,41 @@ describe('DynamoDB requests of the reports, whatever the number of sessions', ()
 
     for (let day = 302; day < 342; day++) await requestsOf('POST', '/api/v1/attendance', lab(daysAgo(day)));
     expect(await reports()).toEqual(few);
+  });
+});
+
+describe('DynamoDB requests of a student import', () => {
+  const tally = (requests: string[]) =>
+    Object.fromEntries([...new Set(requests)].sort().map((name) => [name, requests.filter((r) => r === name).length]));
+  const rowOf = (enrollment: string, batch: string) => ({
+    enrollment,
+    name: `N ${enrollment}`,
+    email: `${enrollment.toLowerCase()}@college.test`,
+    semester: 'Semester 1',
+    division: 'Division 1',
+    batch,
+  });
+
+  // Session; the active terms, the term's semesters, the division list, the batch list (one Query each,
+  // once per call); one BatchGetItem of the claims per 100 rows and one of the students per 100 found;
+  // one transaction per student added or changed.
+  it('reads in batches and writes one transaction per student added or changed', async () => {
+    await create(t.stack, t.admin.cookie, 'batch', { name: 'Batch 1I', divisionid: division().id });
+    const rows = [rowOf('RQ001', 'Batch 1A'), ...Array.from({ length: 150 }, (_, at) => rowOf(`RQI${at}`, 'Batch 1I'))];
+    rows[0]!.name = 'Student RQ001';
+    rows[0]!.email = 'rq001@college.test';
+    expect(tally(await requestsOf('POST', '/api/v1/student/import', { rows, dryRun: true }))).toEqual({
+      GetItem: 1,
+      Query: 4,
+      BatchGetItem: 3,
+    });
+    expect(tally(await requestsOf('POST', '/api/v1/student/import', { rows }))).toEqual({
+      GetItem: 1,
+      Query: 4,
+      BatchGetItem: 3,
+      TransactWriteItems: 150,
+    });
+    // Again: every row is found (2 reads of claims, 2 of students) and nothing is written.
+    expect(tally(await requestsOf('POST', '/api/v1/student/import', { rows }))).toEqual({ GetItem: 1, Query: 4, BatchGetItem: 4 });
   });
 });
