@@ -129,6 +129,7 @@ const QUERIES: Record<string, string[]> = {
   'GET /api/v1/attendance/missing': ['date'],
   'GET /api/v1/timetable': ['termid', 'facultyid', 'groupid'],
   'GET /api/v1/timetable/today': ['date'],
+  'GET /api/v1/report/defaulters': ['semid', 'divisionid', 'batchid', 'threshold'],
 };
 /** Routes that take no input at all. */
 const NO_INPUT = [
