@@ -101,10 +101,15 @@ export async function percentageReport(query: {
   const outside = (summary: GroupSummary) => summary.last! < query.from || summary.first! > query.to;
   if (summaries.length > 0 && summaries.every((summary) => inside(summary) || outside(summary))) {
     const counted = summaries.filter(inside);
-    if (counted.length === 0) return null;
+    // None inside: the range holds no session a summary counts (only, if any, sessions stored before summaries existed).
+    if (counted.length === 0) return fromSessions(query);
     const totalLecture = counted.reduce((sum, summary) => sum + summary.held, 0);
     return { totalLecture, studentData: await studentTotals(countSummaries(counted)) };
   }
+  return fromSessions(query);
+}
+
+async function fromSessions(query: Parameters<typeof sessionsBetween>[0]): Promise<PercentageReport | null> {
   const sessions = await sessionsBetween(query);
   if (sessions.length === 0) return null;
   return { totalLecture: sessions.length, studentData: await studentTotals(countSessions(sessions)) };

@@ -73,7 +73,7 @@ export async function putSessionOnce(session: AttendanceSession): Promise<void> 
 }
 
 /**
- * Runs `write` with the session's group summary as it stands until it is written (true). A write
+ * Runs `write` with the session's group summary as it stands (currentSummary) until it is written (true). A write
  * that found the summary changed by a concurrent one (false) reads it again and tries again, for up
  * to SUMMARY_PATIENCE_MS, then gives up as Busy (503: nothing was written, the client tries again).
  * One group's summary takes one write at a time, so marks of one group sent at once queue up here:
@@ -82,11 +82,27 @@ export async function putSessionOnce(session: AttendanceSession): Promise<void> 
 async function withSummary(session: AttendanceSession, write: (summary: GroupSummary) => Promise<boolean>): Promise<void> {
   const giveUpAt = Date.now() + SUMMARY_PATIENCE_MS;
   for (let attempt = 1; Date.now() < giveUpAt; attempt++) {
-    if (await write(await getSummary(session))) return;
+    if (await write(await currentSummary(session))) return;
     // Full jitter, capped: writers of one group spread out instead of meeting again in step.
     await sleep(Math.random() * Math.min(MAX_WAIT_MS, 5 * 2 ** attempt));
   }
   throw new Busy('The attendance summary kept changing');
+}
+
+/**
+ * The group's summary as stored; none yet: made from the group's sessions already stored (none,
+ * unless they were marked before summaries existed), so that the first write counts those too.
+ * The summary then goes in only if still new (version 0), like any other.
+ */
+async function currentSummary(place: AttendanceSession): Promise<GroupSummary> {
+  const stored = await getSummary(place);
+  if (stored.version > 0) return stored;
+  const earlier = await queryAll<StoredSession>(keys.sessionsOfCourse(place.courseid, place.slotcount, '0000-01-01', '9999-12-31'), {
+    FilterExpression: 'groupid = :groupid',
+    ExpressionAttributeValues: { ':groupid': place.groupid },
+    ConsistentRead: true,
+  });
+  return earlier.map(sessionOf).reduce((summary, session) => counted(summary, session, 1), stored);
 }
 
 const SUMMARY_PATIENCE_MS = 5000;

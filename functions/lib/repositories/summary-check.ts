@@ -91,7 +91,7 @@ export async function rebuildCourse(courseid: string): Promise<number> {
   throw new Error(`The summaries of course ${courseid} kept changing while rebuilding them; run it again`);
 }
 
-/** Every course of every term (a Query per term and per semester: no Scan). */
+/** Every course of every term (a Query per term and per semester, never the whole table). */
 export async function allCourseIds(): Promise<string[]> {
   const ids: string[] = [];
   for (const term of await listChildren('term')) {
