@@ -1,8 +1,10 @@
 import { entityId } from '@shared/schemas/common';
+import { importSummary, studentImportSchema } from '@shared/schemas/student-import';
 import { changeTermSchema, studentDeleteSchema, studentSchema, studentUpdateSchema } from '@shared/schemas/structure';
 import { NotFound } from './lib/domain-errors';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
+import { importStudents } from './lib/students/import';
 import {
   createStudent,
   deleteStudent,
@@ -23,6 +25,12 @@ export const handler = resource('student', {
   'POST /api/v1/student': async ({ body }) => {
     const student = await createStudent(parse(studentSchema, body));
     return { status: 201, data: toPublicStudent(student), message: 'Student added successfully' };
+  },
+
+  // CSV import, a chunk of at most 500 rows: each row's outcome (docs/api.md "Student import").
+  'POST /api/v1/student/import': async ({ body }) => {
+    const result = await importStudents(parse(studentImportSchema, body));
+    return { data: result, message: importSummary(result) };
   },
 
   'GET /api/v1/student/{batchid}': async ({ params }) => {

@@ -54,8 +54,12 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   batch: STRUCTURE,
   course: STRUCTURE,
   slot: STRUCTURE,
-  // Students are replaced by transactions (put + delete), never updated in place.
-  student: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'], queriesIndex: true },
+  // Students are replaced by transactions (put + delete), never updated in place. The import reads
+  // enrollment claims and students in batches, and may create divisions and batches.
+  student: {
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
+    queriesIndex: true,
+  },
   // Marks a session once and corrects it, each in a transaction of puts with its history and summary; never deletes.
   attendance: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem'], queriesIndex: true },
   // Timetable entries: added and deleted by transactions (with a counter of each division's labs), never scanned.

@@ -71,6 +71,7 @@ export const ROUTES = [
   r('DELETE', '/batch/{id}', 'batch', 'admin'),
 
   r('POST', '/student/delete', 'student', 'admin'),
+  r('POST', '/student/import', 'student', 'admin'),
   r('POST', '/student', 'student', 'admin'),
   r('GET', '/student/{batchid}', 'student', 'user'),
   r('PATCH', '/student/updateterm', 'student', 'admin'),

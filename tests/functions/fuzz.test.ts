@@ -91,6 +91,10 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/v1/batch': { name: 'B', divisionid: MISSING },
   'POST /api/v1/batch/delete': { divIds: [MISSING] },
   'POST /api/v1/student/delete': { batches_id: [MISSING] },
+  'POST /api/v1/student/import': {
+    rows: [{ enrollment: 'F3', name: 'F', email: 'f@college.test', semester: MISSING, division: MISSING, batch: MISSING }],
+    createMissing: true,
+  },
   'POST /api/v1/student': { enrollment: 'F1', name: 'F', email: 'f@college.test', batchid: MISSING },
   'PATCH /api/v1/student/updateterm': { oldbatchid: MISSING, newbatchid: `${MISSING}-2` },
   'PATCH /api/v1/student/{id}': { enrollment: 'F2', name: 'F', email: 'f@college.test', batchid: MISSING },

@@ -81,8 +81,17 @@ describe('DynamoDB requests per route', () => {
   });
 
   // The summary of the group is read, then written with the session in one transaction.
+  // The group's first mark also reads its sessions stored before (none here), to start its summary with them.
   it('marks with one batch read, one Query, one read of the summary and one transaction', async () => {
     expect(await requestsOf('POST', '/api/v1/attendance', lectureMark(college))).toEqual([
+      'GetItem',
+      'BatchGetItem',
+      'Query',
+      'GetItem',
+      'Query',
+      'TransactWriteItems',
+    ]);
+    expect(await requestsOf('POST', '/api/v1/attendance', lectureMark(college, { date: daysAgo(200) }))).toEqual([
       'GetItem',
       'BatchGetItem',
       'Query',
@@ -95,7 +104,8 @@ describe('DynamoDB requests per route', () => {
   it('reports with one Query and one batch read per 100 students', async () => {
     const query = `date=${todayUtc()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`;
     expect(await requestsOf('GET', `/api/v1/attendance?${query}`)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
-    const range = `startdate=${todayUtc()}&slotcount=1&courseid=${college.courseid}`;
+    // A range holding every session of the course: answered by the summaries.
+    const range = `startdate=${daysAgo(300)}&enddate=${todayUtc()}&slotcount=1&courseid=${college.courseid}`;
     expect(await requestsOf('GET', `/api/v1/attendance/criteria?${range}`)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
   });
 
@@ -164,7 +174,7 @@ describe('DynamoDB requests per route', () => {
 
   it("checks a faculty member's assignment with one more Query under the markingPolicy 'assigned'", async () => {
     const faculty = await t.stack.signIn('faculty');
-    // The second batch: the Today case above may have given the first one a lab in this slot.
+    // The second batch: the Today case above may have given the first one a lab in this slot. Its first mark: its summary starts.
     const second = division().batches[1]!;
     const at = { weekday: 7, slotid: college.slotids[1], slotcount: 2, groupid: second.id };
     await create(t.stack, t.admin.cookie, 'timetable', entryBody(college, faculty.user._id, at));
@@ -177,6 +187,7 @@ describe('DynamoDB requests per route', () => {
         'Query',
         'Query',
         'GetItem',
+        'Query',
         'TransactWriteItems',
       ]);
     } finally {

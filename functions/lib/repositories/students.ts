@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { IMPORT_MESSAGES } from '@shared/schemas/student-import';
 import type { Student } from '@shared/schemas/structure';
 import { batchDelete, batchGet } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
@@ -66,8 +67,12 @@ const studentNotFound = () => new NotFound('Student not found');
 
 /** Creates a student in a batch: the batch must exist and the enrollment be free (Conflict). */
 export async function createStudent(input: Omit<Student, '_id'>): Promise<StudentItem> {
-  const batch = await requireParent('batch', input.batchid);
-  const student: StudentItem = { _id: randomUUID(), ...input, ...placeIn(batch) };
+  return createStudentIn(await requireParent('batch', input.batchid), input);
+}
+
+/** Creates a student in a batch already read (an import reads its batches once): as createStudent. */
+export async function createStudentIn(batch: StructureItem, input: Omit<Student, '_id' | 'batchid'>): Promise<StudentItem> {
+  const student: StudentItem = { _id: randomUUID(), enrollment: input.enrollment, name: input.name, email: input.email, ...placeIn(batch) };
   const failed = await transact({
     batch: batchIsLive(student.batchid),
     claim: put(claimItem(student), IS_NEW),
@@ -93,6 +98,48 @@ export async function getStudents(ids: string[]): Promise<StudentItem[]> {
 export async function getStudentsWithSettings(ids: string[]) {
   const { items, settings } = await getWithSettings<StudentItem>(ids.map(keys.studentById));
   return { students: items, settings };
+}
+
+/**
+ * The students holding these enrollments (any case), by enrollment as keys.enrollmentClaim
+ * spells it: one BatchGetItem of the claims per 100 enrollments, then one of the students per
+ * 100 found. A claim whose student is gone (a delete midway) answers null.
+ */
+export async function findStudentsByEnrollment(enrollments: string[]): Promise<Map<string, StudentItem | null>> {
+  const claims = await batchGet<{ pk: string; studentId: string }>(enrollments.map(keys.enrollmentClaim));
+  const students = await getStudents(claims.map((claim) => claim.studentId));
+  const byId = new Map(students.map((student) => [student._id, fields(student)]));
+  return new Map(claims.map((claim) => [claim.pk, byId.get(claim.studentId) ?? null]));
+}
+
+/** One enrollment however it is spelt (the claim's identity): what findStudentsByEnrollment answers by. */
+export const enrollmentKey = (enrollment: string): string => keys.enrollmentClaim(enrollment).pk;
+
+/**
+ * Replaces a student read by an import with new fields and, when `batch` is given, a new place,
+ * in one transaction that holds only if the student is still in the batch and under the
+ * enrollment it was read with (Conflict otherwise: something changed it meanwhile).
+ */
+export async function replaceStudent(
+  before: StudentItem,
+  changes: Pick<Student, 'enrollment' | 'name' | 'email'>,
+  batch: StructureItem | null,
+): Promise<StudentItem> {
+  const after: StudentItem = { ...fields(before), ...changes, ...(batch ? placeIn(batch) : {}) };
+  const writes = replaceWrites(before, after);
+  const unchangedSince = put(studentItem(after), `${EXISTS} AND batchid = :batchid AND enrollment = :enrollment`, {
+    ':batchid': before.batchid,
+    ':enrollment': before.enrollment,
+  });
+  const failed = await transact({
+    batch: batch && batch._id !== before.batchid ? batchIsLive(after.batchid) : null,
+    ...writes,
+    student: unchangedSince,
+  });
+  if (failed === 'batch') throw batchGone();
+  if (failed === 'student') throw new Conflict(IMPORT_MESSAGES.changedMeanwhile);
+  if (failed) throw enrollmentTaken(after.enrollment);
+  return after;
 }
 
 /** A batch's students in roll order (one Query, paged). */

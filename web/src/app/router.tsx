@@ -15,6 +15,7 @@ export const ADMIN_PAGES = [
   { path: 'slot', title: 'Slot' },
   { path: 'changestu', title: 'Change Term' },
   { path: 'student', title: 'Student' },
+  { path: 'import', title: 'Import students' },
   { path: 'settings', title: 'Settings' },
   { path: 'timetable', title: 'Timetable' },
   { path: 'notmarked', title: 'Not marked' },

@@ -16,6 +16,7 @@ import type { CollegeSettings, SettingsPatch } from '@shared/schemas/settings';
 import type { TimetableClass, TimetableEntry, TimetableEntryInput, TimetableQuery, TodayClass } from '@shared/schemas/timetable';
 import type { DefaulterReport, DefaultersQuery, RecordQuery, StudentRecord } from '@shared/schemas/reports';
 import type { DeletedTree, Dependents } from '@shared/schemas/dependents';
+import type { StudentImportResult, studentImportSchema } from '@shared/schemas/student-import';
 import type {
   Batch,
   batchDeleteSchema,
@@ -79,6 +80,7 @@ export interface ApiContract {
   'DELETE /batch/{id}': { data: DeletedTree };
 
   'POST /student/delete': { body: Body<typeof studentDeleteSchema>; data: DeletedStudents };
+  'POST /student/import': { body: Body<typeof studentImportSchema>; data: StudentImportResult };
   'POST /student': { body: Body<typeof studentSchema>; data: Student };
   'GET /student/{batchid}': { data: Student[] };
   'PATCH /student/updateterm': { body: Body<typeof changeTermSchema>; data: MovedStudents };

@@ -25,6 +25,7 @@ const REFRESHES: { [K in WriteKey]: readonly string[] } = {
   'POST /batch/delete': ['/batch/', '/student/', ...CLASSES],
   'DELETE /batch/{id}': ['/batch/', '/student/', ...CLASSES],
   'POST /student/delete': ['/student/'],
+  'POST /student/import': ['/student/', '/division/', '/batch/', '/report'],
   'POST /student': ['/student/', '/report'],
   'PATCH /student/updateterm': ['/student/', '/report'],
   'PATCH /student/{id}': ['/student/', '/report'],

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ChangeTermPage } from './change-term-page';
+import { ImportPage } from './import-page';
 import { NotMarkedPage } from './not-marked-page';
 import { BatchPage, CoursePage, DivisionPage, SemesterPage, SlotPage } from './structure-page';
 import { SettingsPage } from './settings-page';
@@ -19,6 +20,7 @@ export const ADMIN_SCREENS: Record<
   | 'slot'
   | 'changestu'
   | 'student'
+  | 'import'
   | 'settings'
   | 'timetable'
   | 'notmarked',
@@ -33,6 +35,7 @@ export const ADMIN_SCREENS: Record<
   slot: SlotPage,
   changestu: ChangeTermPage,
   student: StudentPage,
+  import: ImportPage,
   settings: SettingsPage,
   timetable: TimetablePage,
   notmarked: NotMarkedPage,

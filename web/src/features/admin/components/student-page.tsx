@@ -1,14 +1,18 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { studentSchema, type Student } from '@shared/schemas/structure';
 import { Field } from '@web/components/ui/field';
 import { FormBanner, type BannerMessage } from '@web/components/ui/form-banner';
 import { Page } from '@web/components/ui/page';
 import { callRoute, errorMessage } from '@web/lib/api-client';
+import { csvBlob, safeFileName } from '@web/lib/csv';
+import { saveFile } from '@web/lib/download';
 import { withLoader } from '@web/lib/loading';
 import { useBatchStudents } from '@web/lib/queries';
 import { useWrite } from '@web/lib/use-write';
 import { levelField, semesterHint, useChain } from '../chain';
+import { exportStudentsCsv, type ExportScope } from '../student-import';
 import { AdminForm, useAddForm } from './admin-form';
 import { AdminList, RowButton, type Column } from './admin-list';
 import { DeleteDialog, type DeleteTarget } from './delete-dialog';
@@ -55,6 +59,28 @@ export function StudentPage() {
   // Get Student sets the current semester name and the batch, which loads its students.
   const get = form.handle(batchOnly, () => listing.get(here(), students), input);
 
+  /** Export: the chosen batch, division or semester as CSV with the import's columns (docs/product.md §2.13). */
+  async function exportCsv(level: ExportScope['level']) {
+    setBanner(null);
+    const semester = { id: chain.semester.id, name: chain.semester.name };
+    const division = { id: chain.division.id, name: chain.division.name };
+    const batch = { id: chain.batch.id, name: chain.batch.name };
+    const scope: ExportScope =
+      level === 'semester'
+        ? { level, semester }
+        : level === 'division'
+          ? { level, semester, division }
+          : { level, semester, division, batch };
+    const chosen = level === 'semester' ? semester : level === 'division' ? division : batch;
+    if (!chosen.id) return setBanner({ kind: 'error', text: `Please select a ${level}` });
+    try {
+      const text = await withLoader(() => exportStudentsCsv(scope));
+      saveFile(csvBlob(text), safeFileName(`Students of ${chosen.name}`, 'csv'));
+    } catch (failure) {
+      failed(failure);
+    }
+  }
+
   async function openUpdate(id: string) {
     setBanner(null);
     try {
@@ -69,7 +95,12 @@ export function StudentPage() {
   return (
     <Page
       title="Student"
-      lead={<p className="admin-lead">Add students to a batch, or list a batch&rsquo;s students to update or delete them.</p>}
+      lead={
+        <p className="admin-lead">
+          Add students to a batch, or list a batch&rsquo;s students to update or delete them.{' '}
+          <Link to="/dashboard/import">Import students (CSV)</Link>
+        </p>
+      }
     >
       <AdminForm
         label="Student"
@@ -90,6 +121,17 @@ export function StudentPage() {
         <Field label="Division" name="division_id" {...levelField(chain.division)} />
         <Field label="Batch" name="batch_id" error={form.errors.batchid} {...levelField(chain.batch, () => form.clearErrors('batchid'))} />
       </AdminForm>
+      <div className="admin-actions student-export" role="group" aria-label="Export students as CSV">
+        <button type="button" className="button button-secondary" onClick={() => void exportCsv('batch')}>
+          Export batch (CSV)
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => void exportCsv('division')}>
+          Export division (CSV)
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => void exportCsv('semester')}>
+          Export semester (CSV)
+        </button>
+      </div>
       <FormBanner message={banner} onDismiss={() => setBanner(null)} />
       <AdminList
         title={`Students of ${listing.listed?.batchName} (${listing.listed?.semesterName})`}

@@ -1,0 +1,110 @@
+import * as z from 'zod/mini';
+import { MESSAGES } from '../messages';
+import { emailAddress, requiredText } from './common';
+
+/**
+ * Importing students from a CSV file (docs/api.md "Student import", docs/product.md §2.13): the
+ * file's columns, one row's checks, the body of POST student/import and its answer. The web app
+ * parses the file and checks rows with these same schemas; the server checks them again.
+ */
+export const IMPORT_COLUMNS = ['enrollment', 'name', 'email', 'semester', 'division', 'batch'] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** Rows per call: 500 rows of a college's CSV stay far below the 256 KB body limit and API Gateway's 29 s. */
+export const IMPORT_MAX_ROWS = 500;
+
+export const IMPORT_OUTCOMES = ['create', 'update', 'unchanged', 'error'] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
+
+export const IMPORT_MESSAGES = {
+  rowsRequired: 'Send the rows to import as a list',
+  noRows: 'There are no rows to import',
+  tooManyRows: `At most ${IMPORT_MAX_ROWS} rows per call`,
+  cellNotText: 'Each cell of a row must be text',
+  rowNumber: 'A row number must be a whole number of at least 1',
+  flag: 'dryRun and createMissing must be true or false',
+  noActiveTerm: 'There is no active term to import into',
+  duplicate: (enrollment: string) => `Enrollment ${enrollment} appears more than once in the file`,
+  noSemester: (semester: string) => `Semester "${semester}" does not exist in the active term`,
+  noDivision: (division: string, semester: string) => `Division "${division}" does not exist in ${semester}`,
+  noBatch: (batch: string, division: string) => `Batch "${batch}" does not exist in ${division}`,
+  claimWithoutStudent: (enrollment: string) => `Enrollment ${enrollment} belongs to a student being deleted; try again in a moment`,
+  changedMeanwhile: 'The student changed while importing; run the import again',
+  notSaved: 'This row could not be saved; run the import again',
+  // The file, read in the browser.
+  emptyFile: 'The file is empty',
+  headerOnly: 'The file has a header but no students',
+  missingColumns: (columns: string[]) => `The file has no column ${columns.join(', ')} (expected: ${IMPORT_COLUMNS.join(', ')})`,
+  unreadable: 'The file could not be read as CSV',
+} as const;
+
+/** One row's cells, checked as the Student form checks them, plus where the student goes. */
+export const importRowSchema = z.object({
+  enrollment: requiredText('Please enter enrollment', 50),
+  name: requiredText('Please enter name'),
+  email: z.pipe(
+    z.string({ error: 'Please enter email' }).check(z.trim(), z.minLength(1, { error: 'Please enter email' })),
+    emailAddress(MESSAGES.invalidEmail),
+  ),
+  semester: requiredText('Please enter semester'),
+  division: requiredText('Please enter division'),
+  batch: requiredText('Please enter batch'),
+});
+export type ImportRowInput = z.output<typeof importRowSchema>;
+
+const cell = z.optional(z.string({ error: IMPORT_MESSAGES.cellNotText }));
+
+/** A row as sent: its cells (each checked on its own, so one bad row never stops the others) and its line in the file. */
+const sentRow = z.object({
+  row: z.optional(z.int({ error: IMPORT_MESSAGES.rowNumber }).check(z.minimum(1, { error: IMPORT_MESSAGES.rowNumber }))),
+  enrollment: cell,
+  name: cell,
+  email: cell,
+  semester: cell,
+  division: cell,
+  batch: cell,
+});
+export type ImportRow = z.output<typeof sentRow>;
+
+const flag = z.optional(z.boolean({ error: IMPORT_MESSAGES.flag }));
+
+export const studentImportSchema = z.object({
+  rows: z
+    .array(sentRow, { error: IMPORT_MESSAGES.rowsRequired })
+    .check(z.minLength(1, { error: IMPORT_MESSAGES.noRows }), z.maxLength(IMPORT_MAX_ROWS, { error: IMPORT_MESSAGES.tooManyRows })),
+  dryRun: flag,
+  createMissing: flag,
+});
+export type StudentImportInput = z.output<typeof studentImportSchema>;
+
+/** One row's outcome: `row` is the row's number as sent (its position, from 1, when it came without one). */
+export interface ImportRowResult {
+  row: number;
+  outcome: ImportOutcome;
+  message: string;
+  /** The student's id; null for an error, or a student a dry run would create. */
+  studentId: string | null;
+}
+
+export interface StudentImportResult {
+  dryRun: boolean;
+  results: ImportRowResult[];
+  counts: Record<ImportOutcome, number>;
+}
+
+/** The first message of each field that fails, in column order, joined: what a row's error says. */
+export function rowProblems(row: unknown): { value: ImportRowInput } | { error: string } {
+  const result = z.safeParse(importRowSchema, row);
+  if (result.success) return { value: result.data };
+  const seen = new Set<string>();
+  for (const issue of result.error.issues) seen.add(issue.message);
+  return { error: [...seen].join('; ') };
+}
+
+/** The summary line of an import's answer. */
+export function importSummary({ dryRun, counts }: Pick<StudentImportResult, 'dryRun' | 'counts'>): string {
+  const parts = dryRun
+    ? [`${counts.create} to add`, `${counts.update} to change`, `${counts.unchanged} unchanged`, `${counts.error} with errors`]
+    : [`${counts.create} added`, `${counts.update} changed`, `${counts.unchanged} unchanged`, `${counts.error} with errors`];
+  return `${dryRun ? 'Preview' : 'Import'}: ${parts.join(', ')}`;
+}

@@ -1,0 +1,135 @@
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type ImportOutcome,
+  type ImportRow,
+  type ImportRowResult,
+} from '@shared/schemas/student-import';
+import type { Batch, Division, Student } from '@shared/schemas/structure';
+import { callRoute } from '@web/lib/api-client';
+import { csvText } from '@web/lib/csv';
+
+/**
+ * Students in and out as CSV (docs/product.md §2.13): the file read in the browser (papaparse,
+ * loaded only when a file is read), sent in chunks of at most 500 rows, the rows with errors as
+ * CSV, and a batch, division or semester exported with the same columns.
+ */
+
+/** A row of the file: its number (the header is row 1) and its cells by column. */
+export type FileRow = Required<ImportRow>;
+
+/** Reads a CSV file's text: UTF-8 with or without a byte order mark, comma or semicolon, quoted cells. */
+export async function parseStudentsCsv(text: string): Promise<{ rows: FileRow[] } | { error: string }> {
+  const { default: Papa } = await import('papaparse');
+  const clean = text.replace(/^\uFEFF/, '');
+  if (clean.trim() === '') return { error: IMPORT_MESSAGES.emptyFile };
+  const parsed = Papa.parse<string[]>(clean, { delimitersToGuess: [',', ';'], skipEmptyLines: 'greedy' });
+  const [header, ...records] = parsed.data;
+  if (!header) return { error: IMPORT_MESSAGES.emptyFile };
+  const names = header.map((name) => name.trim().toLowerCase());
+  const missing = IMPORT_COLUMNS.filter((column) => !names.includes(column));
+  if (missing.length) return { error: IMPORT_MESSAGES.missingColumns(missing) };
+  if (!records.length) return { error: IMPORT_MESSAGES.headerOnly };
+  const at = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<
+    (typeof IMPORT_COLUMNS)[number],
+    number
+  >;
+  return {
+    rows: records.map((record, index) => ({
+      row: index + 2,
+      ...(Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, (record[at[column]] ?? '').trim()])) as Omit<FileRow, 'row'>),
+    })),
+  };
+}
+
+const enrollmentKey = (enrollment: string) => enrollment.trim().toLowerCase();
+
+/** Rows whose enrollment appears more than once in the file: errors here, never sent (a chunk could split them). */
+export function duplicateRows(rows: FileRow[]): ImportRowResult[] {
+  const times = new Map<string, number>();
+  for (const { enrollment } of rows) if (enrollment) times.set(enrollmentKey(enrollment), (times.get(enrollmentKey(enrollment)) ?? 0) + 1);
+  return rows
+    .filter(({ enrollment }) => enrollment && times.get(enrollmentKey(enrollment))! > 1)
+    .map(({ row, enrollment }) => ({ row, outcome: 'error', message: IMPORT_MESSAGES.duplicate(enrollment), studentId: null }));
+}
+
+export interface ImportRun {
+  /** Every row's outcome, in the file's order. */
+  results: ImportRowResult[];
+  counts: Record<ImportOutcome, number>;
+}
+
+/**
+ * Sends the file's rows in chunks of at most 500 (duplicates stay here as errors), calling
+ * `progress` with how many rows are done; a chunk refused for being busy is tried again once.
+ * Throws the failure of a chunk that could not be sent: the rows sent before it are saved, and
+ * running the file again finishes it.
+ */
+export async function runImport(
+  rows: FileRow[],
+  options: { dryRun: boolean; createMissing: boolean },
+  progress: (done: number, total: number) => void,
+  chunkSize = IMPORT_MAX_ROWS,
+): Promise<ImportRun> {
+  const duplicates = duplicateRows(rows);
+  const skipped = new Set(duplicates.map((result) => result.row));
+  const sendable = rows.filter((row) => !skipped.has(row.row));
+  const results: ImportRowResult[] = [...duplicates];
+  let done = duplicates.length;
+  progress(done, rows.length);
+  for (let start = 0; start < sendable.length; start += chunkSize) {
+    const chunk = sendable.slice(start, start + chunkSize);
+    const body = { rows: chunk, ...options };
+    const answer = await callRoute('POST /student/import', { body }).catch(async (failure: unknown) => {
+      if ((failure as { status?: number }).status !== 503) throw failure;
+      return callRoute('POST /student/import', { body });
+    });
+    results.push(...answer.data.results);
+    done += chunk.length;
+    progress(done, rows.length);
+  }
+  results.sort((a, b) => a.row - b.row);
+  const counts: Record<ImportOutcome, number> = { create: 0, update: 0, unchanged: 0, error: 0 };
+  for (const result of results) counts[result.outcome] += 1;
+  return { results, counts };
+}
+
+/** The rows with errors as CSV, the file's columns then the error: fixed, the file imports again. */
+export function errorRowsCsv(rows: FileRow[], results: ImportRowResult[]): string {
+  const byRow = new Map(rows.map((row) => [row.row, row]));
+  const errors = results.filter((result) => result.outcome === 'error');
+  return csvText([
+    [...IMPORT_COLUMNS, 'row', 'error'],
+    ...errors.map((result) => {
+      const row = byRow.get(result.row);
+      return [...IMPORT_COLUMNS.map((column) => row?.[column] ?? ''), String(result.row), result.message];
+    }),
+  ]);
+}
+
+/** Where an export starts: a semester, or one of its divisions, or one batch (names as shown). */
+export type ExportScope =
+  | { level: 'semester'; semester: { id: string; name: string } }
+  | { level: 'division'; semester: { name: string }; division: { id: string; name: string } }
+  | { level: 'batch'; semester: { name: string }; division: { name: string }; batch: { id: string; name: string } };
+
+/** The students of a batch, a division or a semester as CSV with the import's columns (roll order, batch by batch). */
+export async function exportStudentsCsv(scope: ExportScope): Promise<string> {
+  const lines: string[][] = [[...IMPORT_COLUMNS]];
+  const addBatch = async (semester: string, division: string, batch: { id: string; name: string }) => {
+    const students = (await callRoute('GET /student/{batchid}', { params: { batchid: batch.id } })).data as Student[];
+    for (const student of students) lines.push([student.enrollment, student.name, student.email, semester, division, batch.name]);
+  };
+  const addDivision = async (semester: string, division: { id: string; name: string }) => {
+    const batches = (await callRoute('GET /batch/{divisionid}', { params: { divisionid: division.id } })).data as Batch[];
+    for (const batch of batches) await addBatch(semester, division.name, { id: batch._id, name: batch.name });
+  };
+  if (scope.level === 'batch') await addBatch(scope.semester.name, scope.division.name, scope.batch);
+  if (scope.level === 'division') await addDivision(scope.semester.name, scope.division);
+  if (scope.level === 'semester') {
+    const divisions = (await callRoute('GET /division/{semid}', { params: { semid: scope.semester.id } })).data as Division[];
+    for (const division of divisions) await addDivision(scope.semester.name, { id: division._id, name: division.name });
+  }
+  return csvText(lines);
+}
