@@ -1,5 +1,6 @@
 import type { ColdStartRow } from './sections/cold-start';
 import type { CostRow } from './sections/cost';
+import { IMPORT_BUDGET_SECONDS, type ImportRow } from './sections/import';
 import type { LighthouseRow } from './sections/lighthouse';
 import type { LoadResult } from './sections/load';
 import type { OverheadRow } from './sections/overhead';
@@ -16,6 +17,7 @@ export interface BenchResults {
   cost?: CostRow[];
   scale?: ScaleRow[];
   reports?: ReportsRow[];
+  import?: ImportRow[];
   load?: LoadResult;
   lighthouse?: LighthouseRow[];
   web?: WebSizes;
@@ -138,6 +140,28 @@ export function renderMarkdown(r: BenchResults): string {
       ),
       '',
       `Semester's defaulter list at 200 sessions per course ÷ at 20: ${(p50('defaulter list of the semester', 200) / p50('defaulter list of the semester', 20)).toFixed(2)}×; ÷ the 250 ms budget: ${(p50('defaulter list of the semester', 200) / 250).toFixed(2)}.`,
+    );
+  }
+  if (r.import) {
+    parts.push(
+      '',
+      '## 4c. Student import',
+      '',
+      `A 5,000-row file (new students, 10 new divisions of 2 batches created on the way) imported into the demo college as the web app sends it: 500 rows a call, one call after another; then the same file again. Budget: ${IMPORT_BUDGET_SECONDS} s for the first import.`,
+      '',
+      table(
+        ['run', 'rows', 'calls', 'seconds', 'of budget', 'outcomes'],
+        r.import.map((row) => [
+          row.run,
+          row.rows,
+          row.calls,
+          row.seconds,
+          pct(row.seconds, IMPORT_BUDGET_SECONDS),
+          Object.entries(row.outcomes)
+            .map(([outcome, n]) => `${outcome} ${n}`)
+            .join(', '),
+        ]),
+      ),
     );
   }
   if (r.load) {

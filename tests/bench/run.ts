@@ -33,6 +33,7 @@ async function main() {
     const { measureCost } = await import('./sections/cost');
     const { measureScale } = await import('./sections/scale');
     const { measureReports } = await import('./sections/reports');
+    const { measureImport } = await import('./sections/import');
     const { runLoad } = await import('./sections/load');
     const { measureLighthouse } = await import('./sections/lighthouse');
     const context = await startBench(dynamo);
@@ -42,6 +43,7 @@ async function main() {
       if (runs('cost')) results.cost = log('cost', await measureCost(context));
       if (runs('scale')) results.scale = log('scale', await measureScale(context));
       if (runs('reports')) results.reports = log('reports', await measureReports(context));
+      if (runs('import')) results.import = log('import', await measureImport(context));
       if (runs('load')) results.load = log('load', await runLoad(context, 50, 60));
       if (runs('web')) results.lighthouse = log('lighthouse', await measureLighthouse(context));
     } finally {
