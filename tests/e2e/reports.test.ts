@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { todayUtc } from '@shared/dates';
-import { WEB_DIST } from '@infra/local/web-build';
 import { expectAccessible } from './support/axe';
 import { DESKTOP, FACULTY, screenshot, scrollsSideways } from './support/browser';
 import { A, B, C, LAB_SLOT, SLOT, tableRows, useViewAttendance } from './support/view-attendance';
+import { pdfChunk, useDownloads } from './support/downloads';
 
 /*
  * Reports (docs/product.md §2.12) in Chromium on a 360 px phone, under the strict CSP, against the real
@@ -19,36 +18,10 @@ import { A, B, C, LAB_SLOT, SLOT, tableRows, useViewAttendance } from './support
  */
 
 const { t, student } = useViewAttendance();
-let downloads = '';
-/** Every script the page loaded, by file name. */
-const scriptsLoaded: string[] = [];
-const recordScript = (request: Request) => {
-  if (request.resourceType() === 'script') scriptsLoaded.push(new URL(request.url()).pathname.split('/').pop()!);
-};
-
-beforeAll(() => {
-  downloads = mkdtempSync(join(tmpdir(), 'sams-reports-'));
-  t.page.on('request', recordScript);
-});
-afterAll(() => {
-  t.page.off('request', recordScript);
-  if (downloads) rmSync(downloads, { recursive: true, force: true });
-});
-
-/** The file of web/dist that holds jsPDF (the lazy chunk of web/src/lib/pdf/table-pdf.ts). */
-function pdfChunk(): string {
-  const assets = join(WEB_DIST, 'assets');
-  const chunk = readdirSync(assets).find((file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('jsPDF'));
-  if (!chunk) throw new Error('no chunk of web/dist holds jsPDF');
-  return chunk;
-}
-
-async function download(button: 'Download PDF' | 'Download CSV', within: Locator = t.main()) {
-  const [file] = await Promise.all([t.page.waitForEvent('download'), within.getByRole('button', { name: button }).click()]);
-  const path = join(downloads, file.suggestedFilename());
-  await file.saveAs(path);
-  return { name: file.suggestedFilename(), path };
-}
+const { scriptsLoaded, download } = useDownloads(
+  () => t.page,
+  () => t.main(),
+);
 
 /** pdftotext -layout, each line trimmed with its runs of spaces made one. */
 const pdfLines = (pdf: string) =>

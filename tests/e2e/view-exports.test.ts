@@ -1,11 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST } from '@infra/local/web-build';
+import { describe, expect, it } from 'vitest';
 import { A, C, COURSE, fillForm, SLOT, submit, useViewAttendance } from './support/view-attendance';
+import { pdfChunk, useDownloads } from './support/downloads';
 
 /*
  * View Attendance's downloads in Chromium (360 px, the strict CSP) against the real local stack:
@@ -14,36 +12,10 @@ import { A, C, COURSE, fillForm, SLOT, submit, useViewAttendance } from './suppo
  */
 
 const { t, student } = useViewAttendance();
-let downloads = '';
-/** Every script the page loaded, by file name. */
-const scriptsLoaded: string[] = [];
-const recordScript = (request: Request) => {
-  if (request.resourceType() === 'script') scriptsLoaded.push(new URL(request.url()).pathname.split('/').pop()!);
-};
-
-beforeAll(async () => {
-  downloads = mkdtempSync(join(tmpdir(), 'sams-view-'));
-  t.page.on('request', recordScript);
-});
-afterAll(() => {
-  t.page.off('request', recordScript);
-  if (downloads) rmSync(downloads, { recursive: true, force: true });
-});
-
-/** The file of web/dist that holds jsPDF (the lazy chunk). */
-function pdfChunk(): string {
-  const assets = join(WEB_DIST, 'assets');
-  const chunk = readdirSync(assets).find((file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('jsPDF'));
-  if (!chunk) throw new Error('no chunk of web/dist holds jsPDF');
-  return chunk;
-}
-
-async function download(button: 'Download PDF' | 'Download CSV') {
-  const [file] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('button', { name: button }).click()]);
-  const path = join(downloads, file.suggestedFilename());
-  await file.saveAs(path);
-  return { name: file.suggestedFilename(), path };
-}
+const { scriptsLoaded, download } = useDownloads(
+  () => t.page,
+  () => t.page.locator('body'),
+);
 
 describe('e2e view attendance downloads: Division 1 over A–C', () => {
   it('shows the percentages with both downloads, without loading jsPDF yet', async () => {
