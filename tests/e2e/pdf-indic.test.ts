@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Course, Semester, Slot, Term } from '@shared/schemas/structure';
 import { A, C, COURSE, fillForm, SLOT, submit, useViewAttendance } from './support/view-attendance';
 import { ADMIN } from './support/browser';
+import { embeddedFonts, imageCount, pdfLines } from '@tests/support/pdf';
 
 /*
  * Names in Indian scripts in a PDF, in Chromium under the strict CSP against the real local stack:
@@ -63,30 +64,6 @@ async function downloadPdf(): Promise<string> {
   return path;
 }
 
-/** pdftotext -layout, each line trimmed with its runs of spaces made one. */
-const textLines = (pdf: string) =>
-  execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => line.trim().replace(/\s+/g, ' '));
-
-/** A poppler tool's table (pdfimages -list, pdffonts): its rows after the two header lines, split into columns. */
-const popplerTable = (tool: string, args: string[]) =>
-  execFileSync(tool, args, { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .slice(2)
-    .map((line) => line.trim().split(/\s+/));
-
-/** The pictures of the PDF (pdfimages lists each one's soft mask too, as 'smask'). */
-const imageCount = (pdf: string) => popplerTable('pdfimages', ['-list', pdf]).filter((row) => row[2] === 'image').length;
-
-/** The fonts the PDF embeds, by name (pdffonts also lists the standard 14, which are not embedded). */
-const embeddedFonts = (pdf: string) =>
-  popplerTable('pdffonts', [pdf])
-    .filter((row) => row.at(-5) === 'yes')
-    .map((row) => row[0]!)
-    .sort();
-
 /**
  * How much of each picture is ink: the share of its soft mask's pixels more than half opaque (a blank
  * picture has none, an inverted one most). pdfimages writes each image, then its soft mask, as PPM.
@@ -117,7 +94,7 @@ describe('e2e PDF: names in Indian scripts', () => {
     expect(fontsFetched).toEqual([]);
     expect(imageCount(pdf)).toBe(0);
     expect(embeddedFonts(pdf)).toEqual([]);
-    expect(textLines(pdf)).toContain(`${student('25CE031').name} 25CE031 1 0 0 0 100%`);
+    expect(pdfLines(pdf)).toContain(`${student('25CE031').name} 25CE031 1 0 0 0 100%`);
   });
 
   it('Division 1: the names read back exactly, each a shaped picture, with only the Devanagari, Bengali and Tamil fonts', async () => {
@@ -127,8 +104,8 @@ describe('e2e PDF: names in Indian scripts', () => {
     for (const name of Object.values(RENAMED)) await t.page.getByRole('cell', { name, exact: true }).waitFor();
     const pdf = await downloadPdf();
 
-    const lines = textLines(pdf);
-    expect(lines.filter(Boolean)[0]).toBe(`From ${A} To ${C} | Lecture | Data Structures | ${SLOT} | Division 1`);
+    const lines = pdfLines(pdf);
+    expect(lines[0]).toBe(`From ${A} To ${C} | Lecture | Data Structures | ${SLOT} | Division 1`);
     expect(lines).toContain(`${DEVANAGARI} 25CE001 3 0 0 0 100%`);
     expect(lines).toContain(`${BENGALI} 25CE002 3 0 0 0 100%`);
     expect(lines).toContain(`${TAMIL} 25CE003 2 0 1 0 67%`);
@@ -202,7 +179,7 @@ describe('e2e PDF: names in Indian scripts', () => {
     await fillForm(t.page, { slot: SLOT, kind: 'Lecture', group: DIVISION, date: A, enddate: C });
     await submit(t.page, 'Get Percentage');
     const pdf = await downloadPdf();
-    expect(textLines(pdf).filter(Boolean)).toEqual([
+    expect(pdfLines(pdf)).toEqual([
       `From ${A} To ${C} | Lecture | ${COURSE} | ${SLOT} | ${DIVISION}`,
       'Name Enrollment Present Late Absent Excused Percentage',
       `${DIVISION_STUDENT.name} ${DIVISION_STUDENT.enrollment} 1 0 0 0 100%`,

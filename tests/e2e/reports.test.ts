@@ -8,6 +8,7 @@ import { expectAccessible } from './support/axe';
 import { DESKTOP, FACULTY, screenshot, scrollsSideways } from './support/browser';
 import { A, B, C, LAB_SLOT, SLOT, tableRows, useViewAttendance } from './support/view-attendance';
 import { pdfChunk, useDownloads } from './support/downloads';
+import { pdfLines } from '@tests/support/pdf';
 
 /*
  * Reports (docs/product.md §2.12) in Chromium on a 360 px phone, under the strict CSP, against the real
@@ -22,13 +23,6 @@ const { scriptsLoaded, download } = useDownloads(
   () => t.page,
   () => t.main(),
 );
-
-/** pdftotext -layout, each line trimmed with its runs of spaces made one. */
-const pdfLines = (pdf: string) =>
-  execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => line.trim().replace(/\s+/g, ' '))
-    .filter(Boolean);
 
 /** The row of a student in the list's table, found by its enrollment cell. */
 const listRow = (enrollment: string) =>

@@ -8,6 +8,7 @@ import type { LinePainter, LineStyle } from '@web/lib/pdf/canvas-painter';
 import { inkPng } from '@web/lib/pdf/png';
 import { isPlainText, scriptsOf } from '@web/lib/pdf/scripts';
 import { renderTablePdf, type TablePdf } from '@web/lib/pdf/table-pdf';
+import { embeddedFonts, imageCount, pdfLines } from '@tests/support/pdf';
 
 /*
  * The shared PDF table (web/src/lib/pdf/table-pdf.ts) with the real jsPDF and its table plugin and
@@ -72,23 +73,6 @@ async function render(spec: TablePdf, name: string): Promise<string> {
   return path;
 }
 
-const text = (pdf: string) =>
-  execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => line.trim().replace(/\s+/g, ' '))
-    .filter(Boolean);
-const popplerTable = (tool: string, args: string[]) =>
-  execFileSync(tool, args, { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .slice(2)
-    .map((line) => line.trim().split(/\s+/));
-const imageCount = (pdf: string) => popplerTable('pdfimages', ['-list', pdf]).filter((row) => row[2] === 'image').length;
-const embeddedFonts = (pdf: string) =>
-  popplerTable('pdffonts', [pdf])
-    .filter((row) => row.at(-5) === 'yes')
-    .map((row) => row[0]!)
-    .sort();
 /** The page's drawing operators (its content streams, inflated). */
 function contents(pdf: string): string {
   const bytes = readFileSync(pdf);
@@ -129,7 +113,7 @@ describe('renderTablePdf: Latin text', () => {
     expect(painter.fonts).toEqual([]);
     expect(imageCount(pdf)).toBe(0);
     expect(embeddedFonts(pdf)).toEqual([]);
-    expect(text(pdf)).toEqual([TITLE, 'Name Enrollment Percentage', 'Aarav Patel 25CE001 100%', 'Zoë Fernández 25CE002 33%']);
+    expect(pdfLines(pdf)).toEqual([TITLE, 'Name Enrollment Percentage', 'Aarav Patel 25CE001 100%', 'Zoë Fernández 25CE002 33%']);
     expect(contents(pdf)).toContain(fill([253, 236, 234]));
     const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
     expect(info).toMatch(/^Title:\s+From 2026-11-02 To 2026-11-20/m);
@@ -172,7 +156,7 @@ describe('renderTablePdf: Indian scripts', () => {
     ]);
     expect(imageCount(pdf)).toBe(4);
     expect(embeddedFonts(pdf)).toEqual(['NotoSansDevanagari']);
-    expect(text(pdf)).toEqual([
+    expect(pdfLines(pdf)).toEqual([
       'हिन्दी साहित्य | Lecture',
       'नाम Enrollment Percentage',
       'प्रिया शर्मा 25CE001 100%',
@@ -197,7 +181,7 @@ describe('renderTablePdf: Indian scripts', () => {
     const pdf = await render(spec, 'bengali-tamil');
     expect(fetched).toEqual(['NotoSansBengali_400Regular.ttf', 'NotoSansTamil_400Regular.ttf']);
     expect(embeddedFonts(pdf)).toEqual(['NotoSansBengali', 'NotoSansTamil']);
-    expect(text(pdf)).toEqual([TITLE, 'Name Enrollment', 'সৌমিত্র বন্দ্যোপাধ্যায় 25CE001', 'கார்த்திக் 25CE002']);
+    expect(pdfLines(pdf)).toEqual([TITLE, 'Name Enrollment', 'সৌমিত্র বন্দ্যোপাধ্যায় 25CE001', 'கார்த்திக் 25CE002']);
     await render(spec, 'again');
     expect(fetched).toHaveLength(2);
   });
@@ -222,7 +206,7 @@ describe('renderTablePdf: Indian scripts', () => {
     const pages = Number(/^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))![1]);
     expect(pages).toBeGreaterThan(1);
     expect(painter.painted.filter((line) => line.text === 'नाम')).toHaveLength(pages);
-    const lines = text(pdf);
+    const lines = pdfLines(pdf);
     expect(lines.filter((line) => line === 'नाम Enrollment')).toHaveLength(pages);
     for (const [name, enrollment] of body) expect(lines).toContain(`${name} ${enrollment}`);
     expect(imageCount(pdf)).toBe(pages + body.length);
@@ -235,7 +219,7 @@ describe('renderTablePdf: Indian scripts', () => {
     failFetch = false;
     const pdf = await render(spec, 'online');
     expect(fetched).toEqual(['NotoSansGurmukhi_400Regular.ttf', 'NotoSansGurmukhi_400Regular.ttf']);
-    expect(text(pdf)).toContain('ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ');
+    expect(pdfLines(pdf)).toContain('ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ');
   });
 });
 
