@@ -12,6 +12,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { useLocalAwsEnvironment } from './local/dynamodb-local';
 
 const USAGE = 'Usage: npm run summaries -- check|rebuild [--table T] [--endpoint URL]';
 
@@ -25,7 +26,8 @@ async function main(): Promise<number> {
   if ((command !== 'check' && command !== 'rebuild') || positionals.length !== 1) throw new Error(USAGE);
   if (values.table) process.env.TABLE_NAME = values.table;
   if (!process.env.TABLE_NAME) throw new Error(`Which table? Pass --table or set TABLE_NAME.\n${USAGE}`);
-  if (values.endpoint) process.env.DYNAMODB_ENDPOINT = values.endpoint;
+  // DynamoDB Local: its endpoint, and the region and placeholder credentials it accepts.
+  if (values.endpoint) useLocalAwsEnvironment(values.endpoint);
   // Imported after the environment is set: the database client reads it once.
   const { allCourseIds, checkCourse, rebuildCourse } = await import('@functions/lib/repositories/summary-check');
 

@@ -17,7 +17,9 @@ const college = useCollege(t, { prefix: 'SC', divisions: 1, perBatch: 2 });
 async function summaries(...args: string[]): Promise<{ code: number; output: string }> {
   const command = ['node_modules/.bin/tsx', 'infra/summaries.ts', ...args, '--table', tableName(), '--endpoint', inject('dynamoEndpoint')];
   try {
-    const { stdout, stderr } = await run(command[0]!, command.slice(1), { env: { ...process.env, TABLE_NAME: '' } });
+    // As an operator's shell would run it: no AWS region or credentials set for DynamoDB Local.
+    const { AWS_REGION: _region, AWS_ACCESS_KEY_ID: _key, AWS_SECRET_ACCESS_KEY: _secret, ...env } = process.env;
+    const { stdout, stderr } = await run(command[0]!, command.slice(1), { env: { ...env, TABLE_NAME: '' } });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
