@@ -99,10 +99,11 @@ describe('e2e reports: the defaulter list and a record, on a phone', () => {
   it('sorts by the overall percentage, highest first on a second press (aria-sort follows)', async () => {
     const overall = t.main().getByRole('columnheader', { name: /Overall/ });
     await t.button('Overall').click();
-    expect(await overall.getAttribute('aria-sort')).toBe('ascending');
+    // The sort goes through the address: wait for the table to follow.
+    await expect.poll(() => overall.getAttribute('aria-sort')).toBe('ascending');
     expect((await tableRows(t.page))[1]!.at(-1)).toBe('0.0%');
     await t.button('Overall').click();
-    expect(await overall.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => overall.getAttribute('aria-sort')).toBe('descending');
     const rows = await tableRows(t.page);
     expect(rows.slice(1, 4).map((row) => [row[0], row.at(-1)])).toEqual([
       ['25CE001', '100.0%'],

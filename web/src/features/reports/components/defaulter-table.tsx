@@ -4,6 +4,7 @@ import type { CourseStanding, DefaulterRow } from '@shared/schemas/reports';
 import { TableScroll } from '@web/components/ui/table-scroll';
 import { standingIn, type CourseColumn, type Sort, type SortKey } from '../defaulters';
 import { attendedOf, formatPercent, formatThreshold, isBelow, neededText } from '../standing';
+import { BelowBadge } from './below-badge';
 
 const SORT_LABELS: Record<SortKey, string> = { enrollment: 'Enrollment', name: 'Name', overall: 'Overall' };
 
@@ -64,11 +65,7 @@ export function DefaulterTable({ rows, columns, threshold, sort, onSort, scope, 
                 <Link to={`/reports/student/${encodeURIComponent(row._id)}`} state={{ list: listSearch }}>
                   {row.name}
                 </Link>{' '}
-                {row.below && (
-                  <span className="below-badge">
-                    Below<span className="visually-hidden"> {formatThreshold(threshold)}</span>
-                  </span>
-                )}
+                {row.below && <BelowBadge threshold={threshold} />}
               </td>
               <td className="defaulter-group">
                 {row.division.name} / {row.batch.name}
