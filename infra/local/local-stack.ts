@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Resource } from '@shared/routes';
+import { allowedHostNames } from './allowed-hosts';
 import { ensureTable, startDynamoDbLocal, useLocalAwsEnvironment, type DynamoDbLocal } from './dynamodb-local';
 import { loadOrCreateJwtSecret, newJwtSecret } from './jwt-secret';
 import { createLocalServer, type LambdaHandler, type LocalServerOptions } from './server';
@@ -49,10 +50,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     client.destroy();
     if (options.demo) await (await import('./seed')).seedDemo();
 
-    server = createLocalServer({ loadHandler: options.loadHandler ?? sourceHandlers, webDir: options.webDir });
+    const host = options.host ?? '127.0.0.1';
+    server = createLocalServer({
+      loadHandler: options.loadHandler ?? sourceHandlers,
+      webDir: options.webDir,
+      allowedHosts: allowedHostNames(host),
+    });
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
-      server!.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+      server!.listen(options.port, host, () => resolve());
     });
   } catch (error) {
     await dynamo?.stop();

@@ -1,11 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_HEADERS, PAGE_HEADERS } from '@shared/security-headers';
 import type { Resource } from '@shared/routes';
 import { MESSAGES } from '@shared/messages';
+import { hostNameOf } from './allowed-hosts';
 import { fromLambdaResult, isApiPath, lambdaContext, matchRoute, toApiGatewayEvent } from './event-adapter';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string>;
@@ -15,6 +17,8 @@ export interface LocalServerOptions {
   loadHandler: (resource: Resource) => Promise<LambdaHandler>;
   /** The web build to serve; client routes fall back to its index.html. */
   webDir: string;
+  /** The Host names answered (allowed-hosts.ts); any other Host gets 403. */
+  allowedHosts: Set<string>;
 }
 
 // API Gateway's own payload limit; the handlers enforce the app's 256 KB.
@@ -31,20 +35,47 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
 };
 
-/** One origin for the web build and the API, as CloudFront gives in AWS. */
+// Source maps stay in the build output for debugging; they are not published (docs/security.md).
+const UNPUBLISHED = new Set(['.map']);
+
+/**
+ * One origin for the web build and the API, as CloudFront gives in AWS. Nothing a client sends
+ * ends the process: every request's work, from parsing its URL on, runs inside one catch.
+ */
 export function createLocalServer(options: LocalServerOptions): Server {
-  return createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://local').pathname;
-    const work = isApiPath(path) ? serveApi(request, response, path, options) : serveWeb(request, response, path, options.webDir);
-    work.catch((error: unknown) => {
+  const server = createServer((request, response) => {
+    handle(request, response, options).catch((error: unknown) => {
       console.error(error);
       if (!response.headersSent) sendJson(response, 500, MESSAGES.serverError);
       else response.destroy();
     });
   });
+  // A request Node's parser refuses (bad request line, oversized headers) gets 400, as Node does by default.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  return server;
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, options: LocalServerOptions): Promise<void> {
+  const path = pathOf(request.url);
+  if (path === null) return sendJson(response, 400, MESSAGES.badRequestTarget);
+  const host = hostNameOf(request.headers.host);
+  if (host === null || !options.allowedHosts.has(host)) return sendJson(response, 403, MESSAGES.unknownHost);
+  return isApiPath(path) ? serveApi(request, response, path, options) : serveWeb(request, response, path, options.webDir);
+}
+
+/** The path of a request target: origin-form (`/a?b`) only; absolute and malformed targets are refused. */
+function pathOf(target: string | undefined): string | null {
+  if (!target?.startsWith('/') || target.startsWith('//')) return null;
+  try {
+    return new URL(target, 'http://local').pathname;
+  } catch {
+    return null;
+  }
 }
 
 function sendJson(response: ServerResponse, status: number, message: string): void {
@@ -89,7 +120,7 @@ async function serveWeb(request: IncomingMessage, response: ServerResponse, path
   // Paths without an extension are client routes: the app's index.html answers them.
   const relative = extname(decoded) ? normalize(decoded) : '/index.html';
   const file = join(webDir, relative);
-  if (!file.startsWith(webDir + sep)) {
+  if (!file.startsWith(webDir + sep) || UNPUBLISHED.has(extname(file))) {
     response.writeHead(404, PAGE_HEADERS).end();
     return;
   }
@@ -106,5 +137,6 @@ async function serveWeb(request: IncomingMessage, response: ServerResponse, path
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
   if (request.method === 'HEAD') response.end();
-  else createReadStream(file).pipe(response);
+  // pipeline, not pipe: a file that vanishes mid-read (a rebuild) ends this response, not the process.
+  else await pipeline(createReadStream(file), response).catch(() => response.destroy());
 }

@@ -1,13 +1,15 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute } from '@infra/local/event-adapter';
+import { allowedHostNames } from '@infra/local/allowed-hosts';
 import { createLocalServer } from '@infra/local/server';
 
 let url: string;
+let port: number;
 let close: () => void;
 const received: { resource: string; event: APIGatewayProxyEventV2 }[] = [];
 
@@ -16,8 +18,10 @@ beforeAll(async () => {
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>SAMS app</title>');
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'assets', 'app-123.js'), 'console.log(1)');
+  writeFileSync(join(webDir, 'assets', 'app-123.js.map'), '{"version":3}');
   const server = createLocalServer({
     webDir,
+    allowedHosts: allowedHostNames('127.0.0.1'),
     // A stand-in Lambda that records the event it got and answers like a real one.
     loadHandler: async (resource) => async (event) => {
       received.push({ resource, event });
@@ -31,10 +35,21 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  url = `http://127.0.0.1:${port}`;
   close = () => server.close();
 });
 afterAll(() => close());
+
+/** Raw bytes in, the server's whole answer out: for what fetch will not send. */
+const rawRequest = (bytes: string) =>
+  new Promise<string>((resolve, reject) => {
+    let answer = '';
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.once('end', () => resolve(answer));
+    socket.once('error', reject);
+  });
 
 describe('local server: the API Gateway payload 2.0 event', () => {
   it('passes routeKey, raw path and query, parameters, cookies, headers and body as API Gateway does', async () => {
@@ -89,6 +104,32 @@ describe('local server: the API Gateway payload 2.0 event', () => {
     expect(matchRoute('PUT', '/api/v1/term')).toBeNull();
   });
 
+  it('drops a client-sent x-forwarded-host: only CloudFront may set it', async () => {
+    await fetch(`${url}/api/v1/term`, { headers: { 'x-forwarded-host': 'evil.example' } });
+    expect(received.at(-1)!.event.headers['x-forwarded-host']).toBeUndefined();
+  });
+
+  it('answers only the host names it serves (DNS rebinding), for the API and the pages alike', async () => {
+    const before = received.length;
+    for (const host of ['evil.example', 'localhost.evil.example', 'evil.example@localhost', '']) {
+      for (const path of ['/api/v1/term', '/login']) {
+        const answer = await rawRequest(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        expect(answer, `${host} ${path}`).toMatch(/^HTTP\/1\.1 (403|400) /);
+      }
+    }
+    expect(received.length).toBe(before);
+    for (const host of ['localhost', `127.0.0.1:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`]) {
+      expect(await rawRequest(`GET /login HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 200 /);
+    }
+  });
+
+  it('answers a request target that is not a path with 400 and goes on serving', async () => {
+    for (const target of ['http://[/', 'http://localhost/login', '//evil.example/x', '*']) {
+      expect(await rawRequest(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 400 /);
+    }
+    expect((await fetch(`${url}/login`)).status).toBe(200);
+  });
+
   it('answers 404 JSON for an API path no route matches, without calling a handler', async () => {
     const before = received.length;
     const response = await fetch(`${url}/api/v1/term/x/y`);
@@ -118,5 +159,9 @@ describe('local server: the web app', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${url}/assets/missing.js`)).status).toBe(404);
     expect((await fetch(`${url}/..%2f..%2fetc%2fpasswd.txt`)).status).toBe(404);
+  });
+
+  it('does not publish source maps that sit in the build output', async () => {
+    expect((await fetch(`${url}/assets/app-123.js.map`)).status).toBe(404);
   });
 });

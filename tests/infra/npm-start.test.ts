@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -58,6 +58,14 @@ async function stopStack(stack: Started, signal: NodeJS.Signals = 'SIGTERM'): Pr
   stack.child.kill(signal);
   return exited;
 }
+
+/** Writes raw bytes to the server and returns the first chunk of its answer. */
+const rawRequest = (port: number, bytes: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    socket.once('data', (chunk) => (socket.destroy(), resolve(chunk.toString())));
+    socket.once('error', reject);
+  });
 
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -129,6 +137,22 @@ describe('npm start', () => {
     const users = await (await fetch(`${second.url}/api/v1/user`, { headers: { cookie } })).json();
     expect(users.data.filter((user: { email: string }) => user.email === 'admin@sams.local')).toHaveLength(1);
     await stopStack(second);
+  }, 240_000);
+
+  it('answers a malformed request line with 400 and keeps serving; if it dies anyway, DynamoDB Local dies with it', async () => {
+    const stack = await startStack(['--in-memory']);
+    const port = Number(new URL(stack.url).port);
+    for (const line of ['GET http://[/ HTTP/1.1', 'GET //[ HTTP/1.1', 'BREW /coffee\u0000 HTTP/1.1']) {
+      expect(await rawRequest(port, `${line}\r\nHost: localhost\r\n\r\n`)).toMatch(/^HTTP\/1\.1 400 /);
+    }
+    expect((await fetch(`${stack.url}/login`)).status).toBe(200);
+
+    // SIGKILL leaves no handler to run: the watchdog sees its stdin close and ends Java.
+    const server = execFileSync('pgrep', ['-P', String(stack.child.pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    for (const pid of server) process.kill(Number(pid), 'SIGKILL');
+    await expect.poll(() => portOpen(stack.dynamoPort), { timeout: 15_000 }).toBe(false);
   }, 240_000);
 
   it('says in one sentence what to install when Java is missing', async () => {
