@@ -12,6 +12,7 @@ import { RESOURCES, type Resource } from '@shared/routes';
 import { RESOURCE_METADATA_KEY } from '../resource-metadata';
 import { TABLE_ACCESS } from '../table-access';
 import { LAMBDA_BUNDLING } from './lambda-bundling';
+import { originToken } from './origin-token';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -53,6 +54,7 @@ export class ResourceFunctions extends Construct {
       environment: {
         TABLE_NAME: table.tableName,
         JWT_SECRET_ARN: jwtSecret.secretArn,
+        CLOUDFRONT_ORIGIN_TOKEN: originToken(this),
         NODE_OPTIONS: '--enable-source-maps',
       },
       logGroup: new LogGroup(this, `${name}Logs`, {

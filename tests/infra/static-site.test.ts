@@ -1,6 +1,7 @@
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { CLOUDFRONT_ORIGIN_TOKEN_HEADER } from '@shared/constants';
 import { CONTENT_SECURITY_POLICY, HSTS, PAGE_HEADERS } from '@shared/security-headers';
 import { useSynthesizedStack, type Json } from './synthesized-stack';
 
@@ -73,6 +74,17 @@ describe('static site', () => {
     const apiId = s.single('AWS::ApiGatewayV2::Api')[0];
     expect(origin.DomainName).toEqual({ 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }] }] });
     expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  it('sends the API the origin token every function expects, so only CloudFront may set x-forwarded-host', () => {
+    const api = distribution().CacheBehaviors.find((behavior: Json) => behavior.PathPattern === '/api/*');
+    const origin = distribution().Origins.find((candidate: Json) => candidate.Id === api.TargetOriginId);
+    const stackUuid = { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] };
+    expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: CLOUDFRONT_ORIGIN_TOKEN_HEADER, HeaderValue: stackUuid }]);
+    const functions = Object.values(s.template.findResources('AWS::Lambda::Function')) as Json[];
+    const apiFunctions = functions.filter((fn) => fn.Properties.Environment?.Variables?.JWT_SECRET_ARN);
+    expect(apiFunctions.length).toBeGreaterThan(5);
+    for (const fn of apiFunctions) expect(fn.Properties.Environment.Variables.CLOUDFRONT_ORIGIN_TOKEN).toEqual(stackUuid);
   });
 
   it("passes the viewer's host to the API as x-forwarded-host, replacing a forged one", () => {

@@ -1,5 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
-import { MAX_BODY_BYTES } from '@shared/constants';
+import { CLOUDFRONT_ORIGIN_TOKEN_HEADER, MAX_BODY_BYTES } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { isStateChanging, ROUTES_BY_KEY } from '@shared/routes';
 import { HttpError } from './errors';
@@ -36,18 +37,35 @@ function lowerCaseKeys(headers: Record<string, string | undefined>): Record<stri
   return out;
 }
 
-/** An Origin that is not this app's host is a cross-site request: refused. No Origin: not a browser form. */
+/**
+ * An Origin that is not exactly this app's origin (scheme, host and port) is a cross-site request:
+ * refused. No Origin: not a browser form. Behind CloudFront the app's host is the viewer's, which
+ * CloudFront passes as x-forwarded-host; that header is believed only beside CloudFront's origin
+ * token, so a request sent straight to API Gateway cannot choose the host it is checked against.
+ */
 function checkOrigin(headers: Record<string, string>): void {
   const origin = headers.origin;
   if (origin === undefined) return;
-  const appHost = headers['x-forwarded-host'] ?? headers.host;
-  let originHost: string | null = null;
+  const host = fromCloudFront(headers) ? headers['x-forwarded-host'] : headers.host;
+  const scheme = headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  if (!host || origin !== serialisedOrigin(scheme, host)) throw new HttpError(403, MESSAGES.crossOrigin);
+}
+
+/** The origin a browser sends for pages of this scheme and host (lower case, default port left out). */
+function serialisedOrigin(scheme: string, host: string): string | null {
   try {
-    originHost = new URL(origin).host;
+    return new URL(`${scheme}://${host}`).origin;
   } catch {
-    originHost = null;
+    return null;
   }
-  if (!appHost || originHost !== appHost) throw new HttpError(403, MESSAGES.crossOrigin);
+}
+
+function fromCloudFront(headers: Record<string, string>): boolean {
+  const expected = process.env.CLOUDFRONT_ORIGIN_TOKEN;
+  const sent = headers[CLOUDFRONT_ORIGIN_TOKEN_HEADER];
+  if (!expected || !sent) return false;
+  const [a, b] = [Buffer.from(sent), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function parseBody(event: ApiEvent, headers: Record<string, string>): unknown {
