@@ -3,6 +3,7 @@ import {
   CORRECTION_CONFLICT,
   correctionSchema,
   criteriaQuerySchema,
+  MARK_ALREADY_STORED,
   markSchema,
   NOT_FOUND,
   SESSION_NOT_FOUND,
@@ -15,13 +16,13 @@ import {
 import { SETTINGS_MESSAGES, settingsPatchSchema } from '@shared/schemas/settings';
 import { missingQuerySchema, TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { assertMayCorrect, correctedSession } from './lib/attendance/corrections';
-import { validatedSession } from './lib/attendance/marking';
+import { markOnce } from './lib/attendance/mark-once';
 import { dateReport, percentageReport } from './lib/attendance/reports';
 import { sessionView } from './lib/attendance/session-view';
 import { Conflict, NotFound } from './lib/domain-errors';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
-import { getSession, getSessionWithSettings, putSessionOnce, saveCorrection, sessionsOn } from './lib/repositories/attendance';
+import { getSession, getSessionWithSettings, saveCorrection, sessionsOn } from './lib/repositories/attendance';
 import { historyOf } from './lib/repositories/attendance-history';
 import { getSettings, updateSettings } from './lib/repositories/settings';
 import { missingOn } from './lib/timetable/classes';
@@ -33,8 +34,7 @@ import { missingOn } from './lib/timetable/classes';
  */
 export const handler = resource('attendance', {
   'POST /api/v1/attendance': async ({ body, user }) => {
-    const session = await validatedSession(parse(markSchema, body), user!);
-    await putSessionOnce(session);
+    const { session, replayed } = await markOnce(parse(markSchema, body), user!);
     const data: MarkedSession = {
       _id: session._id,
       version: session.version,
@@ -43,6 +43,7 @@ export const handler = resource('attendance', {
       present: Object.values(session.statuses).filter(wasThere).length,
       expected: session.expected.length,
     };
+    if (replayed) return { status: 200, data, message: MARK_ALREADY_STORED };
     return { status: 201, data, message: 'Attendance marked successfully' };
   },
 

@@ -47,8 +47,28 @@ export const markSchema = z.object({
   groupid: z.optional(entityId('Please select a division or batch')),
   /** Wins over presentStudentData for the students it names. */
   statuses: z.optional(statusMap('statuses must map student ids to present, late, absent or excused')),
+  /**
+   * Made by the client once per mark (docs/product.md §4, marking offline): the same mark sent again
+   * answers 200 with the session it stored, not 409.
+   */
+  clientMarkId: z.optional(z.uuid({ error: 'clientMarkId must be a UUID' })),
 });
 export type MarkInput = z.infer<typeof markSchema>;
+
+/** 200 to a mark whose clientMarkId the session already carries: it was stored when first sent. */
+export const MARK_ALREADY_STORED = 'This attendance was already received and stored';
+
+/** POST attendance's 409 to a different mark of a session that exists: which session, who marked it and when. */
+export interface MarkConflict {
+  _id: string;
+  date: string;
+  courseid: string;
+  slotid: string;
+  slotcount: 1 | 2;
+  groupid: string;
+  markedBy: UserRef;
+  markedAt: string;
+}
 
 export const REASON_MESSAGE = 'Give the reason for the correction (3 to 500 characters)';
 

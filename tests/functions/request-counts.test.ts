@@ -100,6 +100,20 @@ describe('DynamoDB requests per route', () => {
     ]);
   });
 
+  // A mark sent again (the same clientMarkId): the normal path, its transaction refused, then one read of the session stored.
+  it('answers a replayed mark with the normal requests and one GetItem of the session stored', async () => {
+    const body = lectureMark(college, { date: daysAgo(201), clientMarkId: '5a0c7a52-6a4e-4a43-9d51-0c2f4b1e8f10' });
+    await requestsOf('POST', '/api/v1/attendance', body);
+    expect(await requestsOf('POST', '/api/v1/attendance', body)).toEqual([
+      'GetItem',
+      'BatchGetItem',
+      'Query',
+      'GetItem',
+      'TransactWriteItems',
+      'GetItem',
+    ]);
+  });
+
   // The batch read also fetches the college's settings (the edit window, how late and excused count).
   it('reports with one Query and one batch read per 100 students', async () => {
     const query = `date=${todayUtc()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`;

@@ -1,5 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DUPLICATE_MARK, type AttendanceStatus, type AttendanceStudent, type HistoryEntry, type UserRef } from '@shared/schemas/attendance';
+import {
+  DUPLICATE_MARK,
+  type AttendanceStatus,
+  type MarkConflict,
+  type AttendanceStudent,
+  type HistoryEntry,
+  type UserRef,
+} from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
 import { batchDelete, batchGet } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
@@ -34,6 +41,8 @@ export interface AttendanceSession {
   markedBy: UserRef;
   markedAt: string;
   version: number;
+  /** The client's id of the mark that stored it (absent for marks sent without one): a replay of it is not a second mark. */
+  clientMarkId?: string;
 }
 
 /** An item as stored, by this code or by the code before statuses. */
@@ -55,22 +64,48 @@ export function sessionOf(item: StoredSession): AttendanceSession {
     markedBy,
     markedAt,
     version: item.version ?? 1,
+    ...(item.clientMarkId ? { clientMarkId: item.clientMarkId } : {}),
   };
 }
 
 const sessionItem = (session: AttendanceSession) => ({ ...keys.attendanceSession(session), entity: 'attendance', ...session });
 
-/** Stores a session unless one exists for the same key (Conflict), counted in its group's summary in the same transaction. */
-export async function putSessionOnce(session: AttendanceSession): Promise<void> {
+/**
+ * Stores a session unless one exists for the same key, counted in its group's summary in the same
+ * transaction; answers null. When one exists (the write's condition failed: nothing more was read
+ * before), it is read once: the same mark sent again (its clientMarkId, by the same user) answers
+ * that session; any other mark is a Conflict carrying who marked the session and when.
+ */
+export async function putSessionOnce(session: AttendanceSession): Promise<AttendanceSession | null> {
+  let exists = false;
   await withSummary(session, async (summary) => {
     const failed = await transact({
       session: put(sessionItem(session), IS_NEW),
       summary: summaryPut(counted(summary, session, 1), summary.version),
     });
-    if (failed === 'session') throw new Conflict(DUPLICATE_MARK);
-    return failed === null;
+    exists = failed === 'session';
+    return failed !== 'summary';
   });
+  if (!exists) return null;
+  const stored = await getSession(session._id);
+  if (stored && isSameMark(stored, session)) return stored;
+  throw new Conflict(DUPLICATE_MARK, stored && markConflict(stored));
 }
+
+/** Whether `stored` was stored by this very mark (sent before, its answer lost). */
+export const isSameMark = (stored: AttendanceSession, mark: AttendanceSession): boolean =>
+  mark.clientMarkId !== undefined && stored.clientMarkId === mark.clientMarkId && stored.markedBy._id === mark.markedBy._id;
+
+const markConflict = ({ _id, date, courseid, slotid, slotcount, groupid, markedBy, markedAt }: AttendanceSession): MarkConflict => ({
+  _id,
+  date,
+  courseid,
+  slotid,
+  slotcount,
+  groupid,
+  markedBy,
+  markedAt,
+});
 
 /**
  * Runs `write` with the session's group summary as it stands (currentSummary) until it is written (true). A write
