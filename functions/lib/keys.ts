@@ -219,6 +219,23 @@ export function entryPlaceOfId(id: string): EntryPlace | null {
 
 export const collegeSettings = (): Key => ({ pk: 'COLLEGE', sk: 'SETTINGS' });
 
+// Alerts (docs/data-model.md): one sent-log item per email of a job's run, in the partition of the job
+// and its period (a day or a week), keyed by recipient and subject; a run's log is one Query. TTL removes them.
+
+export interface AlertRun {
+  job: string;
+  period: string;
+}
+
+export const alertLogEntry = (run: AlertRun, recipient: string, subject: string): Key => ({
+  pk: `ALERT#${run.job}#${run.period}`,
+  sk: `${recipient}#${subject}`,
+});
+export const alertLogOfRun = (run: AlertRun): KeyCondition => ({
+  KeyConditionExpression: 'pk = :pk',
+  ExpressionAttributeValues: { ':pk': `ALERT#${run.job}#${run.period}` },
+});
+
 // The local stack's demo data: one marker per seeding step that ran.
 
 export const seedMarker = (step: string): Key => ({ pk: 'SEED', sk: step });

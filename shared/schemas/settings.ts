@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { alertSettingsShape, DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alert-settings';
 
 /**
  * The college's attendance rules (docs/product.md §3): one set for the whole college, read by
@@ -10,7 +11,7 @@ export type ExcusedRule = (typeof EXCUSED_RULES)[number];
 export const MARKING_POLICIES = ['any-faculty', 'assigned'] as const;
 export type MarkingPolicy = (typeof MARKING_POLICIES)[number];
 
-export interface CollegeSettings {
+export interface CollegeSettings extends AlertSettings {
   /** How long after marking the faculty member who marked a session may still correct it; 0: never (admins always may). */
   editWindowHours: number;
   /** The part of a present that a late is worth, from 0 to 1. */
@@ -29,6 +30,7 @@ export const DEFAULT_SETTINGS: CollegeSettings = {
   excusedCounts: 'excluded',
   threshold: 75,
   markingPolicy: 'any-faculty',
+  ...DEFAULT_ALERT_SETTINGS,
 };
 
 /** A year: a longer window is a window that never closes, which an admin can always do instead. */
@@ -56,6 +58,7 @@ export const settingsSchema = z.object({
   excusedCounts: z.enum(EXCUSED_RULES, { error: SETTINGS_MESSAGES.excusedCounts }),
   threshold: z.number({ error: SETTINGS_MESSAGES.threshold }).check(...between(0, 100, SETTINGS_MESSAGES.threshold)),
   markingPolicy: z.enum(MARKING_POLICIES, { error: SETTINGS_MESSAGES.markingPolicy }),
+  ...alertSettingsShape,
 });
 
 /** PATCH settings: any of the settings; those left out stay as they are. */

@@ -23,7 +23,14 @@ const patches = (api: Awaited<ReturnType<typeof openSettings>>['api']) => api.ca
 
 describe('admin: Settings', () => {
   it("shows the college's settings in their fields", async () => {
-    await openSettings({ editWindowHours: 24, lateCounts: 0.5, excusedCounts: 'absent', threshold: 80, markingPolicy: 'assigned' });
+    await openSettings({
+      ...DEFAULT_SETTINGS,
+      editWindowHours: 24,
+      lateCounts: 0.5,
+      excusedCounts: 'absent',
+      threshold: 80,
+      markingPolicy: 'assigned',
+    });
     expect(field('Edit window (hours)').value).toBe('24');
     expect(field('A late counts as').value).toBe('0.5');
     expect(field('Excused sessions').value).toBe('absent');

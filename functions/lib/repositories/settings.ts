@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { alertSettingsOf } from '@shared/schemas/alert-settings';
 import { DEFAULT_SETTINGS, type CollegeSettings, type SettingsPatch } from '@shared/schemas/settings';
 import type { UserRef } from '@shared/schemas/attendance';
 import { batchGet } from '../batch';
@@ -23,6 +24,7 @@ const settingsOf = (item: Partial<SettingsItem> | undefined): CollegeSettings =>
   excusedCounts: item?.excusedCounts ?? DEFAULT_SETTINGS.excusedCounts,
   threshold: item?.threshold ?? DEFAULT_SETTINGS.threshold,
   markingPolicy: item?.markingPolicy ?? DEFAULT_SETTINGS.markingPolicy,
+  ...alertSettingsOf(item),
 });
 
 async function getSettingsItem(): Promise<SettingsItem | undefined> {

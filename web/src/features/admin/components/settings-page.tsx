@@ -17,6 +17,7 @@ import { useForm } from '@web/lib/form';
 import { useSettings } from '@web/lib/queries';
 import { useWrite } from '@web/lib/use-write';
 import { AdminForm } from './admin-form';
+import { AlertSettingsFields, alertsAsText, alertsFromText } from './alert-settings-fields';
 
 type SettingsValues = Record<keyof CollegeSettings, string>;
 
@@ -37,6 +38,7 @@ const asText = (settings: CollegeSettings): SettingsValues => ({
   excusedCounts: settings.excusedCounts,
   threshold: String(settings.threshold),
   markingPolicy: settings.markingPolicy,
+  ...alertsAsText(settings),
 });
 
 /** The form's text as the schema reads it: numbers where numbers go (an empty field is missing, so it gets its message). */
@@ -46,6 +48,7 @@ const asSettings = (values: SettingsValues) => ({
   excusedCounts: values.excusedCounts,
   threshold: values.threshold.trim() === '' ? undefined : Number(values.threshold),
   markingPolicy: values.markingPolicy,
+  ...alertsFromText(values),
 });
 
 /** Settings (docs/product.md §3), admins: the college's attendance rules, read and saved as one form. */
@@ -125,6 +128,7 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
           hint="The assigned faculty member is the one the timetable gives the course, kind and group to. Admins can always mark."
           {...form.field('markingPolicy')}
         />
+        <AlertSettingsFields form={form} />
       </AdminForm>
     </>
   );

@@ -1,0 +1,122 @@
+import { SLOT_KINDS } from '@shared/constants';
+import type { AttendanceSession } from '../repositories/attendance';
+import { sessionsBetween } from '../repositories/attendance';
+import type { StructureItem } from '../repositories/structure';
+import { listUsers } from '../repositories/users';
+import { activeSemesters, coursesOf } from './college';
+import { composeEmail, siteUrl } from './compose';
+import { addReports, deliverAll, emptyReport, type Delivery } from './deliver';
+import { addDays, dailyRunDue, type JobContext, type JobResult } from './schedule';
+
+/**
+ * Absences in a row (docs/product.md §10), daily at the admins' hour: a student absent from N
+ * classes in a row of a course and kind (the setting; excused classes are skipped, neither breaking
+ * nor adding to the run; present and late break it) gets one email, and each admin one, when the
+ * run reaches N with a class of the last 7 days (so a class marked late is still seen). The run
+ * must be exactly N long there: one that goes on to N + 1 is not told again. The sent log's period is
+ * the date of the class that made the run N long, so the next days' runs, which see it too, send nothing.
+ */
+export const ABSENCE_STREAK_JOB = 'absence-streak';
+
+/** How far back a run is read: a term, so that a run that began long ago is not taken for a new one. */
+const LOOKBACK_DAYS = 180;
+/** The classes whose marking can complete a run: the last week's. */
+const RECENT_DAYS = 7;
+
+export interface Streak {
+  studentId: string;
+  name: string;
+  enrollment: string;
+  /** The session that made the run N long. */
+  last: AttendanceSession;
+  dates: string[];
+}
+
+const byTime = (a: AttendanceSession, b: AttendanceSession) => a.date.localeCompare(b.date) || a.markedAt.localeCompare(b.markedAt);
+
+/** The runs of exactly `length` absences that end at a session dated `from` or later, per student. */
+export function streaksIn(sessions: AttendanceSession[], length: number, from: string): Streak[] {
+  const perStudent = new Map<string, { session: AttendanceSession; absent: boolean }[]>();
+  for (const session of [...sessions].sort(byTime)) {
+    for (const student of session.expected) {
+      const status = session.statuses[student._id];
+      if (!status || status === 'excused') continue;
+      const seen = perStudent.get(student._id) ?? [];
+      seen.push({ session, absent: status === 'absent' });
+      perStudent.set(student._id, seen);
+    }
+  }
+  const streaks: Streak[] = [];
+  for (const [studentId, seen] of perStudent) {
+    let run = 0;
+    for (const [at, { session, absent }] of seen.entries()) {
+      run = absent ? run + 1 : 0;
+      if (run !== length || session.date < from) continue;
+      const student = session.expected.find((one) => one._id === studentId)!;
+      const dates = seen.slice(at - length + 1, at + 1).map((one) => one.session.date);
+      streaks.push({ studentId, name: student.name, enrollment: student.enrollment, last: session, dates });
+    }
+  }
+  return streaks;
+}
+
+function emails(streak: Streak, course: StructureItem, admins: { _id: string; username: string }[], context: JobContext): Delivery[] {
+  const { collegeName } = context.settings;
+  const what = `${course.name} (${SLOT_KINDS[streak.last.slotcount]})`;
+  const count = streak.dates.length;
+  const place = `${course._id}#${streak.last.slotcount}#${streak.last._id}`;
+  const toStudent: Delivery = {
+    recipient: { kind: 'student', id: streak.studentId },
+    subject: `streak#${place}`,
+    compose: (to) =>
+      composeEmail(to, collegeName, {
+        subject: `${count} absences in a row in ${course.name}`,
+        greeting: `Dear ${streak.name} (${streak.enrollment}),`,
+        paragraphs: [
+          `You were marked absent from the last ${count} classes of ${what}: ${streak.dates.join(', ')}.`,
+          'If this is a mistake, or you have a reason, please speak to your faculty member.',
+        ],
+        why: `You receive this email because you missed ${count} classes of a course in a row.`,
+      }),
+  };
+  const toAdmins = admins.map((admin): Delivery => ({
+    recipient: { kind: 'user', id: admin._id },
+    subject: `streak#${streak.studentId}#${place}`,
+    compose: (to) =>
+      composeEmail(to, collegeName, {
+        subject: `${streak.name} missed ${count} classes in a row`,
+        greeting: `Dear ${admin.username},`,
+        paragraphs: [
+          `${streak.name} (${streak.enrollment}) was marked absent from the last ${count} classes of ${what}: ${streak.dates.join(', ')}.`,
+        ],
+        link: { label: "Open the student's record", url: siteUrl(`/reports/student/${streak.studentId}`) },
+        why: `You receive this email because you are an admin of SAMS and a student missed ${count} classes of a course in a row.`,
+      }),
+  }));
+  return [toStudent, ...toAdmins];
+}
+
+export async function runAbsenceStreak(context: JobContext): Promise<JobResult> {
+  const { settings, at, date } = context;
+  const run = { job: ABSENCE_STREAK_JOB, period: date };
+  if (!settings.absenceStreakAlerts) return { ...run, idle: 'turned off in Settings' };
+  if (!context.byHand && at.getTime() < dailyRunDue(date, settings)) return { ...run, idle: 'not due yet today' };
+
+  const admins = (await listUsers()).filter((user) => user.role === 'admin');
+  let report = emptyReport();
+  for (const { semester } of await activeSemesters()) {
+    for (const course of await coursesOf(semester._id)) {
+      for (const slotcount of [1, 2] as const) {
+        const sessions = await sessionsBetween({ courseid: course._id, slotcount, from: addDays(date, -LOOKBACK_DAYS), to: date });
+        const streaks = streaksIn(sessions, settings.absenceStreakLength, addDays(date, 1 - RECENT_DAYS));
+        // Logged under the date of the class that made the run N long: the next days' runs see it sent.
+        for (const day of new Set(streaks.map((streak) => streak.last.date))) {
+          const ofDay = streaks.filter((streak) => streak.last.date === day);
+          const deliveries = ofDay.flatMap((streak) => emails(streak, course, admins, context));
+          report = addReports(report, await deliverAll({ ...run, period: day }, deliveries, context));
+        }
+      }
+    }
+  }
+  return { ...run, report };
+}

@@ -1,0 +1,139 @@
+import { SLOT_KINDS } from '@shared/constants';
+import type { CourseStanding } from '@shared/schemas/reports';
+import { standingsIn } from '../reports/defaulters';
+import type { StudentItem } from '../repositories/students';
+import { listTimetable } from '../repositories/timetable';
+import { activeSemesters, forEachInParallel, semesterStanding } from './college';
+import { composeEmail, percent, siteUrl } from './compose';
+import { addReports, deliverAll, emptyReport, type Delivery } from './deliver';
+import { addDays, weekOf, weeklyRunDue, type JobContext, type JobResult } from './schedule';
+import { logOfRun, note } from './sent-log';
+
+/**
+ * Under the threshold (docs/product.md §10), weekly: each student under the college's threshold in
+ * a course where they were not under it at the last run (the previous week's) gets one email
+ * listing every course they are under in, with the percentage and the classes needed to get back;
+ * optionally each faculty member gets the list of their courses' students in that run. What a
+ * student was under in is kept in the run's sent log (its `memo`), emailed or not.
+ */
+export const BELOW_THRESHOLD_JOB = 'below-threshold';
+
+const placeOf = (standing: CourseStanding) => `${standing.courseid}#${standing.slotcount}`;
+const describe = (standing: CourseStanding) => `${standing.course} (${SLOT_KINDS[standing.slotcount]})`;
+const needed = (standing: CourseStanding) =>
+  standing.classesNeeded === null ? 'cannot reach it this term' : String(standing.classesNeeded ?? 0);
+
+interface Fallen {
+  student: StudentItem;
+  below: CourseStanding[];
+  /** The places (course and kind) under the threshold now and not at the last run. */
+  fresh: Set<string>;
+}
+
+function studentEmail({ student, below, fresh }: Fallen, context: JobContext): Delivery {
+  const { collegeName, threshold } = context.settings;
+  return {
+    recipient: { kind: 'student', id: student._id },
+    subject: 'standing',
+    memo: below.map(placeOf),
+    compose: (to) =>
+      composeEmail(to, collegeName, {
+        subject: `your attendance is under ${threshold}%`,
+        greeting: `Dear ${student.name} (${student.enrollment}),`,
+        paragraphs: [
+          `Your attendance is under the college's threshold of ${threshold}% in ${below.length === 1 ? 'this course' : 'these courses'}. ` +
+            'Attending the classes needed, in a row, brings you back to it.',
+        ],
+        table: {
+          head: ['Course', 'Attendance', 'Classes needed', ''],
+          rows: below.map((s) => [describe(s), percent(s.percentage), needed(s), fresh.has(placeOf(s)) ? 'new this week' : '']),
+        },
+        why: `You receive this weekly email because your attendance fell under ${threshold}% in a course since last week.`,
+      }),
+  };
+}
+
+function facultyCopy(facultyid: string, username: string, rows: string[][], context: JobContext): Delivery {
+  const { collegeName, threshold } = context.settings;
+  return {
+    recipient: { kind: 'user', id: facultyid },
+    subject: 'copy',
+    compose: (to) =>
+      composeEmail(to, collegeName, {
+        subject: `students of your courses under ${threshold}%`,
+        greeting: `Dear ${username},`,
+        paragraphs: [`These students of your classes fell under the threshold of ${threshold}% since last week and were told so today.`],
+        table: { head: ['Student', 'Enrollment', 'Course', 'Attendance', 'Classes needed'], rows },
+        link: { label: 'Open the reports', url: siteUrl('/reports') },
+        why: 'You receive this copy because the timetable gives you these classes and the college sends faculty a copy of these alerts.',
+      }),
+  };
+}
+
+/** Who teaches each course, kind and group in a term: `courseid#slotcount#groupid` → the faculty member. */
+async function teachers(termid: string): Promise<Map<string, { _id: string; username: string }>> {
+  const entries = await listTimetable({ termid });
+  return new Map(entries.map((entry) => [`${entry.courseid}#${entry.slotcount}#${entry.groupid}`, entry.faculty]));
+}
+
+export async function runBelowThreshold(context: JobContext): Promise<JobResult> {
+  const { settings, at } = context;
+  const run = { job: BELOW_THRESHOLD_JOB, period: weekOf(context.date) };
+  if (!settings.belowThresholdAlerts) return { ...run, idle: 'turned off in Settings' };
+  if (!context.byHand && at.getTime() < weeklyRunDue(context.date, settings)) return { ...run, idle: 'not due yet this week' };
+
+  const previous = new Map(
+    (await logOfRun({ ...run, period: addDays(run.period, -7) })).map((item) => [
+      item.recipient,
+      new Set((item.memo as string[] | null) ?? []),
+    ]),
+  );
+  let report = emptyReport();
+  const copies = new Map<string, { username: string; rows: string[][] }>();
+  for (const { termid, semester } of await activeSemesters()) {
+    const { courses, students } = await semesterStanding(semester._id);
+    const fallen: Fallen[] = [];
+    const unchanged: { student: StudentItem; places: string[] }[] = [];
+    for (const student of students) {
+      const below = courses
+        .flatMap(({ course, summaries }) => standingsIn(course, summaries, student._id, settings, settings.threshold))
+        .map(({ standing }) => standing)
+        .filter((standing) => standing.percentage !== null && standing.percentage < settings.threshold);
+      if (below.length === 0) continue;
+      const before = previous.get(`student#${student._id}`) ?? new Set();
+      const fresh = new Set(below.map(placeOf).filter((place) => !before.has(place)));
+      if (fresh.size > 0) fallen.push({ student, below, fresh });
+      else unchanged.push({ student, places: below.map(placeOf) });
+    }
+    await forEachInParallel(unchanged, 8, ({ student, places }) => note(run, `student#${student._id}`, 'standing', places));
+    report = addReports(
+      report,
+      await deliverAll(
+        run,
+        fallen.map((one) => studentEmail(one, context)),
+        context,
+      ),
+    );
+    if (settings.belowThresholdCopyFaculty && fallen.length > 0) collectCopies(fallen, await teachers(termid), copies);
+  }
+  const facultyEmails = [...copies].map(([facultyid, { username, rows }]) => facultyCopy(facultyid, username, rows, context));
+  return { ...run, report: addReports(report, await deliverAll(run, facultyEmails, context)) };
+}
+
+/** Adds each fallen student's new courses to the copy of the faculty member teaching them that course, kind and group. */
+function collectCopies(
+  fallen: Fallen[],
+  teacherOf: Awaited<ReturnType<typeof teachers>>,
+  copies: Map<string, { username: string; rows: string[][] }>,
+) {
+  for (const { student, below, fresh } of fallen) {
+    for (const standing of below.filter((s) => fresh.has(placeOf(s)))) {
+      const group = standing.slotcount === 1 ? student.divisionid : student.batchid;
+      const teacher = teacherOf.get(`${standing.courseid}#${standing.slotcount}#${group}`);
+      if (!teacher) continue;
+      const copy = copies.get(teacher._id) ?? { username: teacher.username, rows: [] };
+      copy.rows.push([student.name, student.enrollment, describe(standing), percent(standing.percentage), needed(standing)]);
+      copies.set(teacher._id, copy);
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, tableName } from '../db';
+import * as keys from '../keys';
+import { IS_NEW, isConditionFailure } from '../writes';
+
+/**
+ * The alerts' sent log (docs/data-model.md): one item per email of a run (keys.alertLogEntry:
+ * job and period, recipient and subject). An email is claimed, then sent, then marked sent:
+ *
+ * - a claim is a conditional write that wins only when the item is new, or still unsent with its
+ *   lease run out (the run that claimed it crashed or failed to send): two runs never send the same
+ *   email at once, and a run that stopped midway leaves nothing lost, only claims to take again;
+ * - a claim is marked sent only by the run holding it (its token);
+ * - an email whose sending failed is released at once (the lease set to 0), so the next run tries
+ *   again, up to MAX_ATTEMPTS claims; then it is 'failed' and logged.
+ *
+ * The one window for a duplicate is a crash between the mail service accepting the email and the
+ * mark (milliseconds): at-least-once, chosen over losing an alert (docs/decisions.md).
+ */
+export type LogState = 'claimed' | 'sent' | 'failed' | 'dropped' | 'noted';
+
+export interface LogItem {
+  job: string;
+  period: string;
+  recipient: string;
+  subject: string;
+  state: LogState;
+  attempts: number;
+  /** Epoch milliseconds until which the claim's run may still send it. */
+  leaseUntil?: number;
+  sentAt?: string;
+  /** What the job keeps for its next run (the below-threshold job: the courses a student was under). */
+  memo?: unknown;
+}
+
+export const MAX_ATTEMPTS = 5;
+/** Long enough for one email through the slowest back-off (mailer.ts): a live claim is never taken over. */
+export const DEFAULT_LEASE_MS = 5 * 60_000;
+/** Sent-log items go after 8 weeks: the below-threshold job reads the previous week's. */
+const KEEP_SECONDS = 56 * 86_400;
+
+export interface Claim {
+  key: keys.Key;
+  token: string;
+  /** How many times the email was claimed, this claim included. */
+  attempts: number;
+}
+
+/** Claims one email of a run; null when it is sent, failed for good, or claimed by a live run. */
+export async function claim(
+  run: keys.AlertRun,
+  recipient: string,
+  subject: string,
+  options: { now?: number; leaseMs?: number; memo?: unknown } = {},
+): Promise<Claim | null> {
+  const now = options.now ?? Date.now();
+  const key = keys.alertLogEntry(run, recipient, subject);
+  const token = randomUUID();
+  try {
+    const result = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        ReturnValues: 'UPDATED_NEW',
+        UpdateExpression:
+          'SET entity = :entity, job = :job, period = :period, recipient = :recipient, subject = :subject, #state = :claimed, ' +
+          'claimToken = :token, leaseUntil = :lease, expiresAt = :expires, memo = :memo ADD attempts :one',
+        ConditionExpression:
+          'attribute_not_exists(pk) OR (#state = :claimed AND leaseUntil < :now AND (attribute_not_exists(attempts) OR attempts < :max))',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':entity': 'alertLog',
+          ':job': run.job,
+          ':period': run.period,
+          ':recipient': recipient,
+          ':subject': subject,
+          ':claimed': 'claimed',
+          ':token': token,
+          ':lease': now + (options.leaseMs ?? DEFAULT_LEASE_MS),
+          ':expires': Math.floor(now / 1000) + KEEP_SECONDS,
+          ':memo': options.memo ?? null,
+          ':one': 1,
+          ':now': now,
+          ':max': MAX_ATTEMPTS,
+        },
+      }),
+    );
+    return { key, token, attempts: Number(result.Attributes?.attempts ?? 1) };
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Marks a claimed email sent (or dropped for good); false when another run took the claim over meanwhile. */
+async function settle(held: Claim, state: 'sent' | 'dropped', now: number): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: held.key,
+        UpdateExpression: 'SET #state = :state, sentAt = :at REMOVE leaseUntil, claimToken',
+        ConditionExpression: 'claimToken = :token',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':state': state, ':at': new Date(now).toISOString(), ':token': held.token },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export const markSent = (held: Claim, now = Date.now()) => settle(held, 'sent', now);
+/** A claim that will never send (the recipient was deleted, or the alert turned off since): closed, never retried. */
+export const markDropped = (held: Claim, now = Date.now()) => settle(held, 'dropped', now);
+
+/** Gives a claim back after a failed send: the next run may take it at once; after MAX_ATTEMPTS it is 'failed'. */
+export async function release(held: Claim, reason: string): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: held.key,
+        UpdateExpression: 'SET leaseUntil = :zero, lastError = :reason, #state = :state',
+        ConditionExpression: 'claimToken = :token',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':zero': 0,
+          ':reason': reason.slice(0, 500),
+          ':token': held.token,
+          ':state': held.attempts >= MAX_ATTEMPTS ? 'failed' : 'claimed',
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Keeps a memo for the next run where no email goes (state 'noted'); a claim or another note already there wins. */
+export async function note(run: keys.AlertRun, recipient: string, subject: string, memo: unknown, now = Date.now()): Promise<void> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.alertLogEntry(run, recipient, subject),
+          entity: 'alertLog',
+          ...{ job: run.job, period: run.period, recipient, subject, state: 'noted', attempts: 0, memo },
+          expiresAt: Math.floor(now / 1000) + KEEP_SECONDS,
+        },
+        ConditionExpression: IS_NEW,
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Every email of a run, as logged (one Query, paged). */
+export const logOfRun = (run: keys.AlertRun): Promise<LogItem[]> => queryAll<LogItem>(keys.alertLogOfRun(run), { ConsistentRead: true });

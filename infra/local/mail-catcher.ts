@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './dynamodb-local';
+
+/**
+ * The local mail catcher (docs/product.md §10): maildev on loopback, on free ports (so two stacks
+ * run side by side), its mails in a scratch folder removed at stop. Every email the alert jobs
+ * send with `npm start` or in tests lands here; its inbox page is `inboxUrl`, its REST API
+ * (`GET /email`, `DELETE /email/all`) what tests read the mails back with.
+ */
+export interface MailCatcher {
+  smtpUrl: string;
+  inboxUrl: string;
+  stop(): Promise<void>;
+}
+
+/** A mail as maildev's REST API answers it (the fields SAMS reads). */
+export interface CaughtMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string; name: string }[];
+  from: { address: string; name: string }[];
+}
+
+const MAILDEV = createRequire(import.meta.url).resolve('maildev/bin/maildev');
+
+export async function startMailCatcher(): Promise<MailCatcher> {
+  const [smtpPort, webPort] = [await freePort(), await freePort()];
+  const mailDir = mkdtempSync(join(tmpdir(), 'sams-mail-'));
+  const child = spawn(
+    process.execPath,
+    [MAILDEV, '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--mail-directory', mailDir, '--silent'],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(mailDir, { recursive: true, force: true });
+  };
+  const inboxUrl = `http://127.0.0.1:${webPort}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The mail catcher (maildev) exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${inboxUrl}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('The mail catcher (maildev) did not start within 30 s');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, inboxUrl, stop };
+}
+
+/** Every mail the catcher holds, oldest first. */
+export async function caughtMails(inboxUrl: string): Promise<CaughtMail[]> {
+  const response = await fetch(`${inboxUrl}/email`);
+  if (!response.ok) throw new Error(`maildev answered ${response.status}`);
+  return (await response.json()) as CaughtMail[];
+}
+
+/** The catcher's mails once it holds at least `count` (it stores each shortly after accepting it), within 10 s. */
+export async function waitForMails(inboxUrl: string, count: number): Promise<CaughtMail[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = await caughtMails(inboxUrl);
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function clearMails(inboxUrl: string): Promise<void> {
+  await fetch(`${inboxUrl}/email/all`, { method: 'DELETE' });
+}
+
+/** What the alert jobs' mailer needs to send to the catcher (functions/lib/alerts/mailer.ts). */
+export function useMailCatcherEnvironment(catcher: MailCatcher, from = 'alerts@sams.local'): void {
+  process.env.MAIL_ENABLED = 'true';
+  process.env.MAIL_FROM = from;
+  process.env.SMTP_URL = catcher.smtpUrl;
+}

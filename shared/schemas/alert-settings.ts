@@ -1,0 +1,77 @@
+import * as z from 'zod/mini';
+import { requiredText } from './common';
+
+/**
+ * The college's email alerts (docs/product.md §10): part of the settings (GET and PATCH settings),
+ * each alert turned on or off on the Settings screen. Hours are UTC hours, as attendance dates are UTC.
+ */
+export interface AlertSettings {
+  /** Shown in every email: who sends it. */
+  collegeName: string;
+  /** Not marked: a reminder to the faculty member of each class left unmarked, and the admins' daily list. */
+  notMarkedAlerts: boolean;
+  /** How long after its slot ends a class left unmarked is reminded. */
+  notMarkedAfterMinutes: number;
+  /** The UTC hour at which the admins get the day's list of classes not marked. */
+  notMarkedDigestHour: number;
+  /** Under the threshold: a weekly email to each student who fell under it in a course. */
+  belowThresholdAlerts: boolean;
+  /** The weekday (1 = Monday … 7 = Sunday) and UTC hour of that weekly run. */
+  belowThresholdWeekday: number;
+  belowThresholdHour: number;
+  /** Also send each faculty member the list of their courses' students in that run. */
+  belowThresholdCopyFaculty: boolean;
+  /** Absences in a row: an email to the student and to the admins when a student misses this many classes in a row. */
+  absenceStreakAlerts: boolean;
+  absenceStreakLength: number;
+}
+
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
+  collegeName: 'Your college',
+  notMarkedAlerts: true,
+  notMarkedAfterMinutes: 30,
+  notMarkedDigestHour: 17,
+  belowThresholdAlerts: true,
+  belowThresholdWeekday: 1,
+  belowThresholdHour: 8,
+  belowThresholdCopyFaculty: false,
+  absenceStreakAlerts: true,
+  absenceStreakLength: 3,
+};
+
+export const ALERT_SETTING_NAMES = Object.keys(DEFAULT_ALERT_SETTINGS) as (keyof AlertSettings)[];
+
+/** Twelve hours: a reminder later than that is the admins' daily list's job. */
+export const MAX_NOT_MARKED_MINUTES = 720;
+export const MAX_ABSENCE_STREAK = 20;
+
+export const ALERT_SETTINGS_MESSAGES = {
+  collegeName: "Please enter the college's name",
+  onOff: 'Choose on or off',
+  notMarkedAfterMinutes: `The reminder must come a whole number of minutes from 0 to ${MAX_NOT_MARKED_MINUTES} after the slot ends`,
+  hour: 'The hour must be a whole number from 0 to 23 (UTC)',
+  weekday: 'The weekday must be a whole number from 1 (Monday) to 7 (Sunday)',
+  absenceStreakLength: `Absences in a row must be a whole number from 2 to ${MAX_ABSENCE_STREAK}`,
+} as const;
+
+const M = ALERT_SETTINGS_MESSAGES;
+const wholeNumber = (min: number, max: number, error: string) => z.int({ error }).check(z.gte(min, { error }), z.lte(max, { error }));
+const onOff = () => z.boolean({ error: M.onOff });
+
+/** The alert settings' fields of settingsSchema (shared/schemas/settings.ts), each with its own message. */
+export const alertSettingsShape = {
+  collegeName: requiredText(M.collegeName, 100),
+  notMarkedAlerts: onOff(),
+  notMarkedAfterMinutes: wholeNumber(0, MAX_NOT_MARKED_MINUTES, M.notMarkedAfterMinutes),
+  notMarkedDigestHour: wholeNumber(0, 23, M.hour),
+  belowThresholdAlerts: onOff(),
+  belowThresholdWeekday: wholeNumber(1, 7, M.weekday),
+  belowThresholdHour: wholeNumber(0, 23, M.hour),
+  belowThresholdCopyFaculty: onOff(),
+  absenceStreakAlerts: onOff(),
+  absenceStreakLength: wholeNumber(2, MAX_ABSENCE_STREAK, M.absenceStreakLength),
+};
+
+/** The alert settings an item holds, the defaults for those it does not (an item saved before alerts existed). */
+export const alertSettingsOf = (item: Partial<AlertSettings> | undefined): AlertSettings =>
+  Object.fromEntries(ALERT_SETTING_NAMES.map((name) => [name, item?.[name] ?? DEFAULT_ALERT_SETTINGS[name]])) as unknown as AlertSettings;
