@@ -2,7 +2,7 @@ import { termSchema, termStatusSchema } from '@shared/schemas/structure';
 import { entityId } from '@shared/schemas/common';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
-import { createNode, listActiveTerms, listChildren, setTermStatus, toPublic } from './lib/repositories/structure';
+import { createNode, listActiveTerms, listChildren, toPublic, updateTerm } from './lib/repositories/structure';
 
 /** Term resource: the college's terms and which of them are active. */
 export const handler = resource('term', {
@@ -24,8 +24,10 @@ export const handler = resource('term', {
 
   'PATCH /api/v1/term/{id}': async ({ params, body }) => {
     const id = parse(entityId('Some error occur'), params.id);
-    const { status } = parse(termStatusSchema, body);
-    const term = await setTermStatus(id, status);
-    return { data: toPublic('term', term), message: `Term ${term.name} is now ${status ? 'active' : 'inactive'}` };
+    const change = parse(termStatusSchema, body);
+    const term = await updateTerm(id, change);
+    const message =
+      change.status === undefined ? `Term ${term.name} updated` : `Term ${term.name} is now ${change.status ? 'active' : 'inactive'}`;
+    return { data: toPublic('term', term), message };
   },
 });

@@ -4,6 +4,7 @@ export const MESSAGES = {
   invalidEmail: 'Email address must be a valid address',
   passwordRequired: 'Password is required',
   loginThrottled: 'Too many failed logins for this account. Try again in 15 minutes.',
+  mustChangePassword: 'Choose a new password first: you signed in with a one-time password',
   notSignedIn: 'Please log in to continue',
   forbidden: 'You are not allowed to do this',
   crossOrigin: 'Request refused: it did not come from this app',
@@ -16,4 +17,5 @@ export const MESSAGES = {
   forbiddenKey: 'The request body holds a forbidden key (__proto__, constructor or prototype)',
   serverError: 'Something went wrong on our side. Please try again.',
   busy: 'The service is busy right now. Please try again in a moment.',
+  itemTooLarge: 'This is too large to store as one record (DynamoDB holds at most 400 KB per item). Make it smaller and try again.',
 } as const;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { naturalKey } from './natural-key';
 import type { Kind } from './repositories/structure';
@@ -22,11 +23,19 @@ const beginsWith = (pk: string, prefix: string): KeyCondition => ({
   ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
 });
 
+const exactly = ({ pk, sk }: Key): KeyCondition => ({
+  KeyConditionExpression: 'pk = :pk AND sk = :sk',
+  ExpressionAttributeValues: { ':pk': pk, ':sk': sk },
+});
+
 const onIndex = (gsi1pk: string): KeyCondition => ({
   IndexName: GSI1,
   KeyConditionExpression: 'gsi1pk = :pk',
   ExpressionAttributeValues: { ':pk': gsi1pk },
 });
+
+/** A look-alike key is as long as its text (and longer): its SHA-256 keeps every key short. */
+const hashed = (lookalike: string) => createHash('sha256').update(lookalike).digest('base64url');
 
 // Users, their email claims, sessions and login failures.
 
@@ -39,9 +48,18 @@ export const userListEntry = (user: { _id: string; username: string }) => ({
 export const allUsers = (): KeyCondition => onIndex('USERS');
 /** Claims an email address (any case) for one user. */
 export const emailClaim = (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
+/** Claims one look-alike key of an email (shared/text/lookalike.ts) for one user. */
+export const emailLookalikeClaim = (lookalike: string): Key => ({ pk: `EMAILALIKE#${hashed(lookalike)}`, sk: 'EMAILALIKE' });
 export const userSession = (userId: string, sessionId: string): Key => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
 export const sessionsOfUser = (userId: string): KeyCondition => beginsWith(`USER#${userId}`, 'SESSION#');
-export const loginFailures = (email: string): Key => ({ pk: `LOGINFAIL#${email.toLowerCase()}`, sk: 'LOGINFAIL' });
+/** The session id a session item's key holds. */
+export const sessionIdOfKey = (key: Key): string => key.sk.slice('SESSION#'.length);
+/** Login attempts on an account: the account's own count, or (device) the count of one browser that signed in to it before. */
+export const loginFailures = (email: string, device?: string): Key => ({
+  pk: `LOGINFAIL#${email.toLowerCase()}`,
+  sk: device ? `LOGINFAIL#DEVICE#${device}` : 'LOGINFAIL',
+});
+export const loginFailuresOfAccount = (email: string): KeyCondition => beginsWith(`LOGINFAIL#${email.toLowerCase()}`, 'LOGINFAIL');
 
 // The academic structure: each node is an entity (read by id) and an entry in its parent's partition (the lists).
 
@@ -65,6 +83,11 @@ export const structureEntry = (kind: Kind, name: string, parent: Parent): Key =>
   pk: partitionOf(parent),
   sk: `${NODE_PREFIX[kind]}#${naturalKey(name)}`,
 });
+/** Claims one look-alike key of a node's name within its parent (outside the `<P>#` lists). */
+export const structureNameLookalike = (kind: Kind, lookalike: string, parent: Parent): Key => ({
+  pk: partitionOf(parent),
+  sk: `ALIKE#${NODE_PREFIX[kind]}#${hashed(lookalike)}`,
+});
 export const childrenOf = (kind: Kind, parent: Parent): KeyCondition => beginsWith(partitionOf(parent), `${NODE_PREFIX[kind]}#`);
 export const termsOfCollege = (): KeyCondition => childrenOf('term', null);
 
@@ -80,6 +103,8 @@ interface PlacedStudent {
 export const studentById = (id: string): Key => ({ pk: `STU#${id}`, sk: 'STU' });
 /** Claims an enrollment (any case) college-wide. */
 export const enrollmentClaim = (enrollment: string): Key => ({ pk: `ENROLL#${enrollment.trim().toLowerCase()}`, sk: 'ENROLL' });
+/** Claims one look-alike key of an enrollment (shared/text/lookalike.ts) college-wide. */
+export const enrollmentLookalikeClaim = (lookalike: string): Key => ({ pk: `ENROLLALIKE#${hashed(lookalike)}`, sk: 'ENROLLALIKE' });
 export const studentEntry = (student: Omit<PlacedStudent, 'divisionid'>): Key => ({
   pk: `BATCH#${student.batchid}`,
   sk: `STU#${naturalKey(student.enrollment)}#${student._id}`,
@@ -108,9 +133,11 @@ export const attendanceSession = (session: SessionPlace & { courseid: string }):
   pk: `COURSE#${session.courseid}`,
   sk: sessionSortKey(session),
 });
-/** The sessions of one course, kind, date and slot: of one group, or (groupid missing) of every group. */
+/** The sessions of one course, kind, date and slot: of one group (exactly that id), or (groupid missing) of every group. */
 export const sessionsOfSlot = (courseid: string, slot: Omit<SessionPlace, 'groupid'> & { groupid?: string }): KeyCondition =>
-  beginsWith(`COURSE#${courseid}`, sessionSortKey({ ...slot, groupid: slot.groupid ?? '' }));
+  slot.groupid
+    ? exactly(attendanceSession({ courseid, ...slot, groupid: slot.groupid }))
+    : beginsWith(`COURSE#${courseid}`, sessionSortKey({ ...slot, groupid: '' }));
 /** The sessions of one course and kind from one date to another, both included. */
 export const sessionsOfCourse = (courseid: string, kind: SlotKind, from: string, to: string): KeyCondition => ({
   KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',

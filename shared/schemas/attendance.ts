@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { isCalendarDate, todayUtc } from '../dates';
-import { entityId } from './common';
+import { todayUtc } from '../dates';
+import { calendarDate, entityId } from './common';
 
 export const DUPLICATE_MARK = 'Attendance for this date, course, and slot already exists';
 export const NOT_FOUND = 'Attendance data not found!!!';
@@ -9,6 +9,14 @@ export const SESSION_NOT_FOUND = 'Attendance session not found';
 export const CORRECTION_CONFLICT =
   'Someone else changed this attendance meanwhile. Here it is as it stands now; correct it again if needed.';
 export const CORRECTED = 'Attendance corrected';
+/** Why a mark is refused before anything is written (docs/product.md §3, §5). */
+export const MARK_MESSAGES = {
+  termNotActive: "This course's term is not active: attendance can be marked only in an active term",
+  outsideTerm: (start: string | null, end: string | null) =>
+    `This date is outside the term (${start ? `from ${start}` : ''}${start && end ? ' ' : ''}${end ? `to ${end}` : ''}): attendance can be marked only on the term's days`,
+  groupTooLarge: (groupKind: string, students: number, bytes: number, limit: number) =>
+    `This ${groupKind} is too large to store as one attendance session: its ${students} students' names and enrollments need ${Math.ceil(bytes / 1024)} KB, and a session holds at most ${Math.floor(limit / 1024)} KB. Split it into smaller ${groupKind === 'batch' ? 'batches' : 'divisions'} or shorten the names.`,
+} as const;
 
 /** docs/product.md §3: late counts as present (weighted by the settings' lateCounts); excused is leave or medical. */
 export const STATUSES = ['present', 'late', 'absent', 'excused'] as const;
@@ -24,8 +32,6 @@ const statusMap = (message: string) =>
   z
     .record(z.string().check(z.minLength(1), z.maxLength(64)), attendanceStatus, { error: message })
     .check(z.refine((map) => Object.keys(map).length <= MAX_STUDENTS, { error: `At most ${MAX_STUDENTS} students at once` }));
-
-const calendarDate = (message: string) => z.string({ error: message }).check(z.trim(), z.refine(isCalendarDate, { error: message }));
 
 const markDate = calendarDate('Enter a real date as YYYY-MM-DD').check(
   z.refine((date) => date <= todayUtc(), { error: 'Attendance cannot be marked for a future date' }),

@@ -1,14 +1,27 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
-import { emailAddress, entityId, requiredText } from './common';
+import { calendarDate, entityId, requiredEmail, requiredText } from './common';
 
-export const termSchema = z.object({
-  name: requiredText('Please enter term'),
-  status: z.boolean({ error: 'Please choose a status (active or inactive)' }),
-});
-export const termStatusSchema = z.object({
-  status: z.boolean({ error: 'Please choose a status (active or inactive)' }),
-});
+const termStatus = z.boolean({ error: 'Please choose a status (active or inactive)' });
+/** A term's optional first and last day (docs/product.md §3): marks must fall between them. null clears one. */
+const termDates = {
+  startDate: z.optional(z.nullable(calendarDate('Enter a real start date as YYYY-MM-DD'))),
+  endDate: z.optional(z.nullable(calendarDate('Enter a real end date as YYYY-MM-DD'))),
+};
+export const TERM_DATES_OUT_OF_ORDER = 'The term must end on or after the day it starts';
+export const termDatesInOrder = (term: { startDate?: string | null; endDate?: string | null }) =>
+  !term.startDate || !term.endDate || term.startDate <= term.endDate;
+
+export const termSchema = z
+  .object({ name: requiredText('Please enter term'), status: termStatus, ...termDates })
+  .check(z.refine(termDatesInOrder, { error: TERM_DATES_OUT_OF_ORDER }));
+/** PATCH term/{id}: its status, its dates, or both. */
+export const termStatusSchema = z.object({ status: z.optional(termStatus), ...termDates }).check(
+  z.refine((change) => change.status !== undefined || change.startDate !== undefined || change.endDate !== undefined, {
+    error: 'Please choose a status (active or inactive)',
+  }),
+  z.refine(termDatesInOrder, { error: TERM_DATES_OUT_OF_ORDER }),
+);
 
 /** A level under a parent (docs/product.md §3): its name and its parent's id, each with its own message. */
 const childSchema = <P extends string>(nameMessage: string, parentField: P, parentMessage: string) =>
@@ -20,12 +33,9 @@ export const batchSchema = childSchema('Please enter batch', 'divisionid', 'Plea
 export const courseSchema = childSchema('Please enter course', 'semid', 'Please select a semester');
 export const slotSchema = childSchema('Please enter slot', 'termid', 'Please select a term');
 
-const enrollment = requiredText('Please enter enrollment', 50);
+const enrollment = requiredText('Please enter enrollment', 50, 'Enrollment');
 const studentName = requiredText('Please enter name');
-const studentEmail = z.pipe(
-  z.string({ error: 'Please enter email' }).check(z.trim(), z.minLength(1, { error: 'Please enter email' })),
-  emailAddress(MESSAGES.invalidEmail),
-);
+const studentEmail = requiredEmail('Please enter email', MESSAGES.invalidEmail);
 
 export const studentSchema = z.object({
   enrollment,
@@ -62,6 +72,9 @@ export interface Term {
   _id: string;
   name: string;
   status: boolean;
+  /** The term's first and last day, when the admin set them (docs/product.md §3). */
+  startDate?: string | null;
+  endDate?: string | null;
 }
 export interface Semester {
   _id: string;

@@ -32,6 +32,9 @@ afterAll(() => {
 });
 
 async function requestsOf(method: string, path: string, body?: unknown, cookie = t.admin.cookie): Promise<string[]> {
+  // A session's last use is written when over 5 minutes old (tests/functions/account-sessions.test.ts
+  // counts that): a request just before keeps it out of the route's count on a slow run.
+  await t.stack.call('GET', '/api/v1/auth/currentstatus', { cookie });
   sent.length = 0;
   const result = await t.stack.call(method, path, { cookie, body });
   expect(result.status, result.body?.message).toBeLessThan(300);
@@ -82,10 +85,11 @@ describe('DynamoDB requests per route', () => {
 
   // The summary of the group is read, then written with the session in one transaction.
   // The group's first mark also reads its sessions stored before (none here), to start its summary with them.
-  it('marks with one batch read, one Query, one read of the summary and one transaction', async () => {
+  it('marks with one batch read, one read of the term, one Query, one read of the summary and one transaction', async () => {
     expect(await requestsOf('POST', '/api/v1/attendance', lectureMark(college))).toEqual([
       'GetItem',
       'BatchGetItem',
+      'GetItem',
       'Query',
       'GetItem',
       'Query',
@@ -94,6 +98,7 @@ describe('DynamoDB requests per route', () => {
     expect(await requestsOf('POST', '/api/v1/attendance', lectureMark(college, { date: daysAgo(200) }))).toEqual([
       'GetItem',
       'BatchGetItem',
+      'GetItem',
       'Query',
       'GetItem',
       'TransactWriteItems',
@@ -107,6 +112,7 @@ describe('DynamoDB requests per route', () => {
     expect(await requestsOf('POST', '/api/v1/attendance', body)).toEqual([
       'GetItem',
       'BatchGetItem',
+      'GetItem',
       'Query',
       'GetItem',
       'TransactWriteItems',
@@ -198,6 +204,7 @@ describe('DynamoDB requests per route', () => {
       expect(await requestsOf('POST', '/api/v1/attendance', { ...mark, presentStudentData: second.students }, faculty.cookie)).toEqual([
         'GetItem',
         'BatchGetItem',
+        'GetItem',
         'Query',
         'Query',
         'GetItem',

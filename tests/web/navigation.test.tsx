@@ -107,7 +107,7 @@ describe('navigation bar', () => {
     const terms = [{ ...ODD }, { ...EVEN }];
     const patch = (id: string) => (body: ApiBody<'PATCH /term/{id}'>) => {
       const term = terms.find((candidate) => candidate._id === id)!;
-      term.status = body.status;
+      term.status = body.status!;
       return { data: term, message: `Term ${term.name} is now ${term.status ? 'active' : 'inactive'}` };
     };
     const api = mockApi({

@@ -1,11 +1,13 @@
 import type { AttendanceStatus, MarkInput } from '@shared/schemas/attendance';
+import { MARK_MESSAGES } from '@shared/schemas/attendance';
 import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { Forbidden, Invalid } from '../domain-errors';
 import type { SessionUser } from '../http/types';
 import * as keys from '../keys';
 import type { AttendanceSession } from '../repositories/attendance';
 import { getStudent, listStudentsByBatch, listStudentsByDivision } from '../repositories/students';
-import { getNodesWithSettings } from '../repositories/structure';
+import { getNode, getNodesWithSettings, type StructureItem } from '../repositories/structure';
+import { itemBytes, SESSION_ITEM_LIMIT } from '../item-size';
 import { isAssigned } from '../repositories/timetable';
 import { groupLabel } from './session-view';
 
@@ -33,6 +35,7 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
   if (!group || group.deleting) throw new Invalid(`The ${groupKind} to mark was not found`);
   if (course.semid !== group.semid) throw new Invalid(`This course is not taught in this ${groupKind}'s semester`);
   if (slot.termid !== group.termid) throw new Invalid(`This slot is not in this ${groupKind}'s term`);
+  checkTermAllows(await getNode('term', group.termid!), input.date);
   if (settings.markingPolicy === 'assigned' && user.role !== 'admin') {
     const where = { termid: group.termid!, courseid: input.courseid, slotcount: input.slotcount, groupid };
     if (!(await isAssigned(user._id, where))) throw new Forbidden(TIMETABLE_MESSAGES.notAssigned);
@@ -47,7 +50,7 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
   const given = input.statuses ?? {};
   const statusOf = (id: string): AttendanceStatus => (Object.hasOwn(given, id) ? given[id]! : present.has(id) ? 'present' : 'absent');
   const place = { courseid: input.courseid, slotcount: input.slotcount, date: input.date, slotid: input.slotid, groupid };
-  return {
+  return fitsOneItem(groupKind, {
     _id: keys.attendanceSessionId(place),
     ...place,
     expected: students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })),
@@ -55,7 +58,26 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
     markedBy: { _id: user._id, username: user.username },
     markedAt: new Date().toISOString(),
     version: 1,
-  };
+  });
+}
+
+/** Marks go to an active term, and inside its dates when the admin set them (docs/product.md §3). */
+function checkTermAllows(term: StructureItem | null, date: string): void {
+  if (!term?.status) throw new Invalid(MARK_MESSAGES.termNotActive);
+  if ((term.startDate && date < term.startDate) || (term.endDate && date > term.endDate)) {
+    throw new Invalid(MARK_MESSAGES.outsideTerm(term.startDate ?? null, term.endDate ?? null));
+  }
+}
+
+/**
+ * A session is one item, and DynamoDB holds at most 400 KB per item: a group whose students'
+ * names and enrollments would not fit is refused, saying so, rather than failing as it is written.
+ */
+function fitsOneItem<T extends { expected: unknown[] }>(groupKind: string, session: T): T {
+  const bytes = itemBytes(session);
+  if (bytes > SESSION_ITEM_LIMIT)
+    throw new Invalid(MARK_MESSAGES.groupTooLarge(groupKind, session.expected.length, bytes, SESSION_ITEM_LIMIT));
+  return session;
 }
 
 /** A client that sends no groupid (the original payload has none) marks the group of the students it names. */

@@ -10,6 +10,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Extra response headers (a 429's Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -34,3 +36,17 @@ const THROTTLING = new Set([
 /** DynamoDB said "not now" (after the SDK's own retries): the client should retry. */
 export const isRetryableDatabaseError = (error: unknown): boolean =>
   error instanceof Error && (THROTTLING.has(error.name) || (error as { $retryable?: unknown }).$retryable !== undefined);
+
+/**
+ * DynamoDB refused an item over its 400 KB limit (alone, or inside a transaction). Checks before
+ * writing should have said so first; this keeps any that slips through a 400, never a 500.
+ */
+export function isItemTooLarge(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const tooLarge = (message?: string) => /item size/i.test(message ?? '');
+  if (error.name === 'ValidationException') return tooLarge(error.message);
+  const reasons = (error as { CancellationReasons?: { Code?: string; Message?: string }[] }).CancellationReasons ?? [];
+  return (
+    error.name === 'TransactionCanceledException' && reasons.some((reason) => reason.Code === 'ValidationError' && tooLarge(reason.Message))
+  );
+}

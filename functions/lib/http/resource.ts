@@ -4,9 +4,10 @@ import { API_HEADERS } from '@shared/security-headers';
 import { MESSAGES } from '@shared/messages';
 import { routeKey, routesOf, type Resource, type RouteKeyOf } from '@shared/routes';
 import { BeingDeleted, Busy, Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors';
-import { HttpError, isRetryableDatabaseError } from './errors';
+import { HttpError, isItemTooLarge, isRetryableDatabaseError } from './errors';
 import { logger } from './logger';
 import { requestGuards } from './request-guards';
+import { securityEvent } from './security-events';
 import { sessionAuth } from './session-auth';
 import type { ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
 
@@ -37,7 +38,10 @@ export function resource<R extends Resource>(name: R, handlers: NoInfer<Handlers
   }
 
   const dispatch = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
-    const response: ApiResponse = await routes[event.routeKey]!((context as ApiContext).api);
+    const request = (context as ApiContext).api;
+    const response: ApiResponse = await routes[event.routeKey]!(request);
+    if (isCorrectionOrDeletion(event.routeKey))
+      securityEvent('data changed', request, { routeKey: event.routeKey, params: { ...request.params } });
     return jsonResult(response.status ?? 200, response.data, response.message, response.cookies);
   };
 
@@ -60,12 +64,19 @@ const DOMAIN_STATUS: [typeof DomainError, number][] = [
 function errorResponse(request: middy.Request<ApiEvent, ApiResult, Error, Context>): void {
   const { error, event } = request;
   const domainStatus = DOMAIN_STATUS.find(([kind]) => error instanceof kind)?.[1];
+  const status = domainStatus ?? (error instanceof HttpError ? error.status : undefined);
+  if (status === 403) logDenied(request);
   if (domainStatus) {
     request.response = jsonResult(domainStatus, (error as DomainError).data, error!.message);
     return;
   }
   if (error instanceof HttpError) {
-    request.response = jsonResult(error.status, null, error.message);
+    const answer = jsonResult(error.status, null, error.message);
+    request.response = { ...answer, headers: { ...answer.headers, ...error.headers } };
+    return;
+  }
+  if (isItemTooLarge(error)) {
+    request.response = jsonResult(400, null, MESSAGES.itemTooLarge);
     return;
   }
   const requestId = event.requestContext?.requestId ?? 'unknown';
@@ -76,4 +87,16 @@ function errorResponse(request: middy.Request<ApiEvent, ApiResult, Error, Contex
   }
   logger.error('request failed', { requestId, routeKey: event.routeKey, error: error as Error });
   request.response = jsonResult(500, null, `${MESSAGES.serverError} (request id ${requestId})`);
+}
+
+/** Corrections and deletions are security events (docs/security.md); marking and creating are not. */
+const isCorrectionOrDeletion = (key: string): boolean => /^(PATCH|DELETE) |\/delete$/.test(key) && !key.includes('/auth/sessions');
+
+function logDenied({ event, context, error }: middy.Request<ApiEvent, ApiResult, Error, Context>): void {
+  const api = (context as Partial<ApiContext>).api;
+  securityEvent(
+    'access denied',
+    { requestId: event.requestContext?.requestId ?? 'unknown', user: api?.user ?? null },
+    { routeKey: event.routeKey, reason: error?.message },
+  );
 }

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollegeSettings } from '@shared/schemas/settings';
+import { TERM_DATES_OUT_OF_ORDER, termDatesInOrder } from '@shared/schemas/structure';
 import { batchGet } from '../batch';
 import { db, queryAll, tableName } from '../db';
+import { areLookalikes, lookalikeKeys } from '@shared/text/lookalike';
+import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { BeingDeleted, Conflict, Invalid, NotFound } from '../domain-errors';
 import * as keys from '../keys';
-import { check, EXISTS, IS_NEW, isConditionFailure, LIVE, put, remove, transact, update } from '../writes';
+import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
+import { naturalKey } from '../natural-key';
+import { check, EXISTS, IS_NEW, isConditionFailure, LIVE, put, remove, transact, update, type TransactItem } from '../writes';
 import { getWithSettings } from './settings';
 
 /**
@@ -48,6 +53,16 @@ export interface StructureItem {
   divisionid?: string;
   status?: boolean;
   deleting?: string;
+  /** The look-alike keys its name claims within the parent (none on nodes stored before those claims). */
+  lookalikes?: string[];
+  /** A term's first and last day, when set (null: cleared). */
+  startDate?: string | null;
+  endDate?: string | null;
+}
+
+export interface TermDates {
+  startDate?: string | null;
+  endDate?: string | null;
 }
 
 /** The parent of a node of `kind` with this parent id (none for a term). */
@@ -59,6 +74,11 @@ const entryKey = (kind: Kind, item: StructureItem) => {
   const field = KINDS[kind].parentField;
   return keys.structureEntry(kind, item.name, parentOf(kind, field ? item[field] : undefined));
 };
+const nameClaimKey = (kind: Kind, item: StructureItem) => {
+  const field = KINDS[kind].parentField;
+  const parent = parentOf(kind, field ? item[field] : undefined);
+  return (lookalike: string) => keys.structureNameLookalike(kind, lookalike, parent);
+};
 const notFound = (kind: Kind) => new NotFound(`${KINDS[kind].label} not found`);
 
 /** What clients see: `_id`, `name`, the parent reference (and a term's status); never internal keys. */
@@ -66,7 +86,7 @@ export function toPublic(kind: Kind, item: StructureItem): Record<string, unknow
   const field = KINDS[kind].parentField;
   const out: Record<string, unknown> = { _id: item._id, name: item.name };
   if (field) out[field] = item[field];
-  if (kind === 'term') out.status = item.status;
+  if (kind === 'term') Object.assign(out, { status: item.status, startDate: item.startDate ?? null, endDate: item.endDate ?? null });
   return out;
 }
 
@@ -106,7 +126,10 @@ export async function requireParent(kind: Kind, parentId: string): Promise<Struc
  * Creates a node under its parent in one transaction: the parent must still exist (and not
  * be mid-delete) and the name must be free within it (Conflict otherwise).
  */
-export async function createNode(kind: Kind, input: { name: string; parentId?: string; status?: boolean }): Promise<StructureItem> {
+export async function createNode(
+  kind: Kind,
+  input: { name: string; parentId?: string; status?: boolean } & TermDates,
+): Promise<StructureItem> {
   const { parent, parentField, label } = KINDS[kind];
   const item: StructureItem = { _id: randomUUID(), name: input.name };
   if (parent && parentField && input.parentId) {
@@ -114,16 +137,30 @@ export async function createNode(kind: Kind, input: { name: string; parentId?: s
     for (const field of ANCESTOR_FIELDS) if (parentItem[field]) item[field] = parentItem[field];
     item[parentField] = input.parentId;
   }
-  if (kind === 'term') item.status = input.status ?? false;
+  if (kind === 'term') {
+    item.status = input.status ?? false;
+    if (input.startDate) item.startDate = input.startDate;
+    if (input.endDate) item.endDate = input.endDate;
+  }
+
+  const where = parent ? ` in this ${KINDS[parent].label.toLowerCase()}` : '';
+  const taken = new Conflict(`${label} "${item.name}" already exists${where}`);
+  const lookalike = new Conflict(TEXT_MESSAGES.lookalikeName(label, item.name, where));
+  // Nodes stored before look-alike claims hold none: their names are compared here (one Query of the siblings).
+  const siblings = await listChildren(kind, input.parentId);
+  if (siblings.some((sibling) => naturalKey(sibling.name) === naturalKey(item.name))) throw taken;
+  if (siblings.some((sibling) => areLookalikes(sibling.name, item.name))) throw lookalike;
+  item.lookalikes = lookalikeKeys(item.name);
 
   const failed = await transact({
     parent: parent && input.parentId ? check(keys.structureNode(parent, input.parentId), LIVE) : null,
     entity: put({ ...keys.structureNode(kind, item._id), entity: kind, ...item }),
     entry: put({ ...entryKey(kind, item), entity: `${kind}Entry`, ...item }, IS_NEW),
+    claims: lookalikeClaimWrites(nameClaimKey(kind, item), [], item.lookalikes, { entity: 'nameLookalike', nodeId: item._id }),
   });
   if (failed === 'parent' && parent) throw new BeingDeleted(`${KINDS[parent].label} not found`);
-  const where = parent ? ` in this ${KINDS[parent].label.toLowerCase()}` : '';
-  if (failed === 'entry') throw new Conflict(`${label} "${item.name}" already exists${where}`);
+  if (failed === 'entry') throw taken;
+  if (failed === 'claims') throw lookalike;
   return item;
 }
 
@@ -142,16 +179,51 @@ export async function listActiveTerms(): Promise<StructureItem[]> {
   });
 }
 
-/** Sets a term's status on the entity and its entry together. */
-export async function setTermStatus(id: string, status: boolean): Promise<StructureItem> {
+/**
+ * Sets a term's status and/or dates on the entity and its entry together (null clears a date).
+ * The dates are checked in order together with the ones kept, and written only if the term
+ * still has the dates they were checked against (Conflict otherwise: changed meanwhile).
+ */
+export async function updateTerm(id: string, change: { status?: boolean } & TermDates): Promise<StructureItem> {
   const term = await getNode('term', id);
   if (!term) throw notFound('term');
+  const next: StructureItem = { ...term };
+  for (const [field, value] of Object.entries(change)) if (value !== undefined) Object.assign(next, { [field]: value ?? undefined });
+  if (!termDatesInOrder(next)) throw new Invalid(TERM_DATES_OUT_OF_ORDER);
   const failed = await transact({
-    entity: update(keys.structureNode('term', id), { status }),
-    entry: update(entryKey('term', term), { status }),
+    entity: termUpdate(keys.structureNode('term', id), change, term),
+    entry: termUpdate(entryKey('term', term), change, term),
   });
-  if (failed) throw notFound('term');
-  return { ...term, status };
+  if (failed) throw new Conflict('This term changed meanwhile. Reload it and try again.');
+  return next;
+}
+
+const TERM_DATE_FIELDS = ['startDate', 'endDate'] as const;
+
+function termUpdate(key: keys.Key, change: { status?: boolean } & TermDates, held: TermDates): TransactItem {
+  const fields = Object.entries(change).filter(([, value]) => value !== undefined);
+  const set = fields.filter(([, value]) => value !== null);
+  const removed = fields.filter(([, value]) => value === null).map(([field]) => `#${field}`);
+  const heldDates = TERM_DATE_FIELDS.map((field) => (held[field] ? `#${field} = :held_${field}` : `attribute_not_exists(#${field})`));
+  const values = {
+    ...Object.fromEntries(set.map(([field, value]) => [`:${field}`, value])),
+    ...Object.fromEntries(TERM_DATE_FIELDS.filter((field) => held[field]).map((field) => [`:held_${field}`, held[field]])),
+  };
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: [
+        set.length ? `SET ${set.map(([field]) => `#${field} = :${field}`).join(', ')}` : '',
+        removed.length ? `REMOVE ${removed.join(', ')}` : '',
+      ].join(' '),
+      ConditionExpression: [EXISTS, ...heldDates].join(' AND '),
+      ExpressionAttributeNames: Object.fromEntries(
+        [...new Set([...fields.map(([field]) => field), ...TERM_DATE_FIELDS])].map((field) => [`#${field}`, field]),
+      ),
+      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+    },
+  };
 }
 
 /** Marks a node as being deleted (so nothing new is created under it) and answers it. */
@@ -174,7 +246,11 @@ export async function markDeleting(kind: Kind, id: string): Promise<StructureIte
   }
 }
 
-/** Removes a node's entity and entry in one transaction (its children must be gone already). */
+/** Removes a node's entity, entry and name claims in one transaction (its children must be gone already). */
 export async function deleteNode(kind: Kind, item: StructureItem): Promise<void> {
-  await transact({ entry: remove(entryKey(kind, item)), entity: remove(keys.structureNode(kind, item._id)) });
+  await transact({
+    entry: remove(entryKey(kind, item)),
+    entity: remove(keys.structureNode(kind, item._id)),
+    claims: lookalikeReleases(nameClaimKey(kind, item), item.lookalikes),
+  });
 }
