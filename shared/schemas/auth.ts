@@ -12,7 +12,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({
-  username: requiredText('Please enter username', 100),
+  username: requiredText('Please enter username', 100, 'Username'),
   email: emailAddress(MESSAGES.invalidEmail),
   password: z
     .string({ error: 'Please enter password' })

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
-import { emailAddress, requiredText } from './common';
+import { requiredEmail, requiredText } from './common';
 
 /**
  * Importing students from a CSV file (docs/api.md "Student import", docs/product.md §2.13): the
@@ -25,6 +25,7 @@ export const IMPORT_MESSAGES = {
   flag: 'dryRun and createMissing must be true or false',
   noActiveTerm: 'There is no active term to import into',
   duplicate: (enrollment: string) => `Enrollment ${enrollment} appears more than once in the file`,
+  lookalike: (enrollment: string) => `Enrollment ${enrollment} looks like another enrollment in the file`,
   noSemester: (semester: string) => `Semester "${semester}" does not exist in the active term`,
   noDivision: (division: string, semester: string) => `Division "${division}" does not exist in ${semester}`,
   noBatch: (batch: string, division: string) => `Batch "${batch}" does not exist in ${division}`,
@@ -40,15 +41,12 @@ export const IMPORT_MESSAGES = {
 
 /** One row's cells, checked as the Student form checks them, plus where the student goes. */
 export const importRowSchema = z.object({
-  enrollment: requiredText('Please enter enrollment', 50),
+  enrollment: requiredText('Please enter enrollment', 50, 'Enrollment'),
   name: requiredText('Please enter name'),
-  email: z.pipe(
-    z.string({ error: 'Please enter email' }).check(z.trim(), z.minLength(1, { error: 'Please enter email' })),
-    emailAddress(MESSAGES.invalidEmail),
-  ),
-  semester: requiredText('Please enter semester'),
-  division: requiredText('Please enter division'),
-  batch: requiredText('Please enter batch'),
+  email: requiredEmail('Please enter email', MESSAGES.invalidEmail),
+  semester: requiredText('Please enter semester', 200, 'Semester'),
+  division: requiredText('Please enter division', 200, 'Division'),
+  batch: requiredText('Please enter batch', 200, 'Batch'),
 });
 export type ImportRowInput = z.output<typeof importRowSchema>;
 

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { IMPORT_MESSAGES } from '@shared/schemas/student-import';
 import type { Student } from '@shared/schemas/structure';
+import { lookalikeKeys } from '@shared/text/lookalike';
+import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { batchDelete, batchGet } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
 import { BeingDeleted, Conflict, NotFound } from '../domain-errors';
 import * as keys from '../keys';
+import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { check, EXISTS, IS_NEW, LIVE, put, remove, transact, type TransactItem } from '../writes';
 import { getWithSettings } from './settings';
 import { requireParent, type StructureItem } from './structure';
@@ -13,8 +16,9 @@ import { requireParent, type StructureItem } from './structure';
 /**
  * Students. Items, written together: the student (keys.studentById, with batchid and its
  * ancestors), the enrollment claim that keeps an enrollment unique college-wide
- * (keys.enrollmentClaim), and the entry in the batch's list, roll order, which gsi1 also lists
- * by division (keys.studentEntry, keys.studentInDivision).
+ * (keys.enrollmentClaim) and its look-alike claims that keep look-alike enrollments out
+ * (keys.enrollmentLookalikeClaim, functions/lib/lookalike-claims.ts), and the entry in the
+ * batch's list, roll order, which gsi1 also lists by division (keys.studentEntry, keys.studentInDivision).
  *
  * Not found: lookups (`get…`) answer null; updates and deletes throw NotFound. A batch that
  * is missing or being deleted is the input's fault: Invalid or BeingDeleted.
@@ -23,10 +27,12 @@ export interface StudentItem extends Student {
   divisionid: string;
   semid: string;
   termid: string;
+  /** The look-alike keys its enrollment claims (none on students stored before those claims, until their enrollment changes). */
+  lookalikes?: string[];
 }
 
 /** Only the student's own fields: items read back also carry keys, which must not leak into other items. */
-const fields = ({ _id, enrollment, name, email, batchid, divisionid, semid, termid }: StudentItem): StudentItem => ({
+const fields = ({ _id, enrollment, name, email, batchid, divisionid, semid, termid, lookalikes }: StudentItem): StudentItem => ({
   _id,
   enrollment,
   name,
@@ -35,6 +41,7 @@ const fields = ({ _id, enrollment, name, email, batchid, divisionid, semid, term
   divisionid,
   semid,
   termid,
+  lookalikes,
 });
 const studentItem = (student: StudentItem) => ({ ...keys.studentById(student._id), entity: 'student', ...fields(student) });
 const entryItem = (student: StudentItem) => ({
@@ -44,6 +51,12 @@ const entryItem = (student: StudentItem) => ({
   ...fields(student),
 });
 const claimItem = (student: StudentItem) => ({ ...keys.enrollmentClaim(student.enrollment), entity: 'enrollment', studentId: student._id });
+/** The look-alike claims that take a student from `held` to the keys of its (new) enrollment. */
+const lookalikeWrites = (held: StudentItem['lookalikes'], student: StudentItem) =>
+  lookalikeClaimWrites(keys.enrollmentLookalikeClaim, held, student.lookalikes ?? [], {
+    entity: 'enrollmentLookalike',
+    studentId: student._id,
+  });
 
 export const toPublicStudent = ({ _id, enrollment, name, email, batchid }: StudentItem): Student => ({
   _id,
@@ -63,6 +76,7 @@ const placeIn = (batch: StructureItem) => ({
 const batchIsLive = (batchid: string) => check(keys.structureNode('batch', batchid), LIVE);
 const batchGone = () => new BeingDeleted('Batch not found');
 const enrollmentTaken = (enrollment: string) => new Conflict(`A student with enrollment ${enrollment} already exists`);
+const lookalikeTaken = () => new Conflict(TEXT_MESSAGES.lookalikeEnrollment);
 const studentNotFound = () => new NotFound('Student not found');
 
 /** Creates a student in a batch: the batch must exist and the enrollment be free (Conflict). */
@@ -72,14 +86,17 @@ export async function createStudent(input: Omit<Student, '_id'>): Promise<Studen
 
 /** Creates a student in a batch already read (an import reads its batches once): as createStudent. */
 export async function createStudentIn(batch: StructureItem, input: Omit<Student, '_id' | 'batchid'>): Promise<StudentItem> {
-  const student: StudentItem = { _id: randomUUID(), enrollment: input.enrollment, name: input.name, email: input.email, ...placeIn(batch) };
+  const { enrollment, name, email } = input;
+  const student: StudentItem = { _id: randomUUID(), enrollment, name, email, ...placeIn(batch), lookalikes: lookalikeKeys(enrollment) };
   const failed = await transact({
     batch: batchIsLive(student.batchid),
     claim: put(claimItem(student), IS_NEW),
+    lookalikes: lookalikeWrites([], student),
     student: put(studentItem(student)),
     entry: put(entryItem(student)),
   });
   if (failed === 'batch') throw batchGone();
+  if (failed === 'lookalikes') throw lookalikeTaken();
   if (failed) throw enrollmentTaken(student.enrollment);
   return student;
 }
@@ -112,6 +129,14 @@ export async function findStudentsByEnrollment(enrollments: string[]): Promise<M
   return new Map(claims.map((claim) => [claim.pk, byId.get(claim.studentId) ?? null]));
 }
 
+/** Who holds the look-alike keys of these enrollments: the student's id by key (one BatchGetItem per 100 keys). */
+export async function findLookalikeHolders(enrollments: string[]): Promise<Map<string, string>> {
+  const claims = await batchGet<{ lookalike: string; studentId: string }>(
+    [...new Set(enrollments.flatMap(lookalikeKeys))].map(keys.enrollmentLookalikeClaim),
+  );
+  return new Map(claims.map((claim) => [claim.lookalike, claim.studentId]));
+}
+
 /** One enrollment however it is spelt (the claim's identity): what findStudentsByEnrollment answers by. */
 export const enrollmentKey = (enrollment: string): string => keys.enrollmentClaim(enrollment).pk;
 
@@ -125,7 +150,7 @@ export async function replaceStudent(
   changes: Pick<Student, 'enrollment' | 'name' | 'email'>,
   batch: StructureItem | null,
 ): Promise<StudentItem> {
-  const after: StudentItem = { ...fields(before), ...changes, ...(batch ? placeIn(batch) : {}) };
+  const after = withLookalikes(before, { ...fields(before), ...changes, ...(batch ? placeIn(batch) : {}) });
   const writes = replaceWrites(before, after);
   const unchangedSince = put(studentItem(after), `${EXISTS} AND batchid = :batchid AND enrollment = :enrollment`, {
     ':batchid': before.batchid,
@@ -138,6 +163,7 @@ export async function replaceStudent(
   });
   if (failed === 'batch') throw batchGone();
   if (failed === 'student') throw new Conflict(IMPORT_MESSAGES.changedMeanwhile);
+  if (failed === 'lookalikes') throw lookalikeTaken();
   if (failed) throw enrollmentTaken(after.enrollment);
   return after;
 }
@@ -157,14 +183,24 @@ export async function listStudentsByDivision(divisionid: string): Promise<Studen
   return queryAll<StudentItem>(keys.studentsOfDivision(divisionid));
 }
 
-/** The writes that replace `before` by `after`: entity, list entry and, when it changed, the enrollment claim. */
-function replaceWrites(before: StudentItem, after: StudentItem): Record<'student' | 'entry' | 'claim', TransactItem[]> {
+/**
+ * `after` with the look-alike keys it claims: those of its enrollment when the enrollment changed
+ * (a student stored before look-alike claims claims them then), else the ones it holds.
+ */
+const withLookalikes = (before: StudentItem, after: StudentItem): StudentItem =>
+  after.enrollment === before.enrollment
+    ? { ...after, lookalikes: before.lookalikes }
+    : { ...after, lookalikes: lookalikeKeys(after.enrollment) };
+
+/** The writes that replace `before` by `after`: entity, list entry and, when it changed, the enrollment's claims. */
+function replaceWrites(before: StudentItem, after: StudentItem): Record<'student' | 'entry' | 'claim' | 'lookalikes', TransactItem[]> {
   const enrollmentChanged = keys.enrollmentClaim(before.enrollment).pk !== keys.enrollmentClaim(after.enrollment).pk;
   const entryMoved = JSON.stringify(keys.studentEntry(before)) !== JSON.stringify(keys.studentEntry(after));
   return {
     student: [put(studentItem(after), EXISTS)],
     entry: [...(entryMoved ? [remove(keys.studentEntry(before))] : []), put(entryItem(after))],
     claim: enrollmentChanged ? [remove(keys.enrollmentClaim(before.enrollment)), put(claimItem(after), IS_NEW)] : [],
+    lookalikes: lookalikeWrites(before.lookalikes, after),
   };
 }
 
@@ -175,10 +211,11 @@ export async function updateStudent(id: string, changes: Partial<Omit<Student, '
   changes = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const moving = changes.batchid !== undefined && changes.batchid !== before.batchid;
   const place = moving ? placeIn(await requireParent('batch', changes.batchid!)) : {};
-  const after: StudentItem = { ...fields(before), ...changes, ...place };
+  const after = withLookalikes(before, { ...fields(before), ...changes, ...place });
   const failed = await transact({ batch: moving ? batchIsLive(after.batchid) : null, ...replaceWrites(before, after) });
   if (failed === 'batch') throw batchGone();
   if (failed === 'student') throw studentNotFound();
+  if (failed === 'lookalikes') throw lookalikeTaken();
   if (failed) throw enrollmentTaken(after.enrollment);
   return after;
 }
@@ -204,6 +241,7 @@ export async function deleteStudent(id: string): Promise<StudentItem> {
   const failed = await transact({
     student: remove(keys.studentById(id), EXISTS),
     claim: remove(keys.enrollmentClaim(student.enrollment)),
+    lookalikes: lookalikeReleases(keys.enrollmentLookalikeClaim, student.lookalikes),
     entry: remove(keys.studentEntry(student)),
   });
   if (failed) throw studentNotFound();
@@ -216,7 +254,13 @@ export async function deleteStudent(id: string): Promise<StudentItem> {
  */
 export async function deleteStudentsOfBatch(batchid: string): Promise<number> {
   const students = await listStudentsByBatch(batchid);
-  await batchDelete(students.flatMap((student) => [keys.studentById(student._id), keys.enrollmentClaim(student.enrollment)]));
+  await batchDelete(
+    students.flatMap((student) => [
+      keys.studentById(student._id),
+      keys.enrollmentClaim(student.enrollment),
+      ...(student.lookalikes ?? []).map(keys.enrollmentLookalikeClaim),
+    ]),
+  );
   await batchDelete(students.map(keys.studentEntry));
   return students.length;
 }

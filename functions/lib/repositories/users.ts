@@ -2,19 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@shared/constants';
 import type { PublicUser } from '@shared/schemas/auth';
+import { areLookalikes, lookalikeKeys } from '@shared/text/lookalike';
+import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { db, queryAll, tableName } from '../db';
 import { Conflict, NotFound } from '../domain-errors';
 import * as keys from '../keys';
+import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { EXISTS, IS_NEW, put, remove, transact } from '../writes';
 
 /**
- * Users: the profile (keys.userProfile, listed by username on gsi1) and the claim that gives an
- * email address (lower-cased) to one user (keys.emailClaim).
+ * Users: the profile (keys.userProfile, listed by username on gsi1), the claim that gives an
+ * email address (lower-cased) to one user (keys.emailClaim), and its look-alike claims that keep
+ * look-alike addresses out (keys.emailLookalikeClaim, functions/lib/lookalike-claims.ts).
  *
  * Not found: lookups (`get…`, `find…`) answer null; deleteUser throws NotFound.
  */
 interface UserItem extends PublicUser {
   passwordHash: string;
+  /** The look-alike keys its email claims (none on users stored before those claims). */
+  lookalikes?: string[];
 }
 
 const userNotFound = () => new NotFound('User not found');
@@ -22,9 +28,14 @@ const toPublic = ({ _id, username, email, role }: UserItem): PublicUser => ({ _i
 
 /** Creates a user, claiming the email in the same transaction; Conflict when the email is taken. */
 export async function createUser(input: { username: string; email: string; role: Role; passwordHash: string }): Promise<PublicUser> {
-  const user: UserItem = { _id: randomUUID(), ...input };
+  const user: UserItem = { _id: randomUUID(), ...input, lookalikes: lookalikeKeys(input.email) };
+  const lookalikeTaken = new Conflict(TEXT_MESSAGES.lookalikeEmail);
+  // Users stored before look-alike claims hold none: their emails are compared here (one Query of the user list).
+  const sameEmail = (other: PublicUser) => keys.emailClaim(other.email).pk === keys.emailClaim(user.email).pk;
+  if ((await listUsers()).some((other) => !sameEmail(other) && areLookalikes(other.email, user.email))) throw lookalikeTaken;
   const failed = await transact({
     claim: put({ ...keys.emailClaim(user.email), entity: 'email', userId: user._id }, IS_NEW),
+    lookalikes: lookalikeClaimWrites(keys.emailLookalikeClaim, [], user.lookalikes!, { entity: 'emailLookalike', userId: user._id }),
     profile: put({
       ...keys.userProfile(user._id),
       ...keys.userListEntry(user),
@@ -33,6 +44,7 @@ export async function createUser(input: { username: string; email: string; role:
       createdAt: new Date().toISOString(),
     }),
   });
+  if (failed === 'lookalikes') throw lookalikeTaken;
   if (failed) throw new Conflict('A user with this email already exists');
   return toPublic(user);
 }
@@ -47,9 +59,14 @@ export async function findUserForLogin(email: string): Promise<UserItem | null> 
   return (user.Item as UserItem | undefined) ?? null;
 }
 
-export async function getUser(id: string): Promise<PublicUser | null> {
+async function getProfile(id: string): Promise<UserItem | null> {
   const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(id), ConsistentRead: true }));
-  return result.Item ? toPublic(result.Item as UserItem) : null;
+  return (result.Item as UserItem | undefined) ?? null;
+}
+
+export async function getUser(id: string): Promise<PublicUser | null> {
+  const profile = await getProfile(id);
+  return profile ? toPublic(profile) : null;
 }
 
 /** All users, ordered by username (one Query on gsi1, paged). */
@@ -60,10 +77,15 @@ export async function listUsers(): Promise<PublicUser[]> {
 
 /** Deletes the profile and frees the email in one transaction; answers the user deleted. */
 export async function deleteUser(id: string): Promise<PublicUser> {
-  const user = await getUser(id);
-  if (!user) throw userNotFound();
-  if (await transact({ profile: remove(keys.userProfile(id), EXISTS), claim: remove(keys.emailClaim(user.email)) })) throw userNotFound();
-  return user;
+  const profile = await getProfile(id);
+  if (!profile) throw userNotFound();
+  const failed = await transact({
+    profile: remove(keys.userProfile(id), EXISTS),
+    claim: remove(keys.emailClaim(profile.email)),
+    lookalikes: lookalikeReleases(keys.emailLookalikeClaim, profile.lookalikes),
+  });
+  if (failed) throw userNotFound();
+  return toPublic(profile);
 }
 
 /** Used by seeding and create-admin: whether an email is already taken. */

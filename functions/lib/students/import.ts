@@ -10,9 +10,18 @@ import {
 import { Conflict, DomainError } from '../domain-errors';
 import { isRetryableDatabaseError } from '../http/errors';
 import { logger } from '../http/logger';
+import { lookalikeKeys } from '@shared/text/lookalike';
+import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { naturalKey } from '../natural-key';
 import { createNode, listActiveTerms, listChildren, type Kind, type StructureItem } from '../repositories/structure';
-import { createStudentIn, enrollmentKey, findStudentsByEnrollment, replaceStudent, type StudentItem } from '../repositories/students';
+import {
+  createStudentIn,
+  enrollmentKey,
+  findLookalikeHolders,
+  findStudentsByEnrollment,
+  replaceStudent,
+  type StudentItem,
+} from '../repositories/students';
 
 /**
  * POST student/import (docs/api.md "Student import"): each row is checked on its own, placed in
@@ -40,16 +49,19 @@ export async function importStudents({ rows, dryRun = false, createMissing = fal
   const checked = checkRows(rows);
   const valid = checked.filter((one): one is { row: number; input: ImportRowInput } => 'input' in one);
 
-  const [structure, existing] = await Promise.all([
+  const enrollments = valid.map(({ input }) => input.enrollment);
+  const [structure, existing, lookalikeHolders] = await Promise.all([
     valid.length ? currentStructure() : null,
-    valid.length ? findStudentsByEnrollment(valid.map(({ input }) => input.enrollment)) : new Map<string, StudentItem | null>(),
+    valid.length ? findStudentsByEnrollment(enrollments) : new Map<string, StudentItem | null>(),
+    valid.length ? findLookalikeHolders(enrollments) : new Map<string, string>(),
   ]);
 
   const results = await inParallel(checked, async (one): Promise<ImportRowResult> => {
     if ('result' in one) return one.result;
     if (!structure) return errorResult(one.row, IMPORT_MESSAGES.noActiveTerm);
     try {
-      return await importRow(one.row, one.input, structure, existing.get(enrollmentKey(one.input.enrollment)), { dryRun, createMissing });
+      const before = existing.get(enrollmentKey(one.input.enrollment));
+      return await importRow(one.row, one.input, structure, before, { dryRun, createMissing, lookalikeHolders });
     } catch (error) {
       if (error instanceof DomainError) return errorResult(one.row, error.message);
       if (isRetryableDatabaseError(error)) logger.warn('import row not saved', { row: one.row, error: error as Error });
@@ -63,21 +75,34 @@ export async function importStudents({ rows, dryRun = false, createMissing = fal
   return { dryRun, results, counts };
 }
 
-/** Each row's cells checked on their own; an enrollment given twice is an error on every row that gives it. */
+/**
+ * Each row's cells checked on their own; an enrollment given twice, or with a look-alike in
+ * another row ('25CE001' and '25СЕ001' in Cyrillic), is an error on every row that gives it.
+ */
 function checkRows(rows: StudentImportInput['rows']): Checked[] {
   const checked: Checked[] = rows.map((sent, at) => {
     const row = sent.row ?? at + 1;
     const problems = rowProblems(sent);
     return 'error' in problems ? { row, result: errorResult(row, problems.error) } : { row, input: problems.value };
   });
+  // Per spelling of an enrollment, how many rows give it; per look-alike key, the spellings that have it.
   const times = new Map<string, number>();
-  for (const one of checked)
-    if ('input' in one) times.set(enrollmentKey(one.input.enrollment), (times.get(enrollmentKey(one.input.enrollment)) ?? 0) + 1);
-  return checked.map((one) =>
-    'input' in one && times.get(enrollmentKey(one.input.enrollment))! > 1
-      ? { row: one.row, result: errorResult(one.row, IMPORT_MESSAGES.duplicate(one.input.enrollment)) }
-      : one,
-  );
+  const spellings = new Map<string, Set<string>>();
+  for (const one of checked) {
+    if (!('input' in one)) continue;
+    const spelling = enrollmentKey(one.input.enrollment);
+    times.set(spelling, (times.get(spelling) ?? 0) + 1);
+    for (const key of lookalikeKeys(one.input.enrollment)) spellings.set(key, (spellings.get(key) ?? new Set()).add(spelling));
+  }
+  const problem = (enrollment: string) => {
+    if (times.get(enrollmentKey(enrollment))! > 1) return IMPORT_MESSAGES.duplicate(enrollment);
+    if (lookalikeKeys(enrollment).some((key) => spellings.get(key)!.size > 1)) return IMPORT_MESSAGES.lookalike(enrollment);
+    return null;
+  };
+  return checked.map((one) => {
+    const message = 'input' in one ? problem(one.input.enrollment) : null;
+    return message ? { row: one.row, result: errorResult(one.row, message) } : one;
+  });
 }
 
 /** A row's student: compared with the one holding its enrollment, then added, changed or left alone. */
@@ -86,9 +111,12 @@ async function importRow(
   input: ImportRowInput,
   structure: Structure,
   before: StudentItem | null | undefined,
-  options: { dryRun: boolean; createMissing: boolean },
+  options: { dryRun: boolean; createMissing: boolean; lookalikeHolders: Map<string, string> },
 ): Promise<ImportRowResult> {
   if (before === null) return errorResult(row, IMPORT_MESSAGES.claimWithoutStudent(input.enrollment));
+  // Said before any write, so that a dry run shows it too: another student holds a look-alike of this enrollment.
+  const holders = lookalikeKeys(input.enrollment).map((key) => options.lookalikeHolders.get(key));
+  if (holders.some((holder) => holder !== undefined && holder !== before?._id)) return errorResult(row, TEXT_MESSAGES.lookalikeEnrollment);
   const place = await structure.place(input, options);
   if (typeof place === 'string') return errorResult(row, place);
   const { enrollment, name, email } = input;
