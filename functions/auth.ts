@@ -1,19 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@shared/messages';
-import { loginSchema, registerSchema, type AppConfig } from '@shared/schemas/auth';
+import { changePasswordSchema, loginSchema, PASSWORD_MESSAGES, registerSchema, type AppConfig } from '@shared/schemas/auth';
+import { entityId } from '@shared/schemas/common';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './lib/auth/password';
-import { clearedSessionCookie, SESSION_SECONDS, sessionCookie, signSessionToken } from './lib/auth/session-token';
-import { nowSeconds } from './lib/db';
+import { passwordProblem } from './lib/auth/password-policy';
+import { clearedSessionCookie, deviceCookie, signDeviceToken, trustedDevice } from './lib/auth/session-token';
+import { changePassword, newSession, signedInUser, spendGuess } from './lib/auth/sign-in';
 import { DEMO_ACCOUNTS, isDemoMode } from './lib/demo-accounts';
-import { NotFound } from './lib/domain-errors';
+import { Invalid, NotFound } from './lib/domain-errors';
 import { HttpError, parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
+import { securityEvent } from './lib/http/security-events';
 import type { ApiRequest } from './lib/http/types';
-import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './lib/repositories/login-attempts';
-import { createSession, deleteSession } from './lib/repositories/sessions';
-import { createUser, findUserForLogin } from './lib/repositories/users';
+import { clearLoginAttempts } from './lib/repositories/login-attempts';
+import {
+  createSession,
+  deleteSession,
+  deleteSessionsOfUser,
+  endSession,
+  listSessions,
+  sessionKeysOfUser,
+} from './lib/repositories/sessions';
+import { createUser, findUserForLogin, getUserWithPassword } from './lib/repositories/users';
 
-/** Auth resource: sign-in, sign-out, the current user, registering users, and the public app config. */
+/**
+ * Auth resource: sign-in, sign-out, the current user, registering users, the public app config,
+ * and the signed-in user's own account: their password and their sessions (docs/product.md §4).
+ */
 export const handler = resource('auth', {
   'GET /api/v1/config': async () => {
     const config: AppConfig = {
@@ -22,27 +35,31 @@ export const handler = resource('auth', {
     return { data: config, message: 'Config' };
   },
 
-  'POST /api/v1/auth/login': async ({ body, secure }: ApiRequest) => {
-    const result = loginSchema.safeParse(body);
+  'POST /api/v1/auth/login': async (request: ApiRequest) => {
+    const result = loginSchema.safeParse(request.body);
     if (!result.success) throw new HttpError(401, MESSAGES.wrongLogin);
     const { email, password } = result.data;
-    if (await isLoginLocked(email)) throw new HttpError(429, MESSAGES.loginThrottled);
+    const device = await trustedDevice(request.cookies, request.secure, email);
+    await spendGuess(email, request, device);
     const user = await findUserForLogin(email);
     const valid = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
     if (!user || !valid) {
-      await recordLoginFailure(email);
+      securityEvent('login failed', request, {
+        email,
+        reason: user ? 'wrong password' : 'unknown email',
+        trustedDevice: device !== undefined,
+      });
       throw new HttpError(401, MESSAGES.wrongLogin);
     }
-    await clearLoginFailures(email);
-    const publicUser = { _id: user._id, username: user.username, email: user.email, role: user.role };
-    const sessionId = randomUUID();
-    const expiresAt = nowSeconds() + SESSION_SECONDS;
-    // A user deleted while signing in gets the same answer as a wrong password.
-    await createSession(publicUser, sessionId, expiresAt).catch((error: unknown) => {
+    await clearLoginAttempts(email, device);
+    const { session, cookie } = await newSession(signedInUser(user), request);
+    // A user deleted (or whose password changed) while signing in gets the same answer as a wrong password.
+    await createSession(session, user.passwordHash).catch((error: unknown) => {
       throw error instanceof NotFound ? new HttpError(401, MESSAGES.wrongLogin) : error;
     });
-    const token = await signSessionToken({ userId: user._id, sessionId }, expiresAt);
-    return { data: publicUser, message: 'Logged in successfully', cookies: [sessionCookie(token, secure)] };
+    const trusted = deviceCookie(await signDeviceToken(email, device ?? randomUUID()), request.secure);
+    securityEvent('login succeeded', { ...request, user: { ...session.user, sessionId: session.sessionId } }, { trustedDevice: !!device });
+    return { data: session.user, message: 'Logged in successfully', cookies: [cookie, trusted] };
   },
 
   'GET /api/v1/auth/currentstatus': async ({ user }: ApiRequest) => {
@@ -50,19 +67,70 @@ export const handler = resource('auth', {
     return { data: publicUser, message: 'Logged in' };
   },
 
-  'POST /api/v1/auth/logout': async ({ user, secure }: ApiRequest) => {
-    if (user) await deleteSession(user._id, user.sessionId);
-    return { data: null, message: 'Logged out', cookies: [clearedSessionCookie(secure)] };
+  'POST /api/v1/auth/logout': async (request: ApiRequest) => {
+    if (request.user) {
+      await deleteSession(request.user._id, request.user.sessionId);
+      securityEvent('logout', request);
+    }
+    return { data: null, message: 'Logged out', cookies: [clearedSessionCookie(request.secure)] };
   },
 
-  'POST /api/v1/auth/register': async ({ body }: ApiRequest) => {
-    const input = parse(registerSchema, body);
+  'POST /api/v1/auth/register': async (request: ApiRequest) => {
+    const input = parse(registerSchema, request.body);
+    const problem = await passwordProblem(input.password, input);
+    if (problem) throw new Invalid(problem);
     const user = await createUser({
       username: input.username,
       email: input.email,
       role: input.role,
       passwordHash: await hashPassword(input.password),
     });
+    securityEvent('user created', request, { userId: user._id, email: user.email, role: user.role });
     return { status: 201, data: user, message: 'User created successfully' };
+  },
+
+  // The current password is a guess like a login's: counted first, so a stolen session cannot try many.
+  'POST /api/v1/auth/password': async (request: ApiRequest) => {
+    const input = parse(changePasswordSchema, request.body);
+    const stored = await getUserWithPassword(request.user!._id);
+    if (!stored) throw new HttpError(401, MESSAGES.notSignedIn);
+    if (input.newPassword === input.currentPassword) throw new Invalid(PASSWORD_MESSAGES.same);
+    const problem = await passwordProblem(input.newPassword, stored);
+    if (problem) throw new Invalid(problem);
+    await spendGuess(stored.email, request);
+    if (!(await verifyPassword(input.currentPassword, stored.passwordHash))) {
+      securityEvent('login failed', request, { email: stored.email, reason: 'wrong current password on a password change' });
+      throw new Invalid(PASSWORD_MESSAGES.currentWrong);
+    }
+    await clearLoginAttempts(stored.email);
+    const passwordHash = await hashPassword(input.newPassword);
+    const ended = await sessionKeysOfUser(stored._id);
+    const { session, cookie } = await newSession(signedInUser({ ...stored, mustChangePassword: false }), request);
+    await changePassword(stored._id, { passwordHash, mustChangePassword: false, whileHash: stored.passwordHash }, ended, session);
+    securityEvent('password changed', request, { sessionsEnded: ended.length });
+    return { data: session.user, message: 'Password changed. Every other session has been signed out.', cookies: [cookie] };
+  },
+
+  'GET /api/v1/auth/sessions': async ({ user }: ApiRequest) => {
+    const sessions = await listSessions(user!._id, user!.sessionId);
+    return { data: sessions, message: 'Your sessions' };
+  },
+
+  'DELETE /api/v1/auth/sessions/{id}': async (request: ApiRequest) => {
+    const id = parse(entityId('Session not found'), request.params.id);
+    await endSession(request.user!._id, id);
+    securityEvent('session ended', request, { sessionId: id });
+    const here = id === request.user!.sessionId;
+    return {
+      data: null,
+      message: here ? 'Signed out on this device' : 'Signed out on that device',
+      cookies: here ? [clearedSessionCookie(request.secure)] : undefined,
+    };
+  },
+
+  'DELETE /api/v1/auth/sessions': async (request: ApiRequest) => {
+    await deleteSessionsOfUser(request.user!._id);
+    securityEvent('all sessions ended', request);
+    return { data: null, message: 'Signed out everywhere', cookies: [clearedSessionCookie(request.secure)] };
   },
 });

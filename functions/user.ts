@@ -1,14 +1,21 @@
 import { entityId } from '@shared/schemas/common';
+import type { PasswordReset } from '@shared/schemas/auth';
+import { hashPassword } from './lib/auth/password';
+import { changePassword, oneTimePassword } from './lib/auth/sign-in';
 import { Invalid, NotFound } from './lib/domain-errors';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
-import { deleteSessionsOfUser } from './lib/repositories/sessions';
+import { securityEvent } from './lib/http/security-events';
+import type { ApiRequest } from './lib/http/types';
+import { clearAllLoginAttempts, isAccountLocked } from './lib/repositories/login-attempts';
+import { deleteSessionsOfUser, sessionKeysOfUser } from './lib/repositories/sessions';
 import { deleteClassesOfFaculty } from './lib/repositories/timetable';
-import { deleteUser, listUsers } from './lib/repositories/users';
+import { deleteUser, getUser, listUsers } from './lib/repositories/users';
 
 /**
- * User resource: the admin's user list and deleting a user, which ends their sessions at once and
- * removes their timetable entries.
+ * User resource: the admin's user list; deleting a user, which ends their sessions at once and
+ * removes their timetable entries; resetting a user's password and unlocking their account
+ * (docs/product.md §2.5).
  */
 export const handler = resource('user', {
   'GET /api/v1/user': async () => {
@@ -16,9 +23,9 @@ export const handler = resource('user', {
     return { data: users, message: users.length ? 'Users' : 'No users found' };
   },
 
-  'DELETE /api/v1/user/{id}': async ({ params, user }) => {
-    const id = parse(entityId('Some error occur'), params.id);
-    if (id === user!._id) throw new Invalid('You cannot delete your own account');
+  'DELETE /api/v1/user/{id}': async (request) => {
+    const id = parse(entityId('Some error occur'), request.params.id);
+    if (id === request.user!._id) throw new Invalid('You cannot delete your own account');
     const target = await deleteUser(id).catch((error: unknown) => {
       // Gone already: maybe by a delete that failed after the profile, whose clean-up this finishes.
       if (error instanceof NotFound) return error;
@@ -28,6 +35,39 @@ export const handler = resource('user', {
     await deleteSessionsOfUser(id);
     await deleteClassesOfFaculty(id);
     if (target instanceof NotFound) throw target;
+    securityEvent('user deleted', request, { userId: id, email: target.email });
     return { data: target, message: 'User Deleted Successfully' };
   },
+
+  // The one-time password is answered once and stored only as its hash; the user must change it at sign-in.
+  'POST /api/v1/user/{id}/reset-password': async (request) => {
+    const target = await otherUser(request, 'Change your own password under My account');
+    const password = oneTimePassword();
+    const ended = await sessionKeysOfUser(target._id);
+    await changePassword(target._id, { passwordHash: await hashPassword(password), mustChangePassword: true }, ended);
+    await clearAllLoginAttempts(target.email);
+    securityEvent('password reset', request, { userId: target._id, email: target.email, sessionsEnded: ended.length });
+    const data: PasswordReset = { user: target, oneTimePassword: password };
+    return { data, message: `Password reset for ${target.username}. Give them the one-time password; it is shown only once.` };
+  },
+
+  'POST /api/v1/user/{id}/unlock': async (request) => {
+    const target = await otherUser(request, 'You cannot unlock your own account');
+    const wasLocked = await isAccountLocked(target.email);
+    await clearAllLoginAttempts(target.email);
+    securityEvent('account unlocked', request, { userId: target._id, email: target.email, wasLocked });
+    return {
+      data: { user: target, wasLocked },
+      message: wasLocked ? `${target.username} can sign in again` : `${target.username}'s account was not locked; failed logins forgotten`,
+    };
+  },
 });
+
+/** The user the path names, other than the caller. */
+async function otherUser(request: ApiRequest, ownMessage: string) {
+  const id = parse(entityId('User not found'), request.params.id);
+  if (id === request.user!._id) throw new Invalid(ownMessage);
+  const target = await getUser(id);
+  if (!target) throw new NotFound('User not found');
+  return target;
+}

@@ -47,8 +47,15 @@ export const ROUTES = [
   r('GET', '/auth/currentstatus', 'auth', 'user'),
   r('POST', '/auth/logout', 'auth', 'public'),
   r('POST', '/auth/register', 'auth', 'admin'),
+  // The signed-in user's own account: their password and their sessions (docs/product.md §4).
+  r('POST', '/auth/password', 'auth', 'user'),
+  r('GET', '/auth/sessions', 'auth', 'user'),
+  r('DELETE', '/auth/sessions/{id}', 'auth', 'user'),
+  r('DELETE', '/auth/sessions', 'auth', 'user'),
   r('GET', '/user', 'user', 'admin'),
   r('DELETE', '/user/{id}', 'user', 'admin'),
+  r('POST', '/user/{id}/reset-password', 'user', 'admin'),
+  r('POST', '/user/{id}/unlock', 'user', 'admin'),
 
   r('POST', '/term', 'term', 'admin'),
   r('GET', '/term', 'term', 'user'),

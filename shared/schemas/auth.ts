@@ -11,18 +11,41 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** Why a new password is refused: length here, the rest on the server (functions/lib/auth/password-policy.ts). */
+export const PASSWORD_MESSAGES = {
+  missing: 'Please enter password',
+  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  tooLong: 'Password must be at most 1024 characters',
+  common: 'This password is one of the most common passwords; choose one that is harder to guess',
+  personal: 'The password must not contain your name or email address',
+  same: 'The new password must differ from the current one',
+  currentWrong: 'Your current password is not right',
+} as const;
+
+const newPassword = (missing: string = PASSWORD_MESSAGES.missing) =>
+  z
+    .string({ error: missing })
+    .check(
+      z.minLength(PASSWORD_MIN_LENGTH, { error: PASSWORD_MESSAGES.tooShort }),
+      z.maxLength(1024, { error: PASSWORD_MESSAGES.tooLong }),
+    );
+
 export const registerSchema = z.object({
   username: requiredText('Please enter username', 100, 'Username'),
   email: emailAddress(MESSAGES.invalidEmail),
-  password: z
-    .string({ error: 'Please enter password' })
-    .check(
-      z.minLength(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` }),
-      z.maxLength(1024, { error: 'Password must be at most 1024 characters' }),
-    ),
+  password: newPassword(),
   role: z.enum(ROLES, { error: 'User type must be admin or faculty' }),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST auth/password: the signed-in user's own password, changed with the current one. */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Please enter your current password' })
+    .check(z.minLength(1, { error: 'Please enter your current password' }), z.maxLength(1024, { error: PASSWORD_MESSAGES.tooLong })),
+  newPassword: newPassword('Please enter a new password'),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** A user as every endpoint returns it: never a password, hash or salt. */
 export interface PublicUser {
@@ -30,6 +53,28 @@ export interface PublicUser {
   username: string;
   email: string;
   role: (typeof ROLES)[number];
+}
+
+/** The signed-in user as login and currentstatus answer: mustChangePassword after an admin's reset (one-time password). */
+export interface SignedInUser extends PublicUser {
+  mustChangePassword?: true;
+}
+
+/** One of the signed-in user's sessions (GET auth/sessions): a browser or phone signed in. */
+export interface ActiveSession {
+  _id: string;
+  /** The browser's User-Agent at sign-in (the web app names it: "Chrome on Android"). */
+  device: string;
+  signedInAt: string;
+  lastSeenAt: string;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+/** POST user/{id}/reset-password: the one-time password, shown once to the admin. */
+export interface PasswordReset {
+  user: PublicUser;
+  oneTimePassword: string;
 }
 
 export interface AppConfig {

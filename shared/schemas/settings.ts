@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { alertSettingsShape, DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alert-settings';
+import { DEFAULT_SESSION_SETTINGS, sessionSettingsShape, type SessionSettings } from './session-settings';
 
 /**
  * The college's attendance rules (docs/product.md §3): one set for the whole college, read by
@@ -11,7 +12,7 @@ export type ExcusedRule = (typeof EXCUSED_RULES)[number];
 export const MARKING_POLICIES = ['any-faculty', 'assigned'] as const;
 export type MarkingPolicy = (typeof MARKING_POLICIES)[number];
 
-export interface CollegeSettings extends AlertSettings {
+export interface CollegeSettings extends AlertSettings, SessionSettings {
   /** How long after marking the faculty member who marked a session may still correct it; 0: never (admins always may). */
   editWindowHours: number;
   /** The part of a present that a late is worth, from 0 to 1. */
@@ -31,6 +32,7 @@ export const DEFAULT_SETTINGS: CollegeSettings = {
   threshold: 75,
   markingPolicy: 'any-faculty',
   ...DEFAULT_ALERT_SETTINGS,
+  ...DEFAULT_SESSION_SETTINGS,
 };
 
 /** A year: a longer window is a window that never closes, which an admin can always do instead. */
@@ -59,6 +61,7 @@ export const settingsSchema = z.object({
   threshold: z.number({ error: SETTINGS_MESSAGES.threshold }).check(...between(0, 100, SETTINGS_MESSAGES.threshold)),
   markingPolicy: z.enum(MARKING_POLICIES, { error: SETTINGS_MESSAGES.markingPolicy }),
   ...alertSettingsShape,
+  ...sessionSettingsShape,
 });
 
 /** PATCH settings: any of the settings; those left out stay as they are. */

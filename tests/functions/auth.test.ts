@@ -21,7 +21,9 @@ describe('auth: login', () => {
       role: 'faculty',
     });
     expect(JSON.stringify(result.body)).not.toMatch(/hash|salt|password|scrypt/i);
-    expect(result.setCookies).toHaveLength(1);
+    // The session, then the trusted-device cookie (tests/functions/auth-throttle.test.ts).
+    expect(result.setCookies).toHaveLength(2);
+    expect(result.setCookies[1]).toMatch(/^sams_device=[\w-]+\.[\w-]+\.[\w-]+; HttpOnly; SameSite=Strict; Path=\/; Max-Age=\d+$/);
     const cookie = result.setCookies[0]!;
     expect(cookie).toMatch(/^sams_session=[\w-]+\.[\w-]+\.[\w-]+;/);
     expect(cookie).toContain('HttpOnly');
@@ -203,7 +205,7 @@ describe('auth: brute force', () => {
     expect((await login(t.faculty.email, t.faculty.password)).status).toBe(200);
     // Move the window into the past, as 15 minutes would.
     const key = keys.loginFailures(target.email);
-    expect((await db.send(new GetCommand({ TableName: tableName(), Key: key }))).Item?.failures).toBe(5);
+    expect((await db.send(new GetCommand({ TableName: tableName(), Key: key }))).Item?.attempts).toBe(5);
     await db.send(
       new UpdateCommand({
         TableName: tableName(),

@@ -78,8 +78,10 @@ describe('authorization matrix', () => {
     expect(Object.keys(SAMPLE).filter((key) => !ROUTES_BY_KEY.has(key))).toEqual([]);
   });
 
-  // Logout ends the session it is called with, so it runs last.
-  const ordered = [...ROUTES].sort((a, b) => Number(a.path === '/auth/logout') - Number(b.path === '/auth/logout'));
+  // Logout and signing out everywhere end the caller's sessions, so they run last.
+  const endsSessions = (route: Route) =>
+    Number(route.path === '/auth/logout' || (route.method === 'DELETE' && route.path === '/auth/sessions'));
+  const ordered = [...ROUTES].sort((a, b) => endsSessions(a) - endsSessions(b));
   for (const route of ordered) {
     it(`${routeKey(route)} (${route.access})`, async () => {
       const { path, body } = sampleOf(route);

@@ -84,6 +84,11 @@ const invalidFor = (schema: z.ZodMiniType) => (body: unknown) => !z.safeParse(sc
 const BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/v1/auth/login': { email: 'fuzz@college.test', password: 'x' },
   'POST /api/v1/auth/register': { email: 'fuzz@college.test', password: 'Secret-123', username: 'F', role: 'faculty' },
+  // Never the admin's current password: at most a counted wrong guess (a loginFailures item), or a refusal.
+  'POST /api/v1/auth/password': { currentPassword: 'not-the-password', newPassword: 'Fuzzy-lantern-88' },
+  // No body is read: junk ids name no user.
+  'POST /api/v1/user/{id}/reset-password': { note: MISSING },
+  'POST /api/v1/user/{id}/unlock': { note: MISSING },
   'POST /api/v1/term': { name: 'Fuzz term', status: true },
   'PATCH /api/v1/term/{id}': { status: true },
   'POST /api/v1/semester': { name: 'S', termid: MISSING },
@@ -140,6 +145,9 @@ const NO_INPUT = [
   'GET /api/v1/config',
   'GET /api/v1/auth/currentstatus',
   'POST /api/v1/auth/logout',
+  'GET /api/v1/auth/sessions',
+  // Never generated: it would end the fuzzing admin's own session.
+  'DELETE /api/v1/auth/sessions',
   'GET /api/v1/user',
   'GET /api/v1/term',
   'GET /api/v1/term/active',

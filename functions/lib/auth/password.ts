@@ -1,13 +1,61 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Busy } from '../domain-errors';
 
 // OWASP's scrypt parameters; 128 MiB per hash, so maxmem is raised above Node's 32 MiB default.
 const COST_LOG2 = 17;
 const PARAMS: ScryptOptions = { N: 2 ** COST_LOG2, r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
+/**
+ * How many hashes run at once in this process. Each one holds a libuv thread (4 in all) and a
+ * core for a few hundred milliseconds; unlimited, a burst of logins queued every other request's
+ * crypto and file work behind them (issue 21: a plain read took 6.7 s under 32 logins). One
+ * Lambda serves one request at a time, so this only matters where one process serves many (the
+ * local stack). A hash that cannot start within MAX_WAIT_MS answers 503, well before the
+ * request's own 29-second limit.
+ */
+const MAX_RUNNING = Math.max(1, Math.min(2, availableParallelism() - 1));
+const MAX_WAIT_MS = 10_000;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+function turn(): Promise<void> {
+  if (running < MAX_RUNNING) {
+    running++;
+    return Promise.resolve();
+  }
+  return new Promise((resolve, reject) => {
+    const start = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      waiting.splice(waiting.indexOf(start), 1);
+      reject(new Busy('Too many sign-ins at once; please try again in a moment'));
+    }, MAX_WAIT_MS);
+    waiting.push(start);
+  });
+}
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  await turn();
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+  return inTurn(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 }
 

@@ -4,7 +4,10 @@ import { jwtKey } from './secret';
 
 const ISSUER = 'sams';
 const AUDIENCE = 'sams-web';
+const DEVICE_AUDIENCE = 'sams-device';
 export const SESSION_SECONDS = SESSION_HOURS * 3600;
+/** How long a browser that signed in stays trusted for its account's login count (functions/lib/repositories/login-attempts.ts). */
+const DEVICE_SECONDS = 180 * 24 * 3600;
 
 export interface TokenClaims {
   userId: string;
@@ -48,4 +51,43 @@ export function sessionCookie(token: string, secure: boolean): string {
 
 export function clearedSessionCookie(secure: boolean): string {
   return `${cookieName(secure)}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * A trusted device: a browser that signed in to this account (the email, lower-cased) before.
+ * Its failed logins are counted apart from everyone else's, so guesses from elsewhere cannot
+ * lock its owner out (OWASP's device cookies). Signed like the session, under its own audience.
+ */
+export async function signDeviceToken(email: string, deviceId: string): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(email.toLowerCase())
+    .setJti(deviceId)
+    .setIssuer(ISSUER)
+    .setAudience(DEVICE_AUDIENCE)
+    .setExpirationTime(`${DEVICE_SECONDS}s`)
+    .sign(await jwtKey());
+}
+
+/** The device id, when the cookie holds a valid device token of this account; else undefined. */
+export async function trustedDevice(cookies: Record<string, string>, secure: boolean, email: string): Promise<string | undefined> {
+  const token = cookies[deviceCookieName(secure)];
+  if (!token) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, await jwtKey(), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: DEVICE_AUDIENCE,
+      requiredClaims: ['sub', 'jti', 'exp'],
+    });
+    return payload.sub === email.toLowerCase() ? payload.jti : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const deviceCookieName = (secure: boolean) => (secure ? '__Host-sams_device' : 'sams_device');
+
+export function deviceCookie(token: string, secure: boolean): string {
+  return `${deviceCookieName(secure)}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${DEVICE_SECONDS}${secure ? '; Secure' : ''}`;
 }

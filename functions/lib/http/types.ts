@@ -16,6 +16,8 @@ export interface ApiRequest {
   /** Served over HTTPS (CloudFront, API Gateway): cookies get Secure and the __Host- prefix. */
   secure: boolean;
   requestId: string;
+  /** The browser's User-Agent, as API Gateway reports it (a session's device). */
+  userAgent?: string;
 }
 
 /** What a route handler returns; the resource wraps it as `{data, message}`. */

@@ -1,60 +1,83 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '@shared/constants';
-import { db, nowSeconds, tableName } from '../db';
+import { batchDelete } from '../batch';
+import { db, nowSeconds, queryAll, tableName } from '../db';
 import * as keys from '../keys';
-import { IS_NEW, isConditionFailure } from '../writes';
+import { isConditionFailure } from '../writes';
 
 /**
- * Failed logins per account (keys.loginFailures), in a fixed window that opens at the first
- * failure: failures, windowEndsAt, expiresAt (TTL).
+ * Password guesses per account (keys.loginFailures): `attempts` in a fixed window that opens at
+ * the first one (`windowEndsAt`, also the TTL). A guess is counted before its password is checked,
+ * by one conditional write, so a burst of concurrent requests gets no more than
+ * LOGIN_MAX_FAILURES checks per window. A browser that signed in to the account before (a trusted
+ * device) has a count of its own, so guesses from elsewhere cannot lock its owner out.
  */
 const WINDOW_SECONDS = LOGIN_WINDOW_MINUTES * 60;
 
-/** Whether this account has had too many failed logins in the current window. */
-export async function isLoginLocked(email: string): Promise<boolean> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.loginFailures(email), ConsistentRead: true }));
-  const item = result.Item as { failures: number; windowEndsAt: number } | undefined;
-  return item !== undefined && item.failures >= LOGIN_MAX_FAILURES && item.windowEndsAt > nowSeconds();
+interface AttemptsItem {
+  attempts: number;
+  windowEndsAt: number;
 }
 
-/** Counts one failure: in the open window if there is one, else in a new window. */
-export async function recordLoginFailure(email: string): Promise<void> {
-  const now = nowSeconds();
+/** One guess may be checked (0), or the account is locked: the seconds until its window ends. */
+export async function reserveLoginAttempt(email: string, device?: string): Promise<number> {
+  const Key = keys.loginFailures(email, device);
+  for (let round = 0; round < 5; round++) {
+    const now = nowSeconds();
+    if (await written(() => db.send(countInOpenWindow(Key, now)))) return 0;
+    if (await written(() => db.send(openWindow(Key, now)))) return 0;
+    // A window is open: full, or opened by a concurrent guess between the two writes (count again).
+    const item = await getAttempts(Key);
+    if (item && item.attempts >= LOGIN_MAX_FAILURES && item.windowEndsAt > now) return item.windowEndsAt - now;
+  }
+  return WINDOW_SECONDS;
+}
+
+/** The account's own count is full (what an admin's Unlock is for). */
+export async function isAccountLocked(email: string): Promise<boolean> {
+  const item = await getAttempts(keys.loginFailures(email));
+  return item !== undefined && item.attempts >= LOGIN_MAX_FAILURES && item.windowEndsAt > nowSeconds();
+}
+
+/** A right password forgets the guesses of the count it was checked against. */
+export async function clearLoginAttempts(email: string, device?: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.loginFailures(email, device) }));
+}
+
+/** Unlock: forgets every count of the account (its own and its devices'). */
+export async function clearAllLoginAttempts(email: string): Promise<void> {
+  const items = await queryAll<keys.Key>(keys.loginFailuresOfAccount(email), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  await batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
+}
+
+const countInOpenWindow = (Key: keys.Key, now: number) =>
+  new UpdateCommand({
+    TableName: tableName(),
+    Key,
+    UpdateExpression: 'ADD attempts :one',
+    ConditionExpression: 'windowEndsAt > :now AND attempts < :max',
+    ExpressionAttributeValues: { ':one': 1, ':now': now, ':max': LOGIN_MAX_FAILURES },
+  });
+
+const openWindow = (Key: keys.Key, now: number) =>
+  new PutCommand({
+    TableName: tableName(),
+    Item: { ...Key, entity: 'loginFailures', attempts: 1, windowEndsAt: now + WINDOW_SECONDS, expiresAt: now + WINDOW_SECONDS },
+    ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now',
+    ExpressionAttributeValues: { ':now': now },
+  });
+
+async function written(write: () => Promise<unknown>): Promise<boolean> {
   try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.loginFailures(email),
-        UpdateExpression: 'ADD failures :one',
-        ConditionExpression: 'windowEndsAt > :now',
-        ExpressionAttributeValues: { ':one': 1, ':now': now },
-      }),
-    );
+    await write();
+    return true;
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    await db
-      .send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...keys.loginFailures(email),
-            entity: 'loginFailures',
-            failures: 1,
-            windowEndsAt: now + WINDOW_SECONDS,
-            expiresAt: now + WINDOW_SECONDS,
-          },
-          ConditionExpression: `${IS_NEW} OR windowEndsAt <= :now`,
-          ExpressionAttributeValues: { ':now': now },
-        }),
-      )
-      .catch((raced: unknown) => {
-        // Another failure opened the window first: count this one in it.
-        if (!isConditionFailure(raced)) throw raced;
-        return recordLoginFailure(email);
-      });
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }
 
-export async function clearLoginFailures(email: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.loginFailures(email) }));
+async function getAttempts(Key: keys.Key): Promise<AttemptsItem | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
+  return result.Item as AttemptsItem | undefined;
 }

@@ -1,51 +1,158 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { PublicUser } from '@shared/schemas/auth';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActiveSession, SignedInUser } from '@shared/schemas/auth';
 import { batchDelete } from '../batch';
 import { db, nowSeconds, queryAll, tableName } from '../db';
 import { NotFound } from '../domain-errors';
 import * as keys from '../keys';
-import { check, EXISTS, put, transact } from '../writes';
+import { check, EXISTS, isConditionFailure, put, transact, type TransactItem } from '../writes';
+import { getSettings } from './settings';
 
 /**
  * Sessions, one item per sign-in under the user's partition (keys.userSession): a copy of the
- * user and expiresAt (TTL). A request is authenticated by one consistent GetItem of this item,
- * so logout and user deletion end a session at once.
+ * user, the device (User-Agent), signedInAt, lastSeenAt and expiresAt (TTL, the 12-hour lifetime).
+ * A request is authenticated by one consistent GetItem of this item, so logout and user deletion
+ * end a session at once. A session unused for the college's `sessionIdleMinutes` has ended too:
+ * lastSeenAt is written only when it is more than TOUCH_SECONDS old, so most requests write nothing.
  *
- * Not found: getSessionUser answers null; createSession throws NotFound when the user is gone.
+ * Not found: getSessionUser answers null; createSession throws NotFound when the user is gone
+ * (or their password changed since it was checked).
  */
+const TOUCH_SECONDS = 5 * 60;
+const DEVICE_LENGTH = 300;
 
 /** A signed-in user as the session knows them. */
-export interface SessionUser extends PublicUser {
+export interface SessionUser extends SignedInUser {
   /** The session's id (the JWT's jti), so logout can end exactly this session. */
   sessionId: string;
 }
 
-/** Stores a session, only while the user still exists (a login racing a delete cannot outlive it). */
-export async function createSession(user: PublicUser, sessionId: string, expiresAt: number): Promise<void> {
+interface SessionItem extends keys.Key {
+  user: SignedInUser;
+  device?: string;
+  signedInAt?: number;
+  lastSeenAt?: number;
+  expiresAt: number;
+}
+
+interface NewSession {
+  user: SignedInUser;
+  sessionId: string;
+  expiresAt: number;
+  device: string;
+}
+
+/** The session's item, for a transaction (a password change puts the new one with the change). */
+export function sessionItem({ user, sessionId, expiresAt, device }: NewSession): TransactItem {
+  const now = nowSeconds();
+  return put({
+    ...keys.userSession(user._id, sessionId),
+    entity: 'session',
+    user,
+    device: device.slice(0, DEVICE_LENGTH),
+    signedInAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+}
+
+/**
+ * Stores a session, only while the user still exists with the password that was checked (a login
+ * racing a delete or a password change cannot outlive it).
+ */
+export async function createSession(session: NewSession, checkedHash: string): Promise<void> {
   const failed = await transact({
-    profile: check(keys.userProfile(user._id), EXISTS),
-    session: put({ ...keys.userSession(user._id, sessionId), entity: 'session', user, expiresAt }),
+    profile: check(keys.userProfile(session.user._id), `${EXISTS} AND passwordHash = :hash`, { ':hash': checkedHash }),
+    session: sessionItem(session),
   });
   if (failed) throw new NotFound('User not found');
 }
 
-/** The session's user, or null when it was ended or has expired (TTL deletion lags, so expiry is checked here). */
+// A session stored before last-seen times were kept counts as seen now (its 12-hour lifetime still ends it).
+const lastSeen = (item: SessionItem) => item.lastSeenAt ?? item.signedInAt ?? nowSeconds();
+
+/** Whether the session has ended by time: its lifetime, or the inactivity timeout. */
+async function hasLapsed(item: SessionItem, now: number): Promise<boolean> {
+  if (item.expiresAt <= now) return true;
+  if (now - lastSeen(item) < TOUCH_SECONDS) return false;
+  const { sessionIdleMinutes } = await getSettings();
+  return now - lastSeen(item) > sessionIdleMinutes * 60;
+}
+
+/**
+ * The session's user, or null when it was ended or has lapsed (TTL deletion lags, so expiry is
+ * checked here). A session last seen over TOUCH_SECONDS ago costs a settings read and one write.
+ */
 export async function getSessionUser(userId: string, sessionId: string): Promise<SessionUser | null> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.userSession(userId, sessionId), ConsistentRead: true }));
-  const item = result.Item as { user: PublicUser; expiresAt: number } | undefined;
-  if (!item || item.expiresAt <= nowSeconds()) return null;
+  const Key = keys.userSession(userId, sessionId);
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
+  const item = result.Item as SessionItem | undefined;
+  const now = nowSeconds();
+  if (!item || (await hasLapsed(item, now))) return null;
+  if (now - lastSeen(item) >= TOUCH_SECONDS && !(await touched(Key, now))) return null;
   return { ...item.user, sessionId };
+}
+
+/** Records the session as seen now; false when it was ended meanwhile. */
+async function touched(Key: keys.Key, now: number): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key,
+        UpdateExpression: 'SET lastSeenAt = :now',
+        ConditionExpression: EXISTS,
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The user's sessions that are still live, most recently seen first. */
+export async function listSessions(userId: string, currentId: string): Promise<ActiveSession[]> {
+  const items = await queryAll<SessionItem>(keys.sessionsOfUser(userId), { ConsistentRead: true });
+  const now = nowSeconds();
+  const { sessionIdleMinutes } = await getSettings();
+  const live = items.filter((item) => item.expiresAt > now && now - lastSeen(item) <= sessionIdleMinutes * 60);
+  const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+  return live
+    .sort((a, b) => lastSeen(b) - lastSeen(a))
+    .map((item) => {
+      const id = keys.sessionIdOfKey(item);
+      return {
+        _id: id,
+        device: item.device ?? '',
+        signedInAt: iso(item.signedInAt ?? lastSeen(item)),
+        lastSeenAt: iso(lastSeen(item)),
+        current: id === currentId,
+      };
+    });
+}
+
+/** Ends one session; NotFound when the user has no such session. */
+export async function endSession(userId: string, sessionId: string): Promise<void> {
+  try {
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.userSession(userId, sessionId), ConditionExpression: EXISTS }));
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFound('Session not found');
+    throw error;
+  }
 }
 
 export async function deleteSession(userId: string, sessionId: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.userSession(userId, sessionId) }));
 }
 
+/** The keys of every session of a user (one Query of their partition). */
+export async function sessionKeysOfUser(userId: string): Promise<keys.Key[]> {
+  const sessions = await queryAll<keys.Key>(keys.sessionsOfUser(userId), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  return sessions.map(({ pk, sk }) => ({ pk, sk }));
+}
+
 /** Ends every session of a user (one Query of their partition, then batched deletes). */
 export async function deleteSessionsOfUser(userId: string): Promise<void> {
-  const sessions = await queryAll<{ pk: string; sk: string }>(keys.sessionsOfUser(userId), {
-    ProjectionExpression: 'pk, sk',
-    ConsistentRead: true,
-  });
-  await batchDelete(sessions.map(({ pk, sk }) => ({ pk, sk })));
+  await batchDelete(await sessionKeysOfUser(userId));
 }

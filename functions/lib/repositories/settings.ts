@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { alertSettingsOf } from '@shared/schemas/alert-settings';
+import { sessionSettingsOf } from '@shared/schemas/session-settings';
 import { DEFAULT_SETTINGS, type CollegeSettings, type SettingsPatch } from '@shared/schemas/settings';
 import type { UserRef } from '@shared/schemas/attendance';
 import { batchGet } from '../batch';
@@ -25,6 +26,7 @@ const settingsOf = (item: Partial<SettingsItem> | undefined): CollegeSettings =>
   threshold: item?.threshold ?? DEFAULT_SETTINGS.threshold,
   markingPolicy: item?.markingPolicy ?? DEFAULT_SETTINGS.markingPolicy,
   ...alertSettingsOf(item),
+  ...sessionSettingsOf(item),
 });
 
 async function getSettingsItem(): Promise<SettingsItem | undefined> {

@@ -8,7 +8,7 @@ import { db, queryAll, tableName } from '../db';
 import { Conflict, NotFound } from '../domain-errors';
 import * as keys from '../keys';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
-import { EXISTS, IS_NEW, put, remove, transact } from '../writes';
+import { EXISTS, IS_NEW, put, remove, transact, update, type TransactItem } from '../writes';
 
 /**
  * Users: the profile (keys.userProfile, listed by username on gsi1), the claim that gives an
@@ -19,6 +19,8 @@ import { EXISTS, IS_NEW, put, remove, transact } from '../writes';
  */
 interface UserItem extends PublicUser {
   passwordHash: string;
+  /** Set by an admin's reset: the password is a one-time password, to be changed at the next sign-in. */
+  mustChangePassword?: boolean;
   /** The look-alike keys its email claims (none on users stored before those claims). */
   lookalikes?: string[];
 }
@@ -92,4 +94,34 @@ export async function deleteUser(id: string): Promise<PublicUser> {
 export async function emailTaken(email: string): Promise<boolean> {
   const claim = await db.send(new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email), ConsistentRead: true }));
   return claim.Item !== undefined;
+}
+
+/** The user's profile with the password hash (a password change checks the current one). */
+export async function getUserWithPassword(id: string): Promise<UserItem | null> {
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(id), ConsistentRead: true }));
+  return (result.Item as UserItem | undefined) ?? null;
+}
+
+export interface PasswordChange {
+  passwordHash: string;
+  mustChangePassword: boolean;
+  /** Only while the stored hash is still this one (a concurrent change wins once). */
+  whileHash?: string;
+}
+
+/**
+ * Sets a user's password and, in the same transaction, ends the sessions given and starts the
+ * one given: no old session outlives the change, and a failed change ends none. NotFound when
+ * the user is gone; Conflict when the password changed meanwhile.
+ */
+export async function setPassword(id: string, change: PasswordChange, sessions: { end: keys.Key[]; start?: TransactItem }): Promise<void> {
+  const profile = update(keys.userProfile(id), { passwordHash: change.passwordHash, mustChangePassword: change.mustChangePassword });
+  if (change.whileHash) {
+    profile.Update!.ConditionExpression += ' AND passwordHash = :whileHash';
+    profile.Update!.ExpressionAttributeValues![':whileHash'] = change.whileHash;
+  }
+  const failed = await transact({ profile, ended: sessions.end.map((key) => remove(key)), started: sessions.start ?? null });
+  if (failed === 'profile' && change.whileHash && (await getUser(id)))
+    throw new Conflict('Your password was changed meanwhile; sign in again');
+  if (failed) throw userNotFound();
 }

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isAdmin, useSession } from '../lib/session';
 
 /*
@@ -6,11 +6,13 @@ import { isAdmin, useSession } from '../lib/session';
  * already run the status check, so the state is known when these render; 'unknown' renders nothing.
  */
 
-/** Pages that need login: a logged-out visitor goes to /login. */
+/** Pages that need login: a logged-out visitor goes to /login; one signed in with a one-time password, to My account to replace it. */
 export function RequireAuth() {
   const state = useSession();
+  const { pathname } = useLocation();
   if (state.status === 'unknown') return null;
   if (state.status === 'signed-out') return <Navigate to="/login" replace />;
+  if (state.user.mustChangePassword && pathname !== '/account') return <Navigate to="/account" replace />;
   return <Outlet />;
 }
 

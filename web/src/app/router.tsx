@@ -89,6 +89,11 @@ export const routes: RouteObject[] = [
               { path: 'reports', lazy: reports.list },
               { path: 'reports/student/:id', lazy: reports.record },
               {
+              // My account (docs/product.md §4): every role; a one-time password's user is held here until they choose their own.
+              {
+                path: 'account',
+                lazy: () => import('../features/auth/components/account-page').then((m) => ({ Component: m.AccountPage })),
+              },
                 element: <RequireAdmin />,
                 children: ADMIN_PAGES.map(({ path }) => ({ path: `dashboard/${path}`, lazy: admin(path) })),
               },

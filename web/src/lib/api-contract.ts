@@ -1,6 +1,15 @@
 import type * as z from 'zod/mini';
 import type { ROUTES } from '@shared/routes';
-import type { AppConfig, LoginInput, PublicUser, RegisterInput } from '@shared/schemas/auth';
+import type {
+  ActiveSession,
+  AppConfig,
+  ChangePasswordInput,
+  LoginInput,
+  PasswordReset,
+  PublicUser,
+  RegisterInput,
+  SignedInUser,
+} from '@shared/schemas/auth';
 import type {
   AttendanceRecord,
   CorrectionInput,
@@ -52,12 +61,18 @@ type Body<S extends z.ZodMiniType> = z.output<S>;
  */
 export interface ApiContract {
   'GET /config': { data: AppConfig };
-  'POST /auth/login': { body: LoginInput; data: PublicUser };
-  'GET /auth/currentstatus': { data: PublicUser };
+  'POST /auth/login': { body: LoginInput; data: SignedInUser };
+  'GET /auth/currentstatus': { data: SignedInUser };
   'POST /auth/logout': { data: null };
   'POST /auth/register': { body: RegisterInput; data: PublicUser };
+  'POST /auth/password': { body: ChangePasswordInput; data: SignedInUser };
+  'GET /auth/sessions': { data: ActiveSession[] };
+  'DELETE /auth/sessions/{id}': { data: null };
+  'DELETE /auth/sessions': { data: null };
   'GET /user': { data: PublicUser[] };
   'DELETE /user/{id}': { data: PublicUser };
+  'POST /user/{id}/reset-password': { data: PasswordReset };
+  'POST /user/{id}/unlock': { data: { user: PublicUser; wasLocked: boolean } };
 
   'POST /term': { body: Body<typeof termSchema>; data: Term };
   'GET /term': { data: Term[] };

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@shared/schemas/auth';
+import type { SignedInUser } from '@shared/schemas/auth';
 import { createStore, useStore } from './store';
 
 /**
@@ -7,14 +7,14 @@ import { createStore, useStore } from './store';
  * write it.
  */
 export type SessionState =
-  { status: 'unknown'; user: null } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: PublicUser };
+  { status: 'unknown'; user: null } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: SignedInUser };
 
 const store = createStore<SessionState>({ status: 'unknown', user: null });
 
 export const session = {
   get: store.get,
   subscribe: store.subscribe,
-  signIn: (user: PublicUser) => store.set({ status: 'signed-in', user }),
+  signIn: (user: SignedInUser) => store.set({ status: 'signed-in', user }),
   signOut: () => store.set((previous) => (previous.status === 'signed-out' ? previous : { status: 'signed-out', user: null })),
   /** Back to "not checked yet" (tests, and a fresh app). */
   reset: () => store.set({ status: 'unknown', user: null }),

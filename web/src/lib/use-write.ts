@@ -11,8 +11,13 @@ const REFRESHES: { [K in WriteKey]: readonly string[] } = {
   'POST /auth/login': [],
   'POST /auth/logout': [],
   'POST /auth/register': ['/user'],
+  'POST /auth/password': ['/auth/sessions'],
+  'DELETE /auth/sessions/{id}': ['/auth/sessions'],
+  'DELETE /auth/sessions': [],
   // A deleted user's timetable entries go with them.
   'DELETE /user/{id}': ['/user', ...CLASSES],
+  'POST /user/{id}/reset-password': [],
+  'POST /user/{id}/unlock': [],
   'POST /term': ['/term'],
   // The active term decides Home's semesters, the slots, and the term of Today and the timetable.
   'PATCH /term/{id}': ['/term', '/semester/', '/slot/', ...CLASSES],

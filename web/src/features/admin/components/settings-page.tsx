@@ -18,6 +18,7 @@ import { useSettings } from '@web/lib/queries';
 import { useWrite } from '@web/lib/use-write';
 import { AdminForm } from './admin-form';
 import { AlertSettingsFields, alertsAsText, alertsFromText } from './alert-settings-fields';
+import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES } from '@shared/schemas/session-settings';
 
 type SettingsValues = Record<keyof CollegeSettings, string>;
 
@@ -38,6 +39,7 @@ const asText = (settings: CollegeSettings): SettingsValues => ({
   excusedCounts: settings.excusedCounts,
   threshold: String(settings.threshold),
   markingPolicy: settings.markingPolicy,
+  sessionIdleMinutes: String(settings.sessionIdleMinutes),
   ...alertsAsText(settings),
 });
 
@@ -48,6 +50,7 @@ const asSettings = (values: SettingsValues) => ({
   excusedCounts: values.excusedCounts,
   threshold: values.threshold.trim() === '' ? undefined : Number(values.threshold),
   markingPolicy: values.markingPolicy,
+  sessionIdleMinutes: values.sessionIdleMinutes.trim() === '' ? undefined : Number(values.sessionIdleMinutes),
   ...alertsFromText(values),
 });
 
@@ -127,6 +130,15 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
           options={POLICY_OPTIONS}
           hint="The assigned faculty member is the one the timetable gives the course, kind and group to. Admins can always mark."
           {...form.field('markingPolicy')}
+        />
+        <Field
+          label="Sign out after inactivity (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={MIN_IDLE_MINUTES}
+          max={MAX_IDLE_MINUTES}
+          hint="A browser or phone left unused this long is signed out (a sign-in lasts 12 hours at most)."
+          {...form.field('sessionIdleMinutes')}
         />
         <AlertSettingsFields form={form} />
       </AdminForm>

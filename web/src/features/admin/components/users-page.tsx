@@ -5,10 +5,13 @@ import { EMAIL_INPUT, Field } from '@web/components/ui/field';
 import { Page } from '@web/components/ui/page';
 import { useUsers } from '@web/lib/queries';
 import { useSession } from '@web/lib/session';
+import { errorMessage } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useWrite } from '@web/lib/use-write';
 import { AdminForm, useAddForm } from './admin-form';
 import { AdminList, RowButton, type Column } from './admin-list';
 import { DeleteDialog, type DeleteTarget } from './delete-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
 import { useListing } from './use-listing';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
@@ -20,7 +23,7 @@ const COLUMNS: Column<PublicUser>[] = [
 
 /**
  * Add user (docs/product.md §2.5): username, email, password, user type (admin/faculty), Add User, Get Users;
- * the list shows Name, Email and Role with Delete, without the signed-in admin.
+ * the list shows Name, Email and Role with Reset password, Unlock and Delete, without the signed-in admin.
  */
 export function UsersPage() {
   const me = useSession().user;
@@ -30,12 +33,18 @@ export function UsersPage() {
     { done: 'User created successfully', added: () => listing.show(true) },
   );
   const [target, setTarget] = useState<DeleteTarget | null>(null);
+  const [resetting, setResetting] = useState<PublicUser | null>(null);
   const users = useUsers(!!listing.listed);
   const write = useWrite();
   // The signed-in admin cannot delete their own account (the server answers 400), so they are not listed.
   const others = users.data?.filter((user) => user._id !== me?._id);
 
   const add = form.handleAdd(registerSchema, (user) => write('POST /auth/register', { body: user }));
+  const unlock = (user: PublicUser) =>
+    write('POST /user/{id}/unlock', { params: { id: user._id } }).then(
+      (answer) => toast.success(answer.message),
+      (failure: unknown) => toast.error(errorMessage(failure)),
+    );
 
   return (
     <Page title="Add User" lead={<p className="admin-lead">Add an admin or a faculty member, or list and delete users.</p>}>
@@ -59,14 +68,19 @@ export function UsersPage() {
         empty="No users found"
         columns={COLUMNS}
         actions={(user) => (
-          <RowButton
-            label="Delete"
-            item={user.email}
-            kind="danger"
-            onClick={() => setTarget({ id: user._id, name: `${user.username} (${user.email})` })}
-          />
+          <>
+            <RowButton label="Reset password" item={user.email} onClick={() => setResetting(user)} />
+            <RowButton label="Unlock" item={user.email} onClick={() => void unlock(user)} />
+            <RowButton
+              label="Delete"
+              item={user.email}
+              kind="danger"
+              onClick={() => setTarget({ id: user._id, name: `${user.username} (${user.email})` })}
+            />
+          </>
         )}
       />
+      {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
       {target && (
         <DeleteDialog
           target={target}

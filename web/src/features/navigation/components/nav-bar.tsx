@@ -112,6 +112,9 @@ export function NavBar({ user }: { user: PublicUser }) {
           <button type="button" className="button button-secondary navbar-logout" onClick={onLogout} disabled={leaving}>
             Logout
           </button>
+          <NavLink to="/account" className="navbar-link navbar-account" onClick={() => setOpen(false)}>
+            My account
+          </NavLink>
         </div>
       </div>
     </header>

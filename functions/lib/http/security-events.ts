@@ -1,0 +1,34 @@
+import type { SessionUser } from '../repositories/sessions';
+import { logger } from './logger';
+
+/**
+ * Security events (OWASP ASVS 5.0 V16.3): one structured log line each, with the request id and
+ * the acting user, never a password, hash or token. docs/security.md lists them.
+ */
+export type SecurityEvent =
+  | 'login succeeded'
+  | 'login failed'
+  | 'login locked'
+  | 'logout'
+  | 'access denied'
+  | 'user created'
+  | 'user deleted'
+  | 'password changed'
+  | 'password reset'
+  | 'account unlocked'
+  | 'session ended'
+  | 'all sessions ended'
+  | 'data changed';
+
+type Detail = string | number | boolean | null | undefined | Record<string, string>;
+
+export function securityEvent(
+  event: SecurityEvent,
+  request: { requestId: string; user: SessionUser | null },
+  details: Record<string, Detail> = {},
+): void {
+  const actor = request.user ? { id: request.user._id, email: request.user.email, role: request.user.role } : null;
+  const line = { securityEvent: event, requestId: request.requestId, actor, ...details };
+  if (event === 'login locked' || event === 'access denied') logger.warn('security event', line);
+  else logger.info('security event', line);
+}

@@ -1,0 +1,34 @@
+import * as z from 'zod/mini';
+import { SESSION_HOURS } from '../constants';
+
+/**
+ * How long a signed-in browser may sit unused before it is signed out (docs/product.md §4), one
+ * of the college's settings. At least 10 minutes: a session's last-seen time is written at most
+ * every 5 minutes (functions/lib/repositories/sessions.ts), so a shorter timeout could not be kept.
+ */
+export interface SessionSettings {
+  sessionIdleMinutes: number;
+}
+
+export const MIN_IDLE_MINUTES = 10;
+export const MAX_IDLE_MINUTES = SESSION_HOURS * 60;
+
+export const DEFAULT_SESSION_SETTINGS: SessionSettings = { sessionIdleMinutes: 120 };
+
+export const SESSION_SETTINGS_MESSAGES = {
+  sessionIdleMinutes: `Sign out after inactivity must be a whole number of minutes from ${MIN_IDLE_MINUTES} to ${MAX_IDLE_MINUTES}`,
+} as const;
+
+export const sessionSettingsShape = {
+  sessionIdleMinutes: z
+    .int({ error: SESSION_SETTINGS_MESSAGES.sessionIdleMinutes })
+    .check(
+      z.gte(MIN_IDLE_MINUTES, { error: SESSION_SETTINGS_MESSAGES.sessionIdleMinutes }),
+      z.lte(MAX_IDLE_MINUTES, { error: SESSION_SETTINGS_MESSAGES.sessionIdleMinutes }),
+    ),
+};
+
+/** The stored value, or the default until an admin saves one. */
+export const sessionSettingsOf = (item: Partial<SessionSettings> | undefined): SessionSettings => ({
+  sessionIdleMinutes: item?.sessionIdleMinutes ?? DEFAULT_SESSION_SETTINGS.sessionIdleMinutes,
+});

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { PasswordReset, PublicUser } from '@shared/schemas/auth';
+import { ConfirmDialog, Dialog } from '@web/components/ui/dialog';
+import { errorMessage } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
+import { useWrite } from '@web/lib/use-write';
+import './admin.css';
+
+/**
+ * Reset password (docs/product.md §2.5): asks first, then shows the one-time password once. The
+ * user is signed out everywhere and must choose their own password when they next sign in.
+ */
+export function ResetPasswordDialog({ user, onClose }: { user: PublicUser; onClose: () => void }) {
+  const write = useWrite();
+  const [busy, setBusy] = useState(false);
+  const [reset, setReset] = useState<PasswordReset | null>(null);
+
+  async function onConfirm() {
+    setBusy(true);
+    try {
+      const answer = await write('POST /user/{id}/reset-password', { params: { id: user._id } });
+      setReset(answer.data);
+    } catch (failure) {
+      onClose();
+      toast.error(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!reset) {
+    return (
+      <ConfirmDialog
+        title="Reset password"
+        message={
+          <>
+            Reset the password of <strong>{`${user.username} (${user.email})`}</strong>? They are signed out everywhere and must choose a
+            new password when they next sign in.
+          </>
+        }
+        confirmLabel="Reset password"
+        onConfirm={() => void onConfirm()}
+        onCancel={onClose}
+        busy={busy}
+      />
+    );
+  }
+  return (
+    <Dialog title="One-time password" onClose={onClose} size="small">
+      <div className="dialog-message">
+        <p>
+          Give this one-time password to <strong>{user.username}</strong>. It is shown only now; they choose their own when they sign in
+          with it.
+        </p>
+        <p className="one-time-password" aria-label="One-time password">
+          <code>{reset.oneTimePassword}</code>
+        </p>
+      </div>
+      <div className="dialog-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() =>
+            void navigator.clipboard?.writeText(reset.oneTimePassword).then(
+              () => toast.success('One-time password copied'),
+              () => toast.error('Could not copy; please write it down'),
+            )
+          }
+        >
+          Copy
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </Dialog>
+  );
+}
