@@ -14,8 +14,13 @@ import {
   listStudentsByDivision,
   moveStudents,
   toPublicStudent,
+  toStudentForFaculty,
   updateStudent,
 } from './lib/repositories/students';
+import type { SessionUser } from './lib/http/types';
+
+/** What marking and viewing need for faculty; admins keep the whole record (docs/security.md "Least data"). */
+const studentFor = (user: SessionUser | null) => (user?.role === 'admin' ? toPublicStudent : toStudentForFaculty);
 
 /** An id in the path: empty or malformed ones get the original client's message. */
 const pathId = (id: string | undefined) => parse(entityId('Some error occur'), id);
@@ -33,9 +38,9 @@ export const handler = resource('student', {
     return { data: result, message: importSummary(result) };
   },
 
-  'GET /api/v1/student/{batchid}': async ({ params }) => {
+  'GET /api/v1/student/{batchid}': async ({ params, user }) => {
     const students = await listStudentsByBatch(pathId(params.batchid));
-    return { data: students.map(toPublicStudent), message: students.length ? 'Student list' : 'No students found' };
+    return { data: students.map(studentFor(user)), message: students.length ? 'Student list' : 'No students found' };
   },
 
   'GET /api/v1/student/division/{divisionid}': async ({ params }) => {
@@ -46,10 +51,10 @@ export const handler = resource('student', {
     };
   },
 
-  'GET /api/v1/student/student/{id}': async ({ params }) => {
+  'GET /api/v1/student/student/{id}': async ({ params, user }) => {
     const student = await getStudent(pathId(params.id));
     if (!student) throw new NotFound('Student not found');
-    return { data: toPublicStudent(student), message: 'Student details' };
+    return { data: studentFor(user)(student), message: 'Student details' };
   },
 
   'PATCH /api/v1/student/updateterm': async ({ body }) => {

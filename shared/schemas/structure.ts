@@ -105,7 +105,8 @@ export interface Student {
   _id: string;
   enrollment: string;
   name: string;
-  email: string;
+  /** Admins only: faculty-facing reads leave contact details out. */
+  email?: string;
   batchid: string;
 }
 /** An entry of the division-level student list (docs/product.md §3). */

@@ -14,6 +14,28 @@ const created = (student: { enrollment: string; name: string; email: string }) =
   create(t.stack, t.admin.cookie, 'student', { ...student, batchid: batch(0, 0).id });
 const addStudent = (body: Record<string, unknown>, cookie = t.admin.cookie) => t.stack.call('POST', '/api/v1/student', { cookie, body });
 
+describe('student: least data for faculty', () => {
+  it('gives faculty what marking and viewing need, without contact details; admins the whole record', async () => {
+    const target = batch(1, 1);
+    const id = target.students[0]!;
+    const asFaculty = await t.stack.call('GET', `/api/v1/student/${target.id}`, { cookie: t.faculty.cookie });
+    expect((asFaculty.body.data as Student[])[0]).toEqual({
+      _id: id,
+      enrollment: expect.any(String),
+      name: expect.any(String),
+      batchid: target.id,
+    });
+    const one = await t.stack.call('GET', `/api/v1/student/student/${id}`, { cookie: t.faculty.cookie });
+    expect(one.body.data).not.toHaveProperty('email');
+    const division = await t.stack.call('GET', `/api/v1/student/division/${college.divisions[1]!.id}`, { cookie: t.faculty.cookie });
+    expect(JSON.stringify(division.body.data)).not.toContain('@');
+
+    const asAdmin = await t.stack.call('GET', `/api/v1/student/${target.id}`, { cookie: t.admin.cookie });
+    expect((asAdmin.body.data as Student[])[0]!.email).toMatch(/@college\.test$/);
+    expect((await t.stack.call('GET', `/api/v1/student/student/${id}`, { cookie: t.admin.cookie })).body.data).toHaveProperty('email');
+  });
+});
+
 describe('student: add and list', () => {
   it('adds a student to a batch and lists the batch in roll order', async () => {
     const target = batch(0, 0).id;

@@ -66,6 +66,9 @@ export const toPublicStudent = ({ _id, enrollment, name, email, batchid }: Stude
   batchid,
 });
 
+/** A student as faculty see them: no contact details. */
+export const toStudentForFaculty = ({ _id, enrollment, name, batchid }: StudentItem): Student => ({ _id, enrollment, name, batchid });
+
 const placeIn = (batch: StructureItem) => ({
   batchid: batch._id,
   divisionid: batch.divisionid!,

@@ -119,7 +119,7 @@ export async function exportStudentsCsv(scope: ExportScope): Promise<string> {
   const lines: string[][] = [[...IMPORT_COLUMNS]];
   const addBatch = async (semester: string, division: string, batch: { id: string; name: string }) => {
     const students = (await callRoute('GET /student/{batchid}', { params: { batchid: batch.id } })).data as Student[];
-    for (const student of students) lines.push([student.enrollment, student.name, student.email, semester, division, batch.name]);
+    for (const student of students) lines.push([student.enrollment, student.name, student.email ?? '', semester, division, batch.name]);
   };
   const addDivision = async (semester: string, division: { id: string; name: string }) => {
     const batches = (await callRoute('GET /batch/{divisionid}', { params: { divisionid: division.id } })).data as Batch[];

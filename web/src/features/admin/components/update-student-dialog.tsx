@@ -36,7 +36,7 @@ export function UpdateStudentDialog({ student, listed, onClose, onUpdated }: Upd
   });
   const [failure, setFailure] = useState('');
   const form = useForm(
-    { enrollment: student.enrollment, name: student.name, email: student.email },
+    { enrollment: student.enrollment, name: student.name, email: student.email ?? '' },
     { onFailure: (error) => setFailure(errorMessage(error)) },
   );
   const write = useWrite();
