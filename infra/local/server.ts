@@ -8,6 +8,7 @@ import { API_HEADERS, PAGE_HEADERS } from '@shared/security-headers';
 import type { Resource } from '@shared/routes';
 import { MESSAGES } from '@shared/messages';
 import { hostNameOf } from './allowed-hosts';
+import { chooseEncoding, compressedFile, entityTag, isCurrent } from './static-files';
 import { fromLambdaResult, isApiPath, lambdaContext, matchRoute, toApiGatewayEvent } from './event-adapter';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string>;
@@ -35,6 +36,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
 };
 
 // Source maps stay in the build output for debugging; they are not published (docs/security.md).
@@ -130,12 +132,26 @@ async function serveWeb(request: IncomingMessage, response: ServerResponse, path
     return;
   }
   const immutable = relative.startsWith(`${sep}assets${sep}`);
-  response.writeHead(200, {
+  const tag = entityTag(info);
+  const encoding = chooseEncoding(request.headers['accept-encoding'], file, info.size);
+  const headers = {
     ...PAGE_HEADERS,
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-length': info.size,
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
+    etag: tag,
+    vary: 'Accept-Encoding',
+  };
+  if (isCurrent(request.headers['if-none-match'], tag)) {
+    response.writeHead(304, headers).end();
+    return;
+  }
+  if (encoding) {
+    const body = await compressedFile(file, info, encoding);
+    response.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+    response.end(request.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  response.writeHead(200, { ...headers, 'content-length': info.size });
   if (request.method === 'HEAD') response.end();
   // pipeline, not pipe: a file that vanishes mid-read (a rebuild) ends this response, not the process.
   else await pipeline(createReadStream(file), response).catch(() => response.destroy());

@@ -1,4 +1,6 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,15 +12,19 @@ import { createLocalServer } from '@infra/local/server';
 
 let url: string;
 let port: number;
+let webDir: string;
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, at) => `export const value${at} = ${at};`).join('\n');
 let close: () => void;
 const received: { resource: string; event: APIGatewayProxyEventV2 }[] = [];
 
 beforeAll(async () => {
-  const webDir = mkdtempSync(join(tmpdir(), 'sams-web-'));
+  webDir = mkdtempSync(join(tmpdir(), 'sams-web-'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>SAMS app</title>');
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'assets', 'app-123.js'), 'console.log(1)');
   writeFileSync(join(webDir, 'assets', 'app-123.js.map'), '{"version":3}');
+  writeFileSync(join(webDir, 'assets', 'big-456.js'), BIG_SCRIPT);
+  writeFileSync(join(webDir, 'assets', 'icon-789.png'), Buffer.alloc(5000, 7));
   const server = createLocalServer({
     webDir,
     allowedHosts: allowedHostNames('127.0.0.1'),
@@ -40,6 +46,16 @@ beforeAll(async () => {
   close = () => server.close();
 });
 afterAll(() => close());
+
+/** A GET whose body is left as sent (fetch would decompress it). */
+const rawGet = (path: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, headers: { host: 'localhost', ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 
 /** Raw bytes in, the server's whole answer out: for what fetch will not send. */
 const rawRequest = (bytes: string) =>
@@ -159,6 +175,46 @@ describe('local server: the web app', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${url}/assets/missing.js`)).status).toBe(404);
     expect((await fetch(`${url}/..%2f..%2fetc%2fpasswd.txt`)).status).toBe(404);
+  });
+
+  it('compresses as CloudFront does: brotli, else gzip, by Accept-Encoding, for compressible files of 1,000 bytes or more', async () => {
+    const brotli = await rawGet('/assets/big-456.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(Number(brotli.headers['content-length'])).toBe(brotli.body.length);
+    expect(brotli.body.length).toBeLessThan(BIG_SCRIPT.length / 4);
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(BIG_SCRIPT);
+
+    const gzip = await rawGet('/assets/big-456.js', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(BIG_SCRIPT);
+
+    for (const [path, acceptEncoding] of [
+      ['/assets/big-456.js', 'identity'],
+      ['/assets/big-456.js', ''],
+      ['/assets/app-123.js', 'br'], // under 1,000 bytes
+      ['/assets/icon-789.png', 'br'], // already compressed
+    ]) {
+      const plain = await rawGet(path!, { 'accept-encoding': acceptEncoding! });
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      expect(plain.body.length).toBe(Number(plain.headers['content-length']));
+    }
+  });
+
+  it('answers 304 to a browser whose copy of a page is current, and the page again once it changed', async () => {
+    const first = await rawGet('/login', {});
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await rawGet('/dashboard', { 'if-none-match': tag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(tag);
+    expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>SAMS app, new build</title>');
+    const changed = await rawGet('/login', { 'if-none-match': tag });
+    expect(changed.status).toBe(200);
+    expect(changed.body.toString()).toContain('new build');
   });
 
   it('does not publish source maps that sit in the build output', async () => {
