@@ -134,6 +134,8 @@ describe('marking form: Mark', () => {
       slotcount: 1,
       courseid: 'c1',
       groupid: 'd1',
+      // Made once per form: the same mark sent again is stored once.
+      clientMarkId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(mark!.credentials).toBe('include');
   });
@@ -153,6 +155,8 @@ describe('marking form: Mark', () => {
       slotcount: 2,
       courseid: 'c1',
       groupid: 'b1',
+      // Made once per form: the same mark sent again is stored once.
+      clientMarkId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
   });
 

@@ -37,6 +37,7 @@ const marking = {
   batches: () => import('../features/marking/components/step-pages').then((m) => ({ Component: m.BatchPage })),
   students: () => import('../features/marking/components/students-page').then((m) => ({ Component: m.StudentsPage })),
   success: () => import('../features/marking/components/success-page').then((m) => ({ Component: m.SuccessPage })),
+  queue: () => import('../features/marking/components/queue-page').then((m) => ({ Component: m.QueuePage })),
 };
 
 /** The Reports screens (docs/product.md §2.12), admins and faculty: the defaulter list and a student's record. */
@@ -81,19 +82,20 @@ export const routes: RouteObject[] = [
               { path: 'batch/:divisionid', lazy: marking.batches },
               { path: 'students/:id', lazy: marking.students },
               { path: 'success', lazy: marking.success },
+              { path: 'queue', lazy: marking.queue },
               {
                 path: 'dashboard/viewattendance',
                 lazy: () =>
                   import('../features/attendance-view/components/view-attendance-page').then((m) => ({ Component: m.ViewAttendancePage })),
               },
               { path: 'reports', lazy: reports.list },
-              { path: 'reports/student/:id', lazy: reports.record },
-              {
               // My account (docs/product.md §4): every role; a one-time password's user is held here until they choose their own.
               {
                 path: 'account',
                 lazy: () => import('../features/auth/components/account-page').then((m) => ({ Component: m.AccountPage })),
               },
+              { path: 'reports/student/:id', lazy: reports.record },
+              {
                 element: <RequireAdmin />,
                 children: ADMIN_PAGES.map(({ path }) => ({ path: `dashboard/${path}`, lazy: admin(path) })),
               },

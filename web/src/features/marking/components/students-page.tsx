@@ -5,12 +5,13 @@ import { StatusForm } from '@web/components/attendance/status-form';
 import { allPresent, markPayload, type Statuses } from '@web/components/attendance/statuses';
 import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
-import { errorMessage } from '@web/lib/api-client';
 import { withLoader } from '@web/lib/loading';
+import { newMarkId } from '@web/lib/offline/ids';
 import { toast } from '@web/lib/toast';
 import { useWrite } from '@web/lib/use-write';
 import { parseKind, readFlow } from '../flow';
 import { useGroupStudents, type GroupStudent } from '../group-students';
+import { markFailure, sendOrSave } from '../submit-mark';
 import { FlowPath, MissingContext } from './flow-parts';
 
 /** After a failed mark the app returns home (docs/product.md §4). */
@@ -26,6 +27,8 @@ export function StudentsPage() {
   const ready = kind && id && flow.courseid && flow.slot;
   const students = useGroupStudents(ready ? kind : null, id);
   const [submitting, setSubmitting] = useState(false);
+  // One id per form: the same mark sent twice (a double tap, a retry, the queue) is stored once.
+  const [clientMarkId] = useState(newMarkId);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -40,12 +43,19 @@ export function StudentsPage() {
         slotcount: kind,
         courseid: flow.courseid!,
         groupid: id,
+        clientMarkId,
       };
+      const view = flow.semid
+        ? { date: mark.date, semid: flow.semid, courseid: mark.courseid, slotid: mark.slotid, kind, groupid: id }
+        : null;
       // Through useWrite: Today then shows the class marked, and it leaves the classes not marked.
-      await withLoader(() => write('POST /attendance', { body: mark }));
-      navigate('/success', { replace: true });
+      // With no connection the mark is saved on this phone and sent later (docs/product.md §4).
+      const outcome = await withLoader(() =>
+        sendOrSave(() => write('POST /attendance', { body: mark }), { body: mark, label: flow.extraData, view }),
+      );
+      navigate(outcome === 'saved' ? '/success?saved=1' : '/success', { replace: true });
     } catch (failure) {
-      toast.error(errorMessage(failure));
+      toast.error(markFailure(failure));
       timer.current = setTimeout(() => navigate('/', { replace: true }), FAILED_MARK_REDIRECT_MS);
     }
   }

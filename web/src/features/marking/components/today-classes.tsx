@@ -1,11 +1,14 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { todayUtc } from '@shared/dates';
 import { TIMETABLE_MESSAGES, WEEKDAYS, weekdayOf, type TodayClass } from '@shared/schemas/timetable';
 import { LinkList } from '@web/components/ui/link-list';
 import { Loaded } from '@web/components/ui/loaded';
+import { QUEUE_PATH } from '@web/components/offline/queue-status';
+import { useQueuedMarks } from '@web/lib/offline/queue-store';
 import { useTodayClasses } from '@web/lib/queries';
 import { viewLink } from '@web/lib/view-link';
 import { nextStep, PATH_SEPARATOR } from '../flow';
+import { keepTodayForOffline, waitingMarkOf } from '../offline-today';
 
 /**
  * Where a class of Today leads (docs/product.md §2.4): not marked yet, straight to its marking form, with
@@ -34,11 +37,19 @@ export function todayTarget(item: TodayClass, date: string): string {
   });
 }
 
-/** Today on Home: the caller's classes of the day in slot order, one large link each ('Marked' once marked). */
+/**
+ * Today on Home: the caller's classes of the day in slot order, one large link each ('Marked' once
+ * marked; 'Saved on this phone', to the list of saved marks, while its mark waits to be sent). Their
+ * student lists are read at once, to be there offline.
+ */
 export function TodayClasses() {
   const headingId = useId();
   const classes = useTodayClasses();
+  const queued = useQueuedMarks();
   const date = todayUtc();
+  useEffect(() => {
+    if (classes.data) keepTodayForOffline(classes.data);
+  }, [classes.data]);
   return (
     <section className="home-section" aria-labelledby={headingId}>
       <div className="home-section-header">
@@ -51,13 +62,16 @@ export function TodayClasses() {
         {(items) => (
           <LinkList
             label={TIMETABLE_MESSAGES.today}
-            items={items.map((item) => ({
-              key: item.entry._id,
-              to: todayTarget(item, date),
-              label: `${item.slot} · ${item.course}`,
-              detail: `${item.kind} · ${item.group}`,
-              badge: item.marked ? 'Marked' : undefined,
-            }))}
+            items={items.map((item) => {
+              const waiting = !item.marked && waitingMarkOf(item, date, queued);
+              return {
+                key: item.entry._id,
+                to: waiting ? QUEUE_PATH : todayTarget(item, date),
+                label: `${item.slot} · ${item.course}`,
+                detail: `${item.kind} · ${item.group}`,
+                badge: item.marked ? 'Marked' : waiting ? 'Saved on this phone' : undefined,
+              };
+            })}
           />
         )}
       </Loaded>

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
 import { PRODUCT } from '@shared/constants';
 import { errorMessage } from '@web/lib/api-client';
+import { mayLogOut } from '@web/lib/offline/sign-out';
 import { toast } from '@web/lib/toast';
 import { logout } from '../api/navigation';
 import { TermSelector } from './term-selector';
@@ -63,6 +64,8 @@ export function NavBar({ user }: { user: PublicUser }) {
   }
 
   async function onLogout() {
+    // Marks saved on this phone and not sent yet: warn first (docs/product.md §4, marking offline).
+    if (!mayLogOut()) return;
     setLeaving(true);
     try {
       await logout();
@@ -109,12 +112,12 @@ export function NavBar({ user }: { user: PublicUser }) {
             {user.username}
             <span className="navbar-role">{user.role}</span>
           </span>
-          <button type="button" className="button button-secondary navbar-logout" onClick={onLogout} disabled={leaving}>
-            Logout
-          </button>
           <NavLink to="/account" className="navbar-link navbar-account" onClick={() => setOpen(false)}>
             My account
           </NavLink>
+          <button type="button" className="button button-secondary navbar-logout" onClick={onLogout} disabled={leaving}>
+            Logout
+          </button>
         </div>
       </div>
     </header>

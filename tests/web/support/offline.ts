@@ -1,0 +1,41 @@
+import { todayUtc } from '@shared/dates';
+import type { QueuedMark } from '@web/lib/offline/mark-queue';
+
+/*
+ * The marks saved on the phone, in memory (happy-dom has no IndexedDB): test files replace the
+ * IndexedDB module with this one, `vi.mock('@web/lib/offline/mark-queue', () => import('./support/offline'))`.
+ */
+
+export const stored = new Map<string, QueuedMark>();
+
+export async function marksOf(userId: string): Promise<QueuedMark[]> {
+  return [...stored.values()].filter((mark) => mark.userId === userId).sort((a, b) => a.savedAt.localeCompare(b.savedAt));
+}
+
+export async function saveMark(mark: QueuedMark): Promise<void> {
+  stored.set(mark.clientMarkId, structuredClone(mark));
+}
+
+export async function removeMark(clientMarkId: string): Promise<void> {
+  stored.delete(clientMarkId);
+}
+
+let made = 0;
+
+/** A mark of the faculty member waiting on the phone (Division 1's lecture at 09:00 today unless told). */
+export function waitingMark(overrides: Partial<QueuedMark> = {}): QueuedMark {
+  made += 1;
+  const clientMarkId = `00000000-0000-4000-8000-${String(made).padStart(12, '0')}`;
+  return {
+    clientMarkId,
+    userId: 'u-faculty',
+    body: { presentStudentData: ['st1'], date: todayUtc(), slotid: 'slot9', slotcount: 1, courseid: 'c1', groupid: 'd1', clientMarkId },
+    label: 'Semester 3 / Data Structures / Lecture / 09:00 - 10:00 / Division 1',
+    view: { date: todayUtc(), semid: 's3', courseid: 'c1', slotid: 'slot9', kind: 1, groupid: 'd1' },
+    savedAt: new Date(Date.now() - 60_000 + made).toISOString(),
+    state: 'waiting',
+    attempts: 0,
+    nextTryAt: 0,
+    ...overrides,
+  };
+}

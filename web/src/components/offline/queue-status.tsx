@@ -1,0 +1,42 @@
+import { Link } from 'react-router-dom';
+import { useOnline } from '@web/lib/offline/online';
+import { useQueuedMarks, waitingMarks } from '@web/lib/offline/queue-store';
+import './offline.css';
+
+export const QUEUE_PATH = '/queue';
+export const OFFLINE_NOTE = 'You are offline. Marks you make are saved on this phone and sent when you are online.';
+
+/** "1 mark waiting", "3 marks waiting". */
+export const waitingText = (count: number): string => `${count} ${count === 1 ? 'mark' : 'marks'} waiting to be sent`;
+
+/**
+ * Under the navigation bar (docs/product.md §4, marking offline): says when there is no connection, and
+ * shows how many marks saved on this phone wait to be sent, as a link to their list. Nothing otherwise.
+ */
+export function QueueStatus() {
+  const online = useOnline();
+  const marks = useQueuedMarks();
+  const waiting = waitingMarks(marks).length;
+  const problems = marks.filter((mark) => mark.state === 'conflict' || mark.state === 'refused').length;
+  if (online && waiting === 0 && problems === 0) return null;
+  return (
+    <div className={`queue-status${online ? '' : ' is-offline'}`} role="status">
+      {!online && <p className="queue-status-note">{OFFLINE_NOTE}</p>}
+      {(waiting > 0 || problems > 0) && (
+        <Link to={QUEUE_PATH} className="queue-status-link">
+          {waiting > 0 && (
+            <>
+              <span className="queue-badge" aria-hidden="true">
+                {waiting}
+              </span>
+              {waitingText(waiting)}
+            </>
+          )}
+          {problems > 0 && (
+            <span className="queue-problem">{problems === 1 ? '1 mark needs a look' : `${problems} marks need a look`}</span>
+          )}
+        </Link>
+      )}
+    </div>
+  );
+}

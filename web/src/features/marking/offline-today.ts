@@ -1,0 +1,46 @@
+import { preload } from 'swr';
+import type { TodayClass } from '@shared/schemas/timetable';
+import type { GetKey, RouteRequest } from '@web/lib/api-contract';
+import { callRoute, routePath } from '@web/lib/api-client';
+import type { QueuedMark } from '@web/lib/offline/mark-queue';
+
+/*
+ * Today for offline use (docs/product.md §4, marking offline): the student lists of today's classes are
+ * read as soon as Today shows, online, so the service worker keeps them (web/vite.config.ts) and a
+ * class can be marked later without a signal; they also wait in SWR's cache for the form.
+ */
+
+const kept = new Set<string>();
+
+/** Reads the student list of each class of today not yet marked (once per list while the app runs). */
+export function keepTodayForOffline(classes: readonly TodayClass[]): void {
+  if (!navigator.onLine) return;
+  for (const { entry, marked } of classes) {
+    if (marked) continue;
+    const { groupid } = entry;
+    if (entry.slotcount === 1) keep('GET /student/division/{divisionid}', { params: { divisionid: groupid } });
+    else keep('GET /student/{batchid}', { params: { batchid: groupid } });
+  }
+}
+
+function keep<K extends 'GET /student/division/{divisionid}' | 'GET /student/{batchid}'>(key: K, request: RouteRequest<K>): void {
+  const path = routePath(key, request);
+  if (kept.has(path)) return;
+  kept.add(path);
+  // The same key and data as useApi's, so the form's read finds it.
+  preload(path, () => callRoute<GetKey>(key, request as RouteRequest<GetKey>).then((answer) => answer.data)).catch(() => kept.delete(path));
+}
+
+/** The mark of this class of today saved on this phone and not sent yet, if any. */
+export function waitingMarkOf(item: TodayClass, date: string, marks: readonly QueuedMark[]): QueuedMark | undefined {
+  const { entry } = item;
+  return marks.find(
+    ({ state, body }) =>
+      state === 'waiting' &&
+      body.date === date &&
+      body.courseid === entry.courseid &&
+      body.slotcount === entry.slotcount &&
+      body.slotid === entry.slotid &&
+      body.groupid === entry.groupid,
+  );
+}

@@ -1,0 +1,73 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { MarkConflict, MarkInput } from '@shared/schemas/attendance';
+import type { ViewLink } from '../view-link';
+
+/*
+ * The marks saved on this phone (docs/product.md §4, marking offline), in IndexedDB: they outlive a
+ * reload, a closed tab and a new version of the app. One record per mark, by its clientMarkId, with
+ * the user who made it (only they send it), what the screens show of it, and its outcome.
+ */
+
+/** waiting: to be sent; sent: stored by the server; conflict: someone else had marked the class; refused: the server said no. */
+export type QueuedState = 'waiting' | 'sent' | 'conflict' | 'refused';
+
+export interface QueuedMark {
+  clientMarkId: string;
+  userId: string;
+  /** The body of POST attendance, clientMarkId included. */
+  body: MarkInput & { clientMarkId: string };
+  /** The class as the flow showed it ('Physics / Lecture / 09:00 - 10:00 / Division 1'). */
+  label: string;
+  /** The view of that class's date, where the stored session is seen (and corrected, where allowed). */
+  view: ViewLink | null;
+  savedAt: string;
+  state: QueuedState;
+  attempts: number;
+  /** When the next try may go (ms since the epoch): after a failed try, later and later. */
+  nextTryAt: number;
+  /** The last answer: the server's message, or why it could not be sent. */
+  message?: string;
+  /** The session stored (sent), or the one someone else stored (conflict). */
+  sessionId?: string;
+  conflict?: MarkConflict;
+}
+
+interface QueueDb extends DBSchema {
+  marks: { key: string; value: QueuedMark; indexes: { byUser: string } };
+}
+
+const DB_NAME = 'sams-offline';
+let opened: Promise<IDBPDatabase<QueueDb>> | undefined;
+
+function database(): Promise<IDBPDatabase<QueueDb>> {
+  opened ??= openDB<QueueDb>(DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('marks', { keyPath: 'clientMarkId' }).createIndex('byUser', 'userId');
+    },
+    // A new version of the app that needs another schema asks this tab to let go.
+    blocking() {
+      void opened?.then((db) => db.close());
+      opened = undefined;
+    },
+  });
+  return opened;
+}
+
+/** A browser without IndexedDB keeps no marks: it lists none, and saving one fails (the screen says so). */
+const canKeep = (): boolean => typeof indexedDB !== 'undefined';
+
+/** The user's saved marks, oldest first. */
+export async function marksOf(userId: string): Promise<QueuedMark[]> {
+  if (!canKeep()) return [];
+  const marks = await (await database()).getAllFromIndex('marks', 'byUser', userId);
+  return marks.sort((a, b) => a.savedAt.localeCompare(b.savedAt));
+}
+
+export async function saveMark(mark: QueuedMark): Promise<void> {
+  if (!canKeep()) throw new Error('This browser cannot keep marks offline: mark again when you are online.');
+  await (await database()).put('marks', mark);
+}
+
+export async function removeMark(clientMarkId: string): Promise<void> {
+  await (await database()).delete('marks', clientMarkId);
+}
