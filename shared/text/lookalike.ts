@@ -38,13 +38,14 @@ export function skeleton(text: string): string {
 
 /**
  * The keys a case-insensitive text (a name within its parent, an enrollment, an email) is claimed
- * under: the skeletons of its upper-case and its lower-case form, one when they agree. Both,
- * because look-alikes differ by case: Cyrillic 'В' looks like 'B' but 'в' not like 'b', and 'rn'
- * looks like 'm' but 'RN' not like 'M'. Two texts are look-alikes when they share a key.
+ * under: the skeletons of the text as written, upper-cased and lower-cased (fewer when they agree).
+ * All three, because look-alikes differ by case: Cyrillic 'В' looks like 'B' but 'в' not like 'b';
+ * 'rn' looks like 'm' but 'RN' not like 'M'; and 'LG00l' like 'LGOO1' only as written. Two texts
+ * are look-alikes when they share a key.
  */
 export function lookalikeKeys(text: string): string[] {
   const normal = normalizeText(text);
-  return [...new Set([skeleton(normal.toUpperCase()), skeleton(normal.toLowerCase())])];
+  return [...new Set([normal, normal.toUpperCase(), normal.toLowerCase()].map(skeleton))];
 }
 
 /** Whether two texts share a look-alike key. */

@@ -10,7 +10,7 @@ import { BeingDeleted, Conflict, Invalid, NotFound } from '../domain-errors';
 import * as keys from '../keys';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { naturalKey } from '../natural-key';
-import { check, EXISTS, IS_NEW, isConditionFailure, LIVE, put, remove, transact, update, type TransactItem } from '../writes';
+import { check, EXISTS, IS_NEW, isConditionFailure, LIVE, put, remove, transact, type TransactItem } from '../writes';
 import { getWithSettings } from './settings';
 
 /**

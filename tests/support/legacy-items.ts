@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '@functions/lib/db';
+import * as keys from '@functions/lib/keys';
+import type { Kind } from '@functions/lib/repositories/structure';
+import type { SmallCollege } from './college';
+
+/**
+ * Items as SAMS stored them before names were normalised and look-alike keys claimed (issue 21
+ * finding 5): no `lookalikes`, no look-alike claims, and names as they were sent. Written
+ * straight into the table, as such data already is.
+ */
+const store = (item: Record<string, unknown>) => db.send(new PutCommand({ TableName: tableName(), Item: item }));
+
+/** A semester, division, batch, course or slot under its parent (`{ termid }`, `{ semid }`…); its id. */
+export async function storeLegacyNode(kind: Exclude<Kind, 'term'>, name: string, parent: Record<string, string>): Promise<string> {
+  const parentKind: Record<string, Kind> = { termid: 'term', semid: 'semester', divisionid: 'division' };
+  const [field, parentId] = Object.entries(parent).at(-1)!;
+  const item = { _id: randomUUID(), name, ...parent };
+  await store({ ...keys.structureNode(kind, item._id), entity: kind, ...item });
+  await store({ ...keys.structureEntry(kind, name, { kind: parentKind[field]!, id: parentId }), entity: `${kind}Entry`, ...item });
+  return item._id;
+}
+
+/** A student of a batch of `college`'s first division, with its enrollment claim and list entry; its id. */
+export async function storeLegacyStudent(input: { enrollment: string; name: string; batchid: string; college: SmallCollege }) {
+  const { college, ...fields } = input;
+  const student = {
+    _id: randomUUID(),
+    ...fields,
+    email: 'legacy@college.test',
+    divisionid: college.divisions[0]!.id,
+    semid: college.semid,
+    termid: college.termid,
+  };
+  await store({ ...keys.studentById(student._id), entity: 'student', ...student });
+  await store({ ...keys.enrollmentClaim(student.enrollment), entity: 'enrollment', studentId: student._id });
+  await store({ ...keys.studentEntry(student), ...keys.studentInDivision(student), entity: 'studentEntry', ...student });
+  return student._id;
+}
+
+/** A faculty member with the email claim (no one can sign in as them: the hash is no hash). */
+export async function storeLegacyUser(email: string, username: string): Promise<string> {
+  const user = { _id: randomUUID(), username, email, role: 'faculty', passwordHash: 'legacy' };
+  await store({ ...keys.userProfile(user._id), ...keys.userListEntry(user), entity: 'user', ...user, createdAt: new Date().toISOString() });
+  await store({ ...keys.emailClaim(email), entity: 'email', userId: user._id });
+  return user._id;
+}
