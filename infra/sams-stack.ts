@@ -1,5 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { Alerts } from './constructs/alerts';
 import { SamsHttpApi } from './constructs/http-api';
 import { JwtSecret } from './constructs/jwt-secret';
 import { ResourceFunctions } from './constructs/resource-functions';
@@ -24,6 +25,7 @@ export class SamsStack extends Stack {
     const { functions } = new ResourceFunctions(this, 'Functions', { table, jwtSecret: secret });
     const { api, stage } = new SamsHttpApi(this, 'Http', { functions });
     const { distribution } = new StaticSite(this, 'Site', { webDir: props.webDir, api });
+    new Alerts(this, 'Alerts', { table, siteUrl: `https://${distribution.distributionDomainName}` });
 
     new CfnOutput(this, 'SiteUrl', {
       description: 'Open SAMS here (the web app, and the API under /api/v1)',
