@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { StudentImportResult } from '@shared/schemas/student-import';
 import type { Student } from '@shared/schemas/structure';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { create, useCollege } from '@tests/support/college';
+import { main as lookalikesCommand } from '@infra/lookalikes';
 import { withDatabaseError } from '@tests/support/faults';
 import { storeLegacyNode, storeLegacyStudent, storeLegacyUser } from '@tests/support/legacy-items';
 import { useTestStack } from '@tests/support/stack';
@@ -238,5 +239,25 @@ describe('items stored before these rules', () => {
     expect((await addStudent('LG00l')).status).toBe(201);
     expect((await t.stack.call('DELETE', `/api/v1/student/${id}`, { cookie: t.admin.cookie })).status).toBe(200);
     expect((await addStudent('LGOO1')).body.message).toBe(LOOKALIKE_ENROLLMENT);
+  });
+
+  it('npm run lookalikes -- claim claims stored students’ keys, and lists the stored ones that already look alike', async () => {
+    const store = (enrollment: string) => storeLegacyStudent({ enrollment, name: 'Stored', batchid: batchA(), college });
+    const [first, second] = [await store('BF001'), await store('BFOO1')];
+    await store('BF002');
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      expect(await lookalikesCommand(['claim'])).toBe(1);
+      const lines = log.mock.calls.map(([line]) => String(line));
+      expect(lines.filter((line) => line.includes('looks like another student'))).toEqual([
+        expect.stringMatching(new RegExp(`^student (${first}|${second}): enrollment "BF(001|OO1)" looks like another student's`)),
+      ]);
+      expect(lines.at(-1)).toMatch(/ 1 look like another, 0 changed meanwhile/);
+    } finally {
+      log.mockRestore();
+    }
+    expect((await addStudent('BF0O2')).body.message).toBe(LOOKALIKE_ENROLLMENT);
+    expect((await addStudent('BF0O1')).body.message).toBe(LOOKALIKE_ENROLLMENT);
+    await expect(lookalikesCommand(['check'])).rejects.toThrow('Usage: npm run lookalikes -- claim');
   });
 });

@@ -154,21 +154,34 @@ export async function replaceStudent(
   batch: StructureItem | null,
 ): Promise<StudentItem> {
   const after = withLookalikes(before, { ...fields(before), ...changes, ...(batch ? placeIn(batch) : {}) });
-  const writes = replaceWrites(before, after);
-  const unchangedSince = put(studentItem(after), `${EXISTS} AND batchid = :batchid AND enrollment = :enrollment`, {
-    ':batchid': before.batchid,
-    ':enrollment': before.enrollment,
-  });
   const failed = await transact({
     batch: batch && batch._id !== before.batchid ? batchIsLive(after.batchid) : null,
-    ...writes,
-    student: unchangedSince,
+    ...replaceWrites(before, after),
+    student: unchangedSince(before, after),
   });
   if (failed === 'batch') throw batchGone();
   if (failed === 'student') throw new Conflict(IMPORT_MESSAGES.changedMeanwhile);
   if (failed === 'lookalikes') throw lookalikeTaken();
   if (failed) throw enrollmentTaken(after.enrollment);
   return after;
+}
+
+/** Puts `after` only while the student is still in the batch and under the enrollment `before` was read with. */
+const unchangedSince = (before: StudentItem, after: StudentItem) =>
+  put(studentItem(after), `${EXISTS} AND batchid = :batchid AND enrollment = :enrollment`, {
+    ':batchid': before.batchid,
+    ':enrollment': before.enrollment,
+  });
+
+/**
+ * Claims the look-alike keys of a student stored before those claims (npm run lookalikes):
+ * 'claimed'; 'lookalike' when another student holds one of them (nothing written); 'changed'
+ * when it changed or went since it was read.
+ */
+export async function claimStoredLookalikes(before: StudentItem): Promise<'claimed' | 'lookalike' | 'changed'> {
+  const after = { ...fields(before), lookalikes: lookalikeKeys(before.enrollment) };
+  const failed = await transact({ ...replaceWrites(before, after), student: unchangedSince(before, after) });
+  return failed === null ? 'claimed' : failed === 'lookalikes' ? 'lookalike' : 'changed';
 }
 
 /** A batch's students in roll order (one Query, paged). */
