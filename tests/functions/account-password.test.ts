@@ -143,8 +143,11 @@ describe('an admin resets a password', () => {
   it('leaves exactly one working one-time password after 4 concurrent resets', async () => {
     const user = await t.stack.signIn('faculty');
     const results = await Promise.all(Array.from({ length: 4 }, () => reset(user)));
-    expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200]);
-    const passwords = results.map((result) => (result.body.data as { oneTimePassword: string }).oneTimePassword);
+    // Each is applied, or (no hash slot within 10 s on a slow machine) refused with 503 having changed nothing.
+    expect(results.filter((result) => result.status !== 200 && result.status !== 503)).toEqual([]);
+    const applied = results.filter((result) => result.status === 200);
+    expect(applied.length).toBeGreaterThan(0);
+    const passwords = applied.map((result) => (result.body.data as { oneTimePassword: string }).oneTimePassword);
     const working = [];
     for (const password of passwords) if ((await login(user.email, password)).status === 200) working.push(password);
     expect(working).toHaveLength(1);

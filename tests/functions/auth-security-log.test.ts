@@ -29,7 +29,7 @@ interface Logged {
   message: string;
   securityEvent: string;
   requestId: string;
-  actor: { id: string; email: string; role: string } | null;
+  actor: { id: string; email: string; role: string } | 'anonymous';
   [detail: string]: unknown;
 }
 
@@ -73,7 +73,7 @@ describe('security events', () => {
       expect(entry!.requestId).toMatch(UUID);
       return entry!;
     };
-    expect(find('login failed')).toMatchObject({ actor: null, email: victim.email, reason: 'wrong password' });
+    expect(find('login failed')).toMatchObject({ actor: 'anonymous', email: victim.email, reason: 'wrong password' });
     expect(find('login locked')).toMatchObject({ level: 'WARN', email: victim.email });
     expect(find('access denied')).toMatchObject({
       level: 'WARN',

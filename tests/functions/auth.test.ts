@@ -215,7 +215,7 @@ describe('auth: brute force', () => {
       }),
     );
     expect((await login(target.email, target.password)).status).toBe(200);
-  });
+  }, 120_000);
 
   it('forgets earlier failures after a successful login', async () => {
     const target = await t.stack.signIn('faculty');
@@ -223,7 +223,7 @@ describe('auth: brute force', () => {
     expect((await login(target.email, target.password)).status).toBe(200);
     for (let i = 0; i < 4; i++) await login(target.email, 'wrong-password');
     expect((await login(target.email, target.password)).status).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe('auth: config', () => {

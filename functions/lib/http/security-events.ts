@@ -27,7 +27,8 @@ export function securityEvent(
   request: { requestId: string; user: SessionUser | null },
   details: Record<string, Detail> = {},
 ): void {
-  const actor = request.user ? { id: request.user._id, email: request.user.email, role: request.user.role } : null;
+  // Not null: the logger leaves out null fields, and a line should say that no one was signed in.
+  const actor = request.user ? { id: request.user._id, email: request.user.email, role: request.user.role } : 'anonymous';
   const line = { securityEvent: event, requestId: request.requestId, actor, ...details };
   if (event === 'login locked' || event === 'access denied') logger.warn('security event', line);
   else logger.info('security event', line);
