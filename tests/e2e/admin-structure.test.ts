@@ -27,12 +27,14 @@ describe('e2e admin: terms and the structure under them', () => {
 
     await field('Name').fill('2027-28 E2E Term');
     await field('Status').selectOption('inactive');
+    await field('First day').fill('2027-06-01');
+    await field('Last day').fill('2027-11-30');
     await button('Add Term').click();
     await toast('Term added successfully').waitFor();
     const list = main().getByRole('table', { name: 'Terms' });
     await list.getByRole('row', { name: /2027-28 E2E Term/ }).waitFor();
-    expect(await rowCells(list, /2027-28 E2E Term/)).toEqual(['2027-28 E2E Term', 'False']);
-    expect(await rowCells(list, /2026-27 Odd Term/)).toEqual(['2026-27 Odd Term', 'True']);
+    expect(await rowCells(list, /2027-28 E2E Term/)).toEqual(['2027-28 E2E Term', 'False', '1 Jun 2027 – 30 Nov 2027', 'Edit dates']);
+    expect(await rowCells(list, /2026-27 Odd Term/)).toEqual(['2026-27 Odd Term', 'True', 'Not set', 'Edit dates']);
     expect(await scrollsSideways(t.page)).toBe(false);
     await screenshot(t.page, 'admin-term-360');
 
@@ -41,6 +43,20 @@ describe('e2e admin: terms and the structure under them', () => {
     expect(terms.find((term) => term.name === '2027-28 E2E Term')?.status).toBe(false);
     // The navigation's term selector lists the new term without a reload.
     await expect.poll(() => t.page.getByLabel('Active term').locator('option').allTextContents()).toContain('2027-28 E2E Term');
+  });
+
+  it('Term: Edit dates clears the last day of a term, and the list says so', async () => {
+    await button('Edit dates 2027-28 E2E Term').click();
+    const dates = dialog('Dates of 2027-28 E2E Term');
+    await dates.getByLabel('Last day', { exact: true }).fill('');
+    expect(await scrollsSideways(t.page)).toBe(false);
+    await screenshot(t.page, 'admin-term-dates-360');
+    await dates.getByRole('button', { name: 'Save' }).click();
+    await toast('Term 2027-28 E2E Term updated').waitFor();
+    const list = main().getByRole('table', { name: 'Terms' });
+    await expect.poll(() => rowCells(list, /2027-28 E2E Term/)).toEqual(['2027-28 E2E Term', 'False', 'From 1 Jun 2027', 'Edit dates']);
+    const term = (await getData<Term[]>('/term')).find((each) => each.name === '2027-28 E2E Term');
+    expect(term).toMatchObject({ startDate: '2027-06-01', endDate: null });
   });
 
   for (const [thing, required, name, caption, rows] of [
