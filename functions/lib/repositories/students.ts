@@ -32,7 +32,17 @@ export interface StudentItem extends Student {
 }
 
 /** Only the student's own fields: items read back also carry keys, which must not leak into other items. */
-const fields = ({ _id, enrollment, name, email, batchid, divisionid, semid, termid, lookalikes }: StudentItem): StudentItem => ({
+export const studentFields = ({
+  _id,
+  enrollment,
+  name,
+  email,
+  batchid,
+  divisionid,
+  semid,
+  termid,
+  lookalikes,
+}: StudentItem): StudentItem => ({
   _id,
   enrollment,
   name,
@@ -43,12 +53,12 @@ const fields = ({ _id, enrollment, name, email, batchid, divisionid, semid, term
   termid,
   lookalikes,
 });
-const studentItem = (student: StudentItem) => ({ ...keys.studentById(student._id), entity: 'student', ...fields(student) });
+const studentItem = (student: StudentItem) => ({ ...keys.studentById(student._id), entity: 'student', ...studentFields(student) });
 const entryItem = (student: StudentItem) => ({
   ...keys.studentEntry(student),
   ...keys.studentInDivision(student),
   entity: 'studentEntry',
-  ...fields(student),
+  ...studentFields(student),
 });
 const claimItem = (student: StudentItem) => ({ ...keys.enrollmentClaim(student.enrollment), entity: 'enrollment', studentId: student._id });
 /** The look-alike claims that take a student from `held` to the keys of its (new) enrollment. */
@@ -121,29 +131,6 @@ export async function getStudentsWithSettings(ids: string[]) {
 }
 
 /**
- * The students holding these enrollments (any case), by enrollment as keys.enrollmentClaim
- * spells it: one BatchGetItem of the claims per 100 enrollments, then one of the students per
- * 100 found. A claim whose student is gone (a delete midway) answers null.
- */
-export async function findStudentsByEnrollment(enrollments: string[]): Promise<Map<string, StudentItem | null>> {
-  const claims = await batchGet<{ pk: string; studentId: string }>(enrollments.map(keys.enrollmentClaim));
-  const students = await getStudents(claims.map((claim) => claim.studentId));
-  const byId = new Map(students.map((student) => [student._id, fields(student)]));
-  return new Map(claims.map((claim) => [claim.pk, byId.get(claim.studentId) ?? null]));
-}
-
-/** Who holds the look-alike keys of these enrollments: the student's id by key (one BatchGetItem per 100 keys). */
-export async function findLookalikeHolders(enrollments: string[]): Promise<Map<string, string>> {
-  const claims = await batchGet<{ lookalike: string; studentId: string }>(
-    [...new Set(enrollments.flatMap(lookalikeKeys))].map(keys.enrollmentLookalikeClaim),
-  );
-  return new Map(claims.map((claim) => [claim.lookalike, claim.studentId]));
-}
-
-/** One enrollment however it is spelt (the claim's identity): what findStudentsByEnrollment answers by. */
-export const enrollmentKey = (enrollment: string): string => keys.enrollmentClaim(enrollment).pk;
-
-/**
  * Replaces a student read by an import with new fields and, when `batch` is given, a new place,
  * in one transaction that holds only if the student is still in the batch and under the
  * enrollment it was read with (Conflict otherwise: something changed it meanwhile).
@@ -153,7 +140,7 @@ export async function replaceStudent(
   changes: Pick<Student, 'enrollment' | 'name' | 'email'>,
   batch: StructureItem | null,
 ): Promise<StudentItem> {
-  const after = withLookalikes(before, { ...fields(before), ...changes, ...(batch ? placeIn(batch) : {}) });
+  const after = withLookalikes(before, { ...studentFields(before), ...changes, ...(batch ? placeIn(batch) : {}) });
   const failed = await transact({
     batch: batch && batch._id !== before.batchid ? batchIsLive(after.batchid) : null,
     ...replaceWrites(before, after),
@@ -179,7 +166,7 @@ const unchangedSince = (before: StudentItem, after: StudentItem) =>
  * when it changed or went since it was read.
  */
 export async function claimStoredLookalikes(before: StudentItem): Promise<'claimed' | 'lookalike' | 'changed'> {
-  const after = { ...fields(before), lookalikes: lookalikeKeys(before.enrollment) };
+  const after = { ...studentFields(before), lookalikes: lookalikeKeys(before.enrollment) };
   const failed = await transact({ ...replaceWrites(before, after), student: unchangedSince(before, after) });
   return failed === null ? 'claimed' : failed === 'lookalikes' ? 'lookalike' : 'changed';
 }
@@ -227,7 +214,7 @@ export async function updateStudent(id: string, changes: Partial<Omit<Student, '
   changes = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const moving = changes.batchid !== undefined && changes.batchid !== before.batchid;
   const place = moving ? placeIn(await requireParent('batch', changes.batchid!)) : {};
-  const after = withLookalikes(before, { ...fields(before), ...changes, ...place });
+  const after = withLookalikes(before, { ...studentFields(before), ...changes, ...place });
   const failed = await transact({ batch: moving ? batchIsLive(after.batchid) : null, ...replaceWrites(before, after) });
   if (failed === 'batch') throw batchGone();
   if (failed === 'student') throw studentNotFound();
@@ -243,7 +230,7 @@ export async function moveStudents(oldBatchId: string, newBatchId: string): Prom
   const students = await listStudentsByBatch(oldBatchId);
   // 3 writes per student plus the batch check: 33 students per transaction (100 items at most).
   for (let start = 0; start < students.length; start += 33) {
-    const moves = students.slice(start, start + 33).map((student) => replaceWrites(student, { ...fields(student), ...place }));
+    const moves = students.slice(start, start + 33).map((student) => replaceWrites(student, { ...studentFields(student), ...place }));
     const failed = await transact({ batch: batchIsLive(newBatchId), students: moves.flatMap(Object.values).flat() });
     if (failed) throw new Conflict('The students changed while moving them; please try again');
   }

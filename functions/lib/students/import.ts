@@ -14,14 +14,8 @@ import { lookalikeKeys } from '@shared/text/lookalike';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { naturalKey } from '../natural-key';
 import { createNode, listActiveTerms, listChildren, type Kind, type StructureItem } from '../repositories/structure';
-import {
-  createStudentIn,
-  enrollmentKey,
-  findLookalikeHolders,
-  findStudentsByEnrollment,
-  replaceStudent,
-  type StudentItem,
-} from '../repositories/students';
+import { enrollmentKey, findLookalikeHolders, findStudentsByEnrollment } from '../repositories/student-lookups';
+import { createStudentIn, replaceStudent, type StudentItem } from '../repositories/students';
 
 /**
  * POST student/import (docs/api.md "Student import"): each row is checked on its own, placed in
