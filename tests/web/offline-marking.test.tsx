@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayUtc } from '@shared/dates';
-import { DUPLICATE_MARK, type MarkConflict } from '@shared/schemas/attendance';
+import { DUPLICATE_MARK } from '@shared/schemas/attendance';
 import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { reloadQueue } from '@web/lib/offline/queue-store';
 import { stopRetrying } from '@web/lib/offline/send-queue';
 import { mockApi, type Routes } from './support/fake-api';
 import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
-import { stored, waitingMark } from './support/offline';
+import { CONFLICT, stored, waitingMark } from './support/offline';
 import { renderApp } from './support/render-app';
 import { LECTURE, todayClass } from './support/timetable';
 
@@ -98,17 +98,7 @@ describe('offline marking: the form', () => {
   });
 
   it('says who marked the class first when the server refuses the mark (409), and saves nothing', async () => {
-    const conflict: MarkConflict = {
-      _id: 'sess1',
-      date: todayUtc(),
-      courseid: 'c1',
-      slotid: 'slot9',
-      slotcount: 1,
-      groupid: 'd1',
-      markedBy: { _id: 'u-admin', username: 'Demo Admin' },
-      markedAt: '2026-11-20T09:05:00.000Z',
-    };
-    const { app } = setup(LECTURE_URL, { 'POST /attendance': { status: 409, data: conflict as never, message: DUPLICATE_MARK } });
+    const { app } = setup(LECTURE_URL, { 'POST /attendance': { status: 409, data: CONFLICT as never, message: DUPLICATE_MARK } });
     await app.user.click(await screen.findByRole('button', { name: 'Mark' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(`${DUPLICATE_MARK} (Marked by Demo Admin, 2026-11-20 09:05 UTC)`);
     expect(stored.size).toBe(0);
@@ -142,16 +132,7 @@ describe('offline marking: Home, the saved marks, logging out', () => {
       waitingMark({
         clientMarkId: 'c',
         state: 'conflict',
-        conflict: {
-          _id: 's-c',
-          date: todayUtc(),
-          courseid: 'c1',
-          slotid: 'slot9',
-          slotcount: 1,
-          groupid: 'd1',
-          markedBy: { _id: 'u-admin', username: 'Demo Admin' },
-          markedAt: '2026-11-20T09:05:00.000Z',
-        },
+        conflict: CONFLICT,
       }),
     );
     stored.set('d', waitingMark({ clientMarkId: 'd', state: 'refused', message: 'Some present students are not in this division' }));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DUPLICATE_MARK, MARK_ALREADY_STORED, type MarkConflict, type MarkedSession } from '@shared/schemas/attendance';
+import { DUPLICATE_MARK, MARK_ALREADY_STORED, type MarkedSession } from '@shared/schemas/attendance';
 import { queuedMarks, reloadQueue } from '@web/lib/offline/queue-store';
 import { registerWorker } from '@web/lib/offline/register-worker';
 import { onMarkSent, SIGN_IN_TO_SEND, sendWaiting, stopRetrying } from '@web/lib/offline/send-queue';
@@ -8,7 +8,7 @@ import { useToasts } from '@web/lib/toast';
 import { renderHook } from '@testing-library/react';
 import { mockApi } from './support/fake-api';
 import { FACULTY } from './support/fixtures';
-import { stored, waitingMark } from './support/offline';
+import { CONFLICT, stored, waitingMark } from './support/offline';
 
 vi.mock('@web/lib/offline/mark-queue', () => import('./support/offline'));
 
@@ -18,16 +18,6 @@ vi.mock('@web/lib/offline/mark-queue', () => import('./support/offline'));
  */
 
 const MARKED: MarkedSession = { _id: 'sess1', version: 1, date: '2026-11-20', groupid: 'd1', present: 1, expected: 2 };
-const CONFLICT: MarkConflict = {
-  _id: 'sess9',
-  date: '2026-11-20',
-  courseid: 'c1',
-  slotid: 'slot9',
-  slotcount: 1,
-  groupid: 'd1',
-  markedBy: { _id: 'u-admin', username: 'Demo Admin' },
-  markedAt: '2026-11-20T09:05:00.000Z',
-};
 
 let online = true;
 beforeEach(() => {
@@ -66,7 +56,7 @@ describe('offline marking: sending the saved marks', () => {
     expect(marks.map(({ state, sessionId, message }) => ({ state, sessionId, message }))).toEqual([
       { state: 'sent', sessionId: 'sess1', message: 'Attendance marked successfully' },
       { state: 'sent', sessionId: 'sess1', message: MARK_ALREADY_STORED },
-      { state: 'conflict', sessionId: 'sess9', message: DUPLICATE_MARK },
+      { state: 'conflict', sessionId: CONFLICT._id, message: DUPLICATE_MARK },
       { state: 'refused', sessionId: undefined, message: 'Some present students are not in this division' },
     ]);
     expect(marks[2]!.conflict).toEqual(CONFLICT);

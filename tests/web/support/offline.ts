@@ -1,4 +1,5 @@
 import { todayUtc } from '@shared/dates';
+import type { MarkConflict } from '@shared/schemas/attendance';
 import type { QueuedMark } from '@web/lib/offline/mark-queue';
 
 /*
@@ -39,3 +40,15 @@ export function waitingMark(overrides: Partial<QueuedMark> = {}): QueuedMark {
     ...overrides,
   };
 }
+
+/** A 409's data: Division 1's lecture at 09:00 marked by the demo admin. */
+export const CONFLICT: MarkConflict = {
+  _id: 'sess9',
+  date: todayUtc(),
+  courseid: 'c1',
+  slotid: 'slot9',
+  slotcount: 1,
+  groupid: 'd1',
+  markedBy: { _id: 'u-admin', username: 'Demo Admin' },
+  markedAt: '2026-11-20T09:05:00.000Z',
+};
