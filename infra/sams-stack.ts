@@ -1,6 +1,8 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { RESOURCES } from '@shared/routes';
 import { Alerts } from './constructs/alerts';
+import { OperationsAlarms } from './constructs/alarms';
 import { SamsHttpApi } from './constructs/http-api';
 import { JwtSecret } from './constructs/jwt-secret';
 import { ResourceFunctions } from './constructs/resource-functions';
@@ -20,24 +22,50 @@ export interface SamsStackProps extends StackProps {
 export class SamsStack extends Stack {
   constructor(scope: Construct, id: string, props: SamsStackProps) {
     super(scope, id, props);
-    const { table } = new SamsTable(this, 'Data');
+    const { active: table } = new SamsTable(this, 'Data');
     const { secret } = new JwtSecret(this, 'JwtKey');
-    const { functions } = new ResourceFunctions(this, 'Functions', { table, jwtSecret: secret });
-    const { api, stage } = new SamsHttpApi(this, 'Http', { functions });
-    const { distribution } = new StaticSite(this, 'Site', { webDir: props.webDir, api });
-    new Alerts(this, 'Alerts', { table, siteUrl: `https://${distribution.distributionDomainName}` });
+    const resourceFunctions = new ResourceFunctions(this, 'Functions', { table, jwtSecret: secret });
+    const { functions } = resourceFunctions;
+    const http = new SamsHttpApi(this, 'Http', { functions });
+    const site = new StaticSite(this, 'Site', { webDir: props.webDir, api: http.api });
+    const alarms = new OperationsAlarms(this, 'Alarms', { functions, api: http.api, table });
+    new Alerts(this, 'Alerts', { table, siteUrl: `https://${site.distribution.distributionDomainName}` });
 
-    new CfnOutput(this, 'SiteUrl', {
-      description: 'Open SAMS here (the web app, and the API under /api/v1)',
-      value: `https://${distribution.distributionDomainName}`,
-    });
-    new CfnOutput(this, 'ApiUrl', {
-      description: 'The HTTP API itself, for diagnostics; browsers use SiteUrl/api/v1',
-      value: stage.url,
-    });
-    new CfnOutput(this, 'TableName', {
-      description: 'The DynamoDB table (for npm run create-admin -- --table)',
-      value: table.tableName,
-    });
+    // Everything docs/operations.md needs, so no step of it lists the stack's resources
+    // (tests/infra/runbook.test.ts reads the runbook's names against these).
+    const output = (name: string, description: string, value: string) => new CfnOutput(this, name, { description, value });
+    output('SiteUrl', 'Open SAMS here (the web app, and the API under /api/v1)', `https://${site.distribution.distributionDomainName}`);
+    output('ApiUrl', 'The HTTP API itself, for diagnostics; browsers use SiteUrl/api/v1', http.stage.url);
+    output('TableName', 'The DynamoDB table SAMS uses (for create-admin, summaries, backups)', table.tableName);
+    output('JwtSecretArn', 'The Secrets Manager secret that signs session tokens (key rotation)', secret.secretArn);
+    const apiFunctions = RESOURCES.map((resource) => functions[resource]);
+    output(
+      'FunctionNames',
+      'The API functions, space-separated (key rotation restarts them)',
+      Fn.join(
+        ' ',
+        apiFunctions.map((fn) => fn.functionName),
+      ),
+    );
+    const apiLogGroups = [http.accessLogs, ...RESOURCES.map((resource) => resourceFunctions.logGroups[resource])];
+    output(
+      'ApiLogGroupNames',
+      "The API's access log, then each API function's log group, space-separated",
+      Fn.join(
+        ' ',
+        apiLogGroups.map((group) => group.logGroupName),
+      ),
+    );
+    output('AccessLogGroupName', "The API's access log group: one JSON line per request", http.accessLogs.logGroupName);
+    output(
+      'DeployLogGroupNames',
+      'The log groups of the functions that publish the web app, space-separated',
+      Fn.join(
+        ' ',
+        site.logGroups.map((group) => group.logGroupName),
+      ),
+    );
+    output('SiteLogsBucketName', "CloudFront's access logs (kept after cdk destroy)", site.logsBucket.bucketName);
+    output('AlarmTopicArn', 'The SNS topic every alarm publishes to', alarms.topic.topicArn);
   }
 }

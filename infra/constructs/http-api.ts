@@ -1,11 +1,12 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_PREFIX, ROUTES, type Resource } from '@shared/routes';
+import { acknowledge } from '../nag';
+import { stackLogGroup } from './log-groups';
 
 /** Requests per second across the API, and the burst above it API Gateway absorbs, before it answers 429. */
 export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
@@ -36,6 +37,8 @@ export interface SamsHttpApiProps {
 export class SamsHttpApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
+  /** One JSON line per request (ACCESS_LOG_FIELDS). */
+  readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: SamsHttpApiProps) {
     super(scope, id);
@@ -43,16 +46,13 @@ export class SamsHttpApi extends Construct {
       description: 'SAMS API (served to browsers through CloudFront under /api/*)',
       createDefaultStage: false,
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    this.accessLogs = stackLogGroup(this, 'AccessLogs');
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       autoDeploy: true,
       throttle: API_THROTTLE,
       accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
+        destination: new LogGroupLogDestination(this.accessLogs),
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
@@ -68,5 +68,9 @@ export class SamsHttpApi extends Construct {
       }
       this.api.addRoutes({ path: `${API_PREFIX}${route.path}`, methods: [HttpMethod[route.method]], integration });
     }
+    acknowledge(this, {
+      'AwsSolutions-APIG4':
+        'No API Gateway authorizer: each function checks the session cookie itself (functions/lib/http/session-auth.ts), and sign-in must stay open.',
+    });
   }
 }

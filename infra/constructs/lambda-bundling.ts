@@ -1,4 +1,8 @@
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+
+/** The Lambda runtime of every function the stack builds from functions/ (tests/infra/bundled-stack.test.ts runs the bundles). */
+export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 
 /**
  * How every Lambda is bundled (esbuild). tests/infra/table-access.test.ts bundles the same

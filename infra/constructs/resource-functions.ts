@@ -1,17 +1,19 @@
 import { join } from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { GSI1 } from '@functions/lib/table-schema';
 import { RESOURCES, type Resource } from '@shared/routes';
 import { RESOURCE_METADATA_KEY } from '../resource-metadata';
 import { TABLE_ACCESS } from '../table-access';
-import { LAMBDA_BUNDLING } from './lambda-bundling';
+import { acknowledge } from '../nag';
+import { FUNCTION_RUNTIME, LAMBDA_BUNDLING } from './lambda-bundling';
+import { stackLogGroup } from './log-groups';
 import { originToken } from './origin-token';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -27,25 +29,45 @@ export interface ResourceFunctionsProps {
 
 /**
  * One Lambda per resource of the route table, bundled from functions/<resource>.ts. Each may
- * call only the table actions TABLE_ACCESS grants it, and read only the JWT secret.
+ * call only the table actions TABLE_ACCESS grants it, read only the JWT secret, and write only
+ * to its own log group.
  */
 export class ResourceFunctions extends Construct {
   readonly functions: Readonly<Record<Resource, NodejsFunction>>;
+  readonly logGroups: Readonly<Record<Resource, LogGroup>>;
 
   constructor(scope: Construct, id: string, props: ResourceFunctionsProps) {
     super(scope, id);
     const functions: Partial<Record<Resource, NodejsFunction>> = {};
-    for (const resource of RESOURCES) functions[resource] = this.resourceFunction(resource, props);
+    const logGroups: Partial<Record<Resource, LogGroup>> = {};
+    for (const resource of RESOURCES) {
+      const name = resource[0]!.toUpperCase() + resource.slice(1);
+      logGroups[resource] = stackLogGroup(this, `${name}Logs`);
+      functions[resource] = this.resourceFunction(resource, name, logGroups[resource], props);
+    }
     this.functions = functions as Record<Resource, NodejsFunction>;
+    this.logGroups = logGroups as Record<Resource, LogGroup>;
+    acknowledge(this, {
+      'Serverless-LambdaDLQ':
+        'API Gateway invokes them synchronously and answers the error; a dead-letter queue only catches asynchronous calls.',
+      'Serverless-LambdaTracing':
+        'Requests are followed by the request id in the access log and every log line (docs/operations.md); X-Ray would add cost and a wildcard permission.',
+    });
   }
 
-  private resourceFunction(resource: Resource, { table, jwtSecret }: ResourceFunctionsProps): NodejsFunction {
-    const name = resource[0]!.toUpperCase() + resource.slice(1);
+  private resourceFunction(resource: Resource, name: string, logGroup: LogGroup, { table, jwtSecret }: ResourceFunctionsProps) {
+    // Its own role rather than the AWS managed basic-execution policy, which may write to any log group.
+    const role = new Role(this, `${name}Role`, {
+      description: `SAMS API: the ${resource} function`,
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    });
+    logGroup.grantWrite(role);
     const fn = new NodejsFunction(this, name, {
       description: `SAMS API: the ${resource} resource`,
       entry: join(ROOT, 'functions', `${resource}.ts`),
       handler: 'handler',
-      runtime: Runtime.NODEJS_22_X,
+      runtime: FUNCTION_RUNTIME,
+      role,
       architecture: Architecture.ARM_64,
       memorySize: MEMORY_MB[resource] ?? DEFAULT_MEMORY_MB,
       // API Gateway gives up on an integration after 30 s.
@@ -57,11 +79,7 @@ export class ResourceFunctions extends Construct {
         CLOUDFRONT_ORIGIN_TOKEN: originToken(this),
         NODE_OPTIONS: '--enable-source-maps',
       },
-      logGroup: new LogGroup(this, `${name}Logs`, {
-        retention: RetentionDays.ONE_MONTH,
-        // Not production-grade for audits: logs go with the stack; export them first if you must keep them.
-        removalPolicy: RemovalPolicy.DESTROY,
-      }),
+      logGroup,
       // Not production-grade: no reserved concurrency, so the account's shared pool (1,000 by default)
       // is the ceiling; the API stage's throttling keeps a flood from reaching it.
     });

@@ -1,4 +1,4 @@
-import { Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { type CfnResource, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -20,9 +20,16 @@ import { CLOUDFRONT_ORIGIN_TOKEN_HEADER } from '@shared/constants';
 import { originToken } from './origin-token';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
 import { FORWARD_HOST_CODE, SPA_REWRITE_CODE } from './edge-functions';
+import { logToOwnGroup, stackLogGroup } from './log-groups';
 import { pageSecurityHeaders } from './page-headers';
+import { SiteLogs } from './site-logs';
+
+/** Source maps stay in web/dist for debugging and are never published (as the local server serves none). */
+export const UNPUBLISHED_FILES = ['**/*.map'];
 
 export interface StaticSiteProps {
   /** The web build to publish (web/dist). */
@@ -36,10 +43,14 @@ export interface StaticSiteProps {
  * sends /api/* to the HTTP API, so the session cookie is first-party and there is no CORS.
  *
  * Not production-grade: the distribution uses its *.cloudfront.net name (add a certificate and
- * domainNames for your own domain), has no WAF web ACL and no access logs.
+ * domainNames for your own domain) and has no WAF web ACL.
  */
 export class StaticSite extends Construct {
   readonly distribution: Distribution;
+  /** CloudFront's access logs (SiteLogs). */
+  readonly logsBucket: Bucket;
+  /** The log groups of the functions CDK adds to publish the site (BucketDeployment, emptying the bucket). */
+  readonly logGroups: LogGroup[];
 
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
@@ -51,6 +62,10 @@ export class StaticSite extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+    acknowledge(bucket, {
+      'AwsSolutions-S1': "Only CloudFront reads it (origin access control), and CloudFront's access logs record every request.",
+    });
+    this.logsBucket = new SiteLogs(this, 'Logs').bucket;
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
       comment: 'SAMS: client routes get index.html',
@@ -75,6 +90,9 @@ export class StaticSite extends Construct {
       httpVersion: HttpVersion.HTTP2_AND_3,
       // North America, Europe, Asia (India included), Middle East and Africa; PRICE_CLASS_ALL adds South America and Oceania.
       priceClass: PriceClass.PRICE_CLASS_200,
+      enableLogging: true,
+      logBucket: this.logsBucket,
+      logFilePrefix: 'cloudfront/',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -98,10 +116,22 @@ export class StaticSite extends Construct {
       },
     });
 
+    acknowledge(this.distribution, {
+      'AwsSolutions-CFR1': "A college's users sign in from wherever they are; there is no country to block.",
+      'AwsSolutions-CFR2':
+        'No WAF web ACL ($5 a month and up): the API stage is throttled and sign-in locks out repeated failures (docs/security.md).',
+      'AwsSolutions-CFR4':
+        'The default *.cloudfront.net certificate cannot enforce TLS 1.2; set minimumProtocolVersion with a custom domain.',
+    });
+
     // Hashed assets first, cached for a year and never pruned (a page loaded before a deploy can
     // still fetch them); then the pages, revalidated on every load, and the cache invalidated.
+    // Both share one handler function, so one log group.
+    const deployLogs = stackLogGroup(this, 'DeployLogs');
+    const webBuild = Source.asset(props.webDir, { exclude: UNPUBLISHED_FILES });
     const assets = new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(props.webDir)],
+      sources: [webBuild],
+      logGroup: deployLogs,
       destinationBucket: bucket,
       exclude: ['*'],
       include: ['assets/*'],
@@ -109,7 +139,8 @@ export class StaticSite extends Construct {
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
     });
     const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [Source.asset(props.webDir)],
+      sources: [webBuild],
+      logGroup: deployLogs,
       destinationBucket: bucket,
       exclude: ['assets/*'],
       cacheControl: [CacheControl.noCache()],
@@ -117,5 +148,37 @@ export class StaticSite extends Construct {
       distributionPaths: ['/*'],
     });
     pages.node.addDependency(assets);
+    const deployHandler = Stack.of(this).node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    acknowledge(deployHandler!, bucketDeploymentFindings);
+
+    // autoDeleteObjects' handler (one per stack, made from raw CloudFormation) logs to its own group too.
+    const emptyBucketLogs = stackLogGroup(this, 'EmptyBucketLogs');
+    const provider = Stack.of(this).node.findChild('Custom::S3AutoDeleteObjectsCustomResourceProvider');
+    logToOwnGroup(provider.node.findChild('Handler') as CfnResource, emptyBucketLogs);
+    this.logGroups = [deployLogs, emptyBucketLogs];
   }
 }
+
+/** BucketDeployment's handler (a CDK singleton at the stack's root) and its generated role. */
+const generatedPolicy =
+  "BucketDeployment's generated policy: it syncs the web build from CDK's staging bucket into the site bucket and invalidates CloudFront.";
+const bucketDeploymentFindings: Record<string, string> = {
+  'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]':
+    "BucketDeployment's generated role; its handler writes to the stack's DeployLogs group.",
+  ...Object.fromEntries(
+    [
+      'Action::s3:Abort*',
+      'Action::s3:DeleteObject*',
+      'Action::s3:GetBucket*',
+      'Action::s3:GetObject*',
+      'Action::s3:List*',
+      'Resource::*',
+      'Resource::<SiteBucket978D4AEB.Arn>/*',
+      'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
+    ].map((finding) => [`AwsSolutions-IAM5[${finding}]`, generatedPolicy]),
+  ),
+  'AwsSolutions-L1': "BucketDeployment's handler runs on the Python runtime CDK picks for it.",
+  'Serverless-LambdaLatestVersion': "BucketDeployment's handler runs on the Python runtime CDK picks for it.",
+  'Serverless-LambdaDLQ': 'CloudFormation calls the handler synchronously and reports its failure as a failed deploy.',
+  'Serverless-LambdaTracing': 'A deploy-time handler: its log group and the stack events say what it did.',
+};

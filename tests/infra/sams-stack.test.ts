@@ -29,7 +29,20 @@ function statementsOf(resource: Resource): Json[] {
 }
 
 const actionsOf = (statement: Json): string[] => [statement.Action].flat();
-const tableArn = () => ({ 'Fn::GetAtt': [tableId(), 'Arn'] });
+/** The table the functions use: the stack's own, unless the DataTableName parameter names a restored one (operations.test.ts). */
+const activeTableName = () => ({ 'Fn::If': ['UseRestoredTable', { Ref: 'DataTableName' }, { Ref: tableId() }] });
+const tableArnParts = (): Json[] => [
+  'arn:',
+  { Ref: 'AWS::Partition' },
+  ':dynamodb:',
+  { Ref: 'AWS::Region' },
+  ':',
+  { Ref: 'AWS::AccountId' },
+  ':table/',
+  activeTableName(),
+];
+const tableArn = () => ({ 'Fn::Join': ['', tableArnParts()] });
+const indexArn = () => ({ 'Fn::Join': ['', [...tableArnParts(), `/index/${GSI1}`]] });
 
 describe('stack', () => {
   it('is environment-agnostic, so synth needs no account, region or credentials', () => {
@@ -37,12 +50,11 @@ describe('stack', () => {
     expect(Token.isUnresolved(s.stack.region)).toBe(true);
   });
 
-  it('outputs the site URL, the API URL and the table name', () => {
+  it('outputs the site URL, the API URL and the table in use (the rest: operations.test.ts)', () => {
     const outputs = s.template.toJSON().Outputs;
-    expect(Object.keys(outputs).sort()).toEqual(['ApiUrl', 'SiteUrl', 'TableName']);
     expect(JSON.stringify(outputs.SiteUrl.Value)).toContain('DomainName');
     expect(JSON.stringify(outputs.ApiUrl.Value)).toContain('.execute-api.');
-    expect(outputs.TableName.Value).toEqual({ Ref: tableId() });
+    expect(outputs.TableName.Value).toEqual(activeTableName());
   });
 });
 
@@ -78,16 +90,17 @@ describe('functions', () => {
     expect(served.sort()).toEqual([...RESOURCES].sort());
   });
 
-  it.each(RESOURCES)('%s runs on Node 22, arm64, 29 s, with the table, the secret ARN and source maps', (resource) => {
+  it.each(RESOURCES)('%s runs on Node 24, arm64, 29 s, with the table, the secret ARN, the origin token and source maps', (resource) => {
     const fn = functionOf(resource)[1].Properties;
-    expect(fn.Runtime).toBe('nodejs22.x');
+    expect(fn.Runtime).toBe('nodejs24.x');
     expect(fn.Architectures).toEqual(['arm64']);
     expect(fn.Handler).toBe('index.handler');
     expect(fn.Timeout).toBe(29);
     expect(fn.MemorySize).toBe(resource === 'auth' ? 1024 : 512);
     expect(fn.Environment.Variables).toEqual({
-      TABLE_NAME: { Ref: tableId() },
+      TABLE_NAME: activeTableName(),
       JWT_SECRET_ARN: { Ref: secretId() },
+      CLOUDFRONT_ORIGIN_TOKEN: { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] },
       NODE_OPTIONS: '--enable-source-maps',
     });
   });
@@ -100,9 +113,15 @@ describe('functions', () => {
     }
   });
 
-  it.each(RESOURCES)('%s logs to its own log group, kept a month', (resource) => {
+  it.each(RESOURCES)('%s logs to its own log group, kept a month, and may write to no other', (resource) => {
     const logGroupId = functionOf(resource)[1].Properties.LoggingConfig.LogGroup.Ref;
     expect(s.resources[logGroupId].Properties.RetentionInDays).toBe(30);
+    const logs = statementsOf(resource).filter((statement) => actionsOf(statement).some((action) => action.startsWith('logs:')));
+    expect(logs).toEqual([
+      { Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } },
+    ]);
+    const roleId = functionOf(resource)[1].Properties.Role['Fn::GetAtt'][0];
+    expect(s.resources[roleId].Properties.ManagedPolicyArns).toBeUndefined();
   });
 });
 
@@ -114,9 +133,7 @@ describe('least privilege', () => {
     expect(onTable).toHaveLength(1);
     expect(actionsOf(onTable[0]).sort()).toEqual(TABLE_ACCESS[resource].actions.map((action) => `dynamodb:${action}`).sort());
     if (TABLE_ACCESS[resource].queriesIndex) {
-      expect(onIndex).toEqual([
-        { Action: 'dynamodb:Query', Effect: 'Allow', Resource: { 'Fn::Join': ['', [tableArn(), `/index/${GSI1}`]] } },
-      ]);
+      expect(onIndex).toEqual([{ Action: 'dynamodb:Query', Effect: 'Allow', Resource: indexArn() }]);
     } else {
       expect(onIndex).toEqual([]);
     }

@@ -1,7 +1,10 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { CLOUDFRONT_ORIGIN_TOKEN_HEADER } from '@shared/constants';
+import { ACCESS_LOG_DAYS } from '@infra/constructs/site-logs';
 import { CONTENT_SECURITY_POLICY, HSTS, PAGE_HEADERS } from '@shared/security-headers';
 import { useSynthesizedStack, type Json } from './synthesized-stack';
 
@@ -144,5 +147,39 @@ describe('static site', () => {
     expect(assets.Prune).toBe(false);
     expect(pages.SystemMetadata['cache-control']).toBe('no-cache');
     expect(pages.DistributionPaths).toEqual(['/*']);
+  });
+});
+
+describe('static site: logs and what is published', () => {
+  it("writes CloudFront's access logs, without cookies, to a private bucket that expires them and outlives the stack", () => {
+    const { Logging } = distribution();
+    expect(Logging.Prefix).toBe('cloudfront/');
+    // Session cookies never land in the logs (CloudFront leaves them out unless IncludeCookies is true).
+    expect(Logging.IncludeCookies ?? false).toBe(false);
+    const logsBucketId = Logging.Bucket['Fn::GetAtt'][0];
+    const logsBucket = s.resources[logsBucketId];
+    expect(logsBucket.DeletionPolicy).toBe('Retain');
+    expect(logsBucket.Properties.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ ExpirationInDays: ACCESS_LOG_DAYS, Status: 'Enabled' }),
+    ]);
+    expect(ACCESS_LOG_DAYS).toBe(90);
+    expect(logsBucket.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+    const logsPolicy = s.ofType('AWS::S3::BucketPolicy').find(([, policy]) => policy.Properties.Bucket.Ref === logsBucketId);
+    expect(JSON.stringify(logsPolicy?.[1].Properties.PolicyDocument)).toContain('aws:SecureTransport');
+  });
+
+  it('keeps source maps out of the published build, and publishes the rest of it', () => {
+    const deployments = s.ofType('Custom::CDKBucketDeployment').map(([, deployment]) => deployment.Properties);
+    expect(deployments).toHaveLength(2);
+    for (const deployment of deployments) {
+      const [objectKey] = deployment.SourceObjectKeys;
+      const staged = join(s.outdir, `asset.${String(objectKey).replace(/\.zip$/, '')}`);
+      expect(existsSync(join(staged, 'index.html')), staged).toBe(true);
+      const files = readdirSync(staged, { recursive: true }).map(String);
+      expect(files).toContain(join('assets', 'index-abc123.js'));
+      expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+    }
+    // The build itself keeps them, for debugging.
+    expect(existsSync(join(s.webDir, 'assets', 'index-abc123.js.map'))).toBe(true);
   });
 });
