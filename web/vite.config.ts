@@ -9,7 +9,8 @@ const DAY_SECONDS = 24 * 60 * 60;
  * The installable app and its service worker (docs/product.md §4, marking offline). The worker
  * precaches the app shell and every page's chunk, answers client routes with index.html, and keeps
  * the API's reads (Today, the classes' student lists, the flow's lists, the login status) network
- * first, from the cache only when the network fails, for 7 days after they were last read. The app
+ * first, from the cache only when the network fails (a slow answer is waited for: never a stale
+ * list after a write), for 7 days after they were last read. The app
  * registers the worker itself once the first page shows (web/src/lib/offline/register-worker.ts), and
  * a new worker takes over at once (skipWaiting, clientsClaim): the page reloads into the new version.
  */
@@ -52,7 +53,6 @@ const pwa = VitePWA({
         handler: 'NetworkFirst',
         options: {
           cacheName: 'sams-api',
-          networkTimeoutSeconds: 6,
           expiration: { maxAgeSeconds: 7 * DAY_SECONDS, maxEntries: 400 },
           cacheableResponse: { statuses: [200] },
         },

@@ -24,7 +24,7 @@ let lectures: TodayLecture[];
 
 /** The faculty member's phone: signed in, the worker in control and Today kept for offline use. */
 async function facultyPhone(): Promise<Page> {
-  const page = t.watch(await t.e2e.newPage());
+  const page = t.watch(await t.e2e.newPage({ serviceWorkers: 'allow' }));
   await signIn(page, FACULTY);
   await homeKeptOffline(page);
   return page;

@@ -41,7 +41,9 @@ export async function startE2e(): Promise<E2e> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const newPage = async (options: BrowserContextOptions = {}) => {
-    const context = await browser.newContext({ baseURL: stack.url, viewport: PHONE, ...options });
+    // The app's service worker only where a test asks for it (offline marking): elsewhere each new
+    // context would install it and precache the whole app, which the tests do not need.
+    const context = await browser.newContext({ baseURL: stack.url, viewport: PHONE, serviceWorkers: 'block', ...options });
     context.setDefaultTimeout(10_000);
     return context.newPage();
   };
