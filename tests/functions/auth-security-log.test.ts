@@ -67,8 +67,8 @@ describe('security events', () => {
     await call('POST', '/api/v1/auth/logout', { cookie: victim.cookie });
 
     const logged = events();
-    const find = (event: string) => {
-      const entry = logged.find((one) => one.securityEvent === event);
+    const find = (event: string, by?: string) => {
+      const entry = logged.find((one) => one.securityEvent === event && (!by || (one.actor !== 'anonymous' && one.actor.id === by)));
       expect(entry, `${event} was logged`).toBeDefined();
       expect(entry!.requestId).toMatch(UUID);
       return entry!;
@@ -84,7 +84,7 @@ describe('security events', () => {
     expect(find('user created')).toMatchObject({ ...admin, userId: newUser, role: 'faculty' });
     expect(find('account unlocked')).toMatchObject({ ...admin, userId: victim.user._id, wasLocked: true });
     expect(find('password reset')).toMatchObject({ ...admin, userId: newUser });
-    expect(find('login succeeded')).toMatchObject({ actor: { id: newUser } });
+    expect(find('login succeeded', newUser)).toMatchObject({ actor: { id: newUser, role: 'faculty' } });
     expect(find('password changed')).toMatchObject({ actor: { id: newUser } });
     expect(find('data changed')).toMatchObject({ ...admin, routeKey: 'PATCH /api/v1/settings' });
     expect(find('user deleted')).toMatchObject({ ...admin, userId: newUser });

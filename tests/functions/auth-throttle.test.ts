@@ -17,7 +17,7 @@ const statuses = (results: { status: number }[]) =>
 
 /**
  * The guesses counted (answered 401; or 503 where, on a slow machine, the hash could not start
- * within 10 s: counted, never checked) and those refused unchecked (429). Nothing else may answer.
+ * within 25 s: counted, never checked) and those refused unchecked (429). Nothing else may answer.
  */
 function checkedAndRefused(results: { status: number }[]) {
   const count = statuses(results);

@@ -78,9 +78,9 @@ describe('authorization matrix', () => {
     expect(Object.keys(SAMPLE).filter((key) => !ROUTES_BY_KEY.has(key))).toEqual([]);
   });
 
-  // Logout and signing out everywhere end the caller's sessions, so they run last.
+  // Signing out everywhere, then logout, end the caller's sessions, so they run last (logout very last: it is public).
   const endsSessions = (route: Route) =>
-    Number(route.path === '/auth/logout' || (route.method === 'DELETE' && route.path === '/auth/sessions'));
+    route.path === '/auth/logout' ? 2 : Number(route.method === 'DELETE' && route.path === '/auth/sessions');
   const ordered = [...ROUTES].sort((a, b) => endsSessions(a) - endsSessions(b));
   for (const route of ordered) {
     it(`${routeKey(route)} (${route.access})`, async () => {

@@ -80,7 +80,9 @@ export async function startTestStack(): Promise<TestStack> {
     });
     const login = await call('POST', '/api/v1/auth/login', { body: { email, password } });
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${login.body.message}`);
-    return { user: login.body.data as PublicUser, cookie: cookieHeader(login.setCookies), email, password };
+    // The session cookie only: tests treat `cookie` as the session (the trusted-device cookie is auth-throttle.test.ts's).
+    const session = login.setCookies.filter((line) => line.startsWith('sams_session='));
+    return { user: login.body.data as PublicUser, cookie: cookieHeader(session), email, password };
   };
 
   return { ...stack, call, signIn };
