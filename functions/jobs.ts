@@ -26,8 +26,9 @@ export async function handler(event: JobsEvent = {}, context?: Pick<Context, 'ge
     deadline: Date.now() + remaining - MARGIN_MS,
   });
   for (const result of results) {
-    if (result.report && (result.report.failed || result.report.left)) logger.warn('alert job left emails for the next run', { result });
-    else logger.info('alert job', { result });
+    const { sent = 0, dropped = 0, failed = 0, left = 0 } = result.report ?? {};
+    if (failed || left) logger.warn('alert job left emails for the next run', { result });
+    else if (sent || dropped) logger.info('alert job', { result });
   }
   return results;
 }

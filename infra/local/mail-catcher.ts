@@ -28,18 +28,19 @@ export interface CaughtMail {
 }
 
 const MAILDEV = createRequire(import.meta.url).resolve('maildev/bin/maildev');
+/** Loads maildev's command line (argv[1], as if it were the script) and exits when stdin ends. */
+const WATCHDOG = "process.stdin.on('end', () => process.exit(0)).resume(); require(process.argv[1]);";
 
 export async function startMailCatcher(): Promise<MailCatcher> {
   const [smtpPort, webPort] = [await freePort(), await freePort()];
   const mailDir = mkdtempSync(join(tmpdir(), 'sams-mail-'));
-  const child = spawn(
-    process.execPath,
-    [MAILDEV, '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--mail-directory', mailDir, '--silent'],
-    { stdio: 'ignore' },
-  );
+  const args = ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--mail-directory', mailDir, '--silent'];
+  // maildev runs under a watchdog: it exits when our end of its stdin closes, so it never outlives this
+  // process, even one killed with SIGKILL.
+  const child = spawn(process.execPath, ['-e', WATCHDOG, MAILDEV, ...args], { stdio: ['pipe', 'ignore', 'ignore'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    child.stdin!.end();
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     rmSync(mailDir, { recursive: true, force: true });

@@ -3,9 +3,12 @@
  *   npm start -- --in-memory   a throwaway store instead of .data/
  *   npm start -- --bundled     run the Lambda bundles `npm run synth` made (cdk.out), not the sources
  *   SAMS_DATA_DIR=dir          keep the data somewhere else than .data/
+ *   SAMS_JOBS_EVERY=seconds    how often the alert jobs run (60; 0: never); their emails land in the mail catcher
  */
 import { join } from 'node:path';
 import { bundledHandlers } from './bundled-handlers';
+import { startJobTimer } from './job-timer';
+import { startMailCatcher, useMailCatcherEnvironment } from './mail-catcher';
 import { startLocalStack } from './local-stack';
 import { ensureWebBuild, WEB_DIST } from './web-build';
 
@@ -17,6 +20,8 @@ const bundled = args.has('--bundled');
 async function main() {
   const loadHandler = bundled ? bundledHandlers(join(ROOT, 'cdk.out')) : undefined;
   if (await ensureWebBuild()) console.log('Built the web app into web/dist');
+  const mail = await startMailCatcher();
+  useMailCatcherEnvironment(mail);
   const stack = await startLocalStack({
     port: Number(process.env.PORT ?? 3000),
     dataDir: inMemory ? undefined : (process.env.SAMS_DATA_DIR ?? join(ROOT, '.data')),
@@ -25,11 +30,20 @@ async function main() {
     demo: true,
     host: process.env.HOST ?? '127.0.0.1',
     loadHandler,
+  }).catch(async (error: unknown) => {
+    await mail.stop();
+    throw error;
   });
+  process.env.SITE_URL = stack.url;
+  const jobs = startJobTimer({ everySeconds: Number(process.env.SAMS_JOBS_EVERY ?? 60) });
   console.log(`SAMS is running at ${stack.url} (${inMemory ? 'in-memory data' : 'data in .data/'})`);
   if (bundled) console.log('API: the Lambda bundles in cdk.out (run `npm run synth` again after changing the code)');
   console.log(`DynamoDB Local: ${stack.dynamoEndpoint}, table ${process.env.TABLE_NAME ?? 'sams'}`);
   console.log('Demo admin: admin@sams.local / Admin@12345 · demo faculty: faculty@sams.local and faculty2@sams.local / Faculty@12345');
+  console.log(`Mail catcher: every email SAMS sends lands in ${mail.inboxUrl}`);
+  console.log(
+    `Alert jobs: every ${process.env.SAMS_JOBS_EVERY ?? 60} s; one by hand: npm run jobs -- <not-marked|below-threshold|absence-streak> --endpoint ${stack.dynamoEndpoint} --table ${process.env.TABLE_NAME ?? 'sams'} --smtp ${mail.smtpUrl} --site ${stack.url}`,
+  );
   console.log('Press Ctrl-C to stop.');
 
   let stopping = false;
@@ -37,7 +51,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping SAMS and DynamoDB Local…`);
+    await jobs.stop();
     await stack.stop();
+    await mail.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -22,6 +22,8 @@ interface Started {
   child: ChildProcess;
   url: string;
   dynamoPort: number;
+  /** The mail catcher's inbox page (its REST API under it). */
+  inboxUrl: string;
   output: () => string;
 }
 
@@ -39,7 +41,7 @@ async function startStack(args: string[], env: Record<string, string> = {}): Pro
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`stack did not start:\n${output}`)), 90_000);
     child.stdout!.on('data', () => {
-      if (output.includes('DynamoDB Local:')) {
+      if (output.includes('Press Ctrl-C to stop.')) {
         clearTimeout(timer);
         resolve();
       }
@@ -50,7 +52,8 @@ async function startStack(args: string[], env: Record<string, string> = {}): Pro
     });
   });
   const dynamoPort = Number(/DynamoDB Local: http:\/\/127\.0\.0\.1:(\d+)/.exec(output)![1]);
-  return { child, url: `http://localhost:${port}`, dynamoPort, output: () => output };
+  const inboxUrl = /Mail catcher: every email SAMS sends lands in (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+  return { child, url: `http://localhost:${port}`, dynamoPort, inboxUrl, output: () => output };
 }
 
 async function stopStack(stack: Started, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
@@ -104,6 +107,10 @@ describe('npm start', () => {
     expect((await admin.json()).data.role).toBe('admin');
     const faculty = await loginAs(stack.url, 'faculty@sams.local', 'Faculty@12345');
     expect((await faculty.json()).data.role).toBe('faculty');
+    // The mail catcher's inbox, on loopback: its page and the REST API the tests read mails with.
+    expect(stack.output()).toMatch(/Alert jobs: every 60 s; one by hand: npm run jobs -- .* --smtp smtp:\/\/127\.0\.0\.1:\d+/);
+    expect((await fetch(stack.inboxUrl)).status).toBe(200);
+    expect(await (await fetch(`${stack.inboxUrl}/email`)).json()).toEqual(expect.any(Array));
 
     // A second stack side by side: its own ports, its own DynamoDB Local.
     const second = await startStack(['--in-memory']);
@@ -114,6 +121,7 @@ describe('npm start', () => {
     expect(await stopStack(stack)).toBe(0);
     expect(await portOpen(stack.dynamoPort)).toBe(false);
     expect(await portOpen(second.dynamoPort)).toBe(false);
+    expect(await portOpen(Number(new URL(stack.inboxUrl).port))).toBe(false);
   }, 240_000);
 
   it('keeps data between runs in its data directory, and seeds only once', async () => {

@@ -1,6 +1,7 @@
 import { SLOT_KINDS } from '@shared/constants';
 import type { AttendanceSession } from '../repositories/attendance';
 import { sessionsBetween } from '../repositories/attendance';
+import { getStudents } from '../repositories/students';
 import type { StructureItem } from '../repositories/structure';
 import { listUsers } from '../repositories/users';
 import { activeSemesters, coursesOf } from './college';
@@ -108,7 +109,10 @@ export async function runAbsenceStreak(context: JobContext): Promise<JobResult> 
     for (const course of await coursesOf(semester._id)) {
       for (const slotcount of [1, 2] as const) {
         const sessions = await sessionsBetween({ courseid: course._id, slotcount, from: addDays(date, -LOOKBACK_DAYS), to: date });
-        const streaks = streaksIn(sessions, settings.absenceStreakLength, addDays(date, 1 - RECENT_DAYS));
+        const found = streaksIn(sessions, settings.absenceStreakLength, addDays(date, 1 - RECENT_DAYS));
+        // A student deleted since is told nothing, nor are the admins about them.
+        const current = new Set((await getStudents([...new Set(found.map((streak) => streak.studentId))])).map((student) => student._id));
+        const streaks = found.filter((streak) => current.has(streak.studentId));
         // Logged under the date of the class that made the run N long: the next days' runs see it sent.
         for (const day of new Set(streaks.map((streak) => streak.last.date))) {
           const ofDay = streaks.filter((streak) => streak.last.date === day);
