@@ -28,7 +28,7 @@ interface UserItem extends PublicUser {
 const userNotFound = () => new NotFound('User not found');
 const toPublic = ({ _id, username, email, role }: UserItem): PublicUser => ({ _id, username, email, role });
 
-/** Creates a user, claiming the email in the same transaction; Conflict when the email is taken. */
+/** Creates a user, claiming the email and its look-alike keys in the same transaction; Conflict when one is taken. */
 export async function createUser(input: { username: string; email: string; role: Role; passwordHash: string }): Promise<PublicUser> {
   const user: UserItem = { _id: randomUUID(), ...input, lookalikes: lookalikeKeys(input.email) };
   const lookalikeTaken = new Conflict(TEXT_MESSAGES.lookalikeEmail);
@@ -77,7 +77,7 @@ export async function listUsers(): Promise<PublicUser[]> {
   return items.map(toPublic);
 }
 
-/** Deletes the profile and frees the email in one transaction; answers the user deleted. */
+/** Deletes the profile and frees the email and its look-alike keys in one transaction; answers the user deleted. */
 export async function deleteUser(id: string): Promise<PublicUser> {
   const profile = await getProfile(id);
   if (!profile) throw userNotFound();
