@@ -34,7 +34,8 @@ export function AlertSettingsFields<V extends AlertValues>({ form }: { form: For
   // The settings form's values include these (V extends AlertValues): each field's value is text.
   const field = (name: keyof AlertSettings) => form.field(name as keyof V & string) as ReturnType<Form<AlertValues>['field']>;
   return (
-    <fieldset className="form-fieldset">
+    // The whole width of the form: a group of its own under the attendance rules.
+    <fieldset className="admin-fieldset" style={{ gridColumn: '1 / -1' }}>
       <legend>Email alerts</legend>
       <Field label="College name in emails" hint="Every alert email names the college it comes from." {...field('collegeName')} />
       <Field
