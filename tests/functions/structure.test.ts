@@ -14,8 +14,8 @@ describe('term', () => {
     await create(t.stack, t.admin.cookie, 'term', { name: 'Term 2', status: false });
     const all = await t.stack.call('GET', '/api/v1/term', { cookie: t.faculty.cookie });
     expect(all.body.data).toEqual([
-      { _id: expect.any(String), name: 'Term 2', status: false },
-      { _id: t10, name: 'Term 10', status: true },
+      { _id: expect.any(String), name: 'Term 2', status: false, startDate: null, endDate: null },
+      { _id: t10, name: 'Term 10', status: true, startDate: null, endDate: null },
     ]);
     const active = await t.stack.call('GET', '/api/v1/term/active', { cookie: t.faculty.cookie });
     expect(names(active)).toEqual(['Term 10']);
@@ -25,7 +25,7 @@ describe('term', () => {
     const id = await create(t.stack, t.admin.cookie, 'term', { name: 'Switch term', status: false });
     const on = await t.stack.call('PATCH', `/api/v1/term/${id}`, { cookie: t.admin.cookie, body: { status: true } });
     expect(on.status).toBe(200);
-    expect(on.body.data).toEqual({ _id: id, name: 'Switch term', status: true });
+    expect(on.body.data).toEqual({ _id: id, name: 'Switch term', status: true, startDate: null, endDate: null });
     expect(names(await t.stack.call('GET', '/api/v1/term/active', { cookie: t.admin.cookie }))).toContain('Switch term');
     await t.stack.call('PATCH', `/api/v1/term/${id}`, { cookie: t.admin.cookie, body: { status: false } });
     expect(names(await t.stack.call('GET', '/api/v1/term/active', { cookie: t.admin.cookie }))).not.toContain('Switch term');
