@@ -42,13 +42,17 @@ const STRUCTURE: TableAccess = {
 };
 
 export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
-  // Sign-in (login throttling, sessions, users); no lists.
-  auth: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], queriesIndex: false },
+  // Sign-in (login throttling, sessions, users), one's own sessions (listed, ended one or all: Query,
+  // BatchWriteItem), and registering a user after reading the users for look-alike emails (gsi1).
+  auth: {
+    actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
+    queriesIndex: true,
+  },
   // Lists users (gsi1) and deletes them with their sessions and timetable entries (whose division's lab
-  // counts it decrements: UpdateItem); never creates or edits a user.
-  user: { actions: ['GetItem', 'Query', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], queriesIndex: true },
-  // Terms are never deleted.
-  term: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], queriesIndex: false },
+  // counts it decrements: UpdateItem); resets a password and unlocks an account (PutItem).
+  user: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], queriesIndex: true },
+  // Terms are never deleted; DeleteItem is for the caller's own session (docs/security.md, idle sessions).
+  term: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], queriesIndex: false },
   semester: STRUCTURE,
   division: STRUCTURE,
   batch: STRUCTURE,
@@ -57,16 +61,17 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   // Students are replaced by transactions (put + delete), never updated in place. The import reads
   // enrollment claims and students in batches, and may create divisions and batches.
   student: {
-    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
     queriesIndex: true,
   },
   // Marks a session once and corrects it, each in a transaction of puts with its history and summary; never deletes.
-  attendance: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem'], queriesIndex: true },
+  // UpdateItem: a session's last use (docs/security.md, idle sessions), as every resource writes it.
+  attendance: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], queriesIndex: true },
   // Timetable entries: added and deleted by transactions (with a counter of each division's labs), never scanned.
   timetable: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     queriesIndex: false,
   },
-  // Reads the summaries, students (a division's on gsi1), structure and sessions; never writes.
-  report: { actions: ['GetItem', 'BatchGetItem', 'Query'], queriesIndex: true },
+  // Reads the summaries, students (a division's on gsi1), structure and sessions; writes only the caller's session's last use.
+  report: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], queriesIndex: true },
 };

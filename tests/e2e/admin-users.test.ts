@@ -17,7 +17,7 @@ const { main, field, button, toast, alert, open, getData } = t;
 async function addFaculty(username: string, email: string) {
   await field('Username').fill(username);
   await field('Email').fill(email);
-  await field('Password').fill('E2e-faculty-1');
+  await field('Password').fill('Chalk-board-27');
   await field('User type').selectOption('faculty');
   await button('Add User').click();
 }

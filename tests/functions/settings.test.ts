@@ -15,11 +15,13 @@ async function current(cookie = t.faculty.cookie): Promise<CollegeSettings> {
 describe('college settings', () => {
   it('answers the defaults before an admin saves any, to any signed-in user', async () => {
     expect(await current()).toEqual({
+      ...DEFAULT_SETTINGS,
       editWindowHours: 48,
       lateCounts: 1,
       excusedCounts: 'excluded',
       threshold: 75,
       markingPolicy: 'any-faculty',
+      sessionIdleMinutes: 120,
     });
     expect(DEFAULT_SETTINGS).toEqual(await current(t.admin.cookie));
     expect((await t.stack.call('GET', '/api/v1/settings')).status).toBe(401);
@@ -31,7 +33,14 @@ describe('college settings', () => {
     expect(saved.body.message).toBe('Settings saved');
     expect(saved.body.data).toEqual({ ...DEFAULT_SETTINGS, lateCounts: 0.5, threshold: 80 });
     const changed = { editWindowHours: 0, excusedCounts: 'absent', markingPolicy: 'assigned' } as const;
-    const all = { editWindowHours: 0, lateCounts: 0.5, excusedCounts: 'absent', threshold: 80, markingPolicy: 'assigned' };
+    const all = {
+      ...DEFAULT_SETTINGS,
+      editWindowHours: 0,
+      lateCounts: 0.5,
+      excusedCounts: 'absent',
+      threshold: 80,
+      markingPolicy: 'assigned',
+    };
     expect(await api.settings(t.admin.cookie, changed)).toEqual(all);
     expect(await current()).toEqual(all);
     await api.settings(t.admin.cookie, DEFAULT_SETTINGS);

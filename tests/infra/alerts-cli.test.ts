@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tableName } from '@functions/lib/db';
 import { recipientsOf, useMailCatcher } from '@tests/support/alerts';
 import { useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 import { entryBody, timetableApi, WEEK } from '@tests/support/timetable';
+import { dynamoEndpoint } from '@tests/support/dynamo';
 
 const run = promisify(execFile);
 const t = useTestStack('admin', 'faculty');
@@ -22,7 +23,7 @@ async function jobs(...args: string[]): Promise<{ code: number; output: string }
     '--table',
     tableName(),
     '--endpoint',
-    inject('dynamoEndpoint'),
+    dynamoEndpoint(),
     '--smtp',
     smtp,
   ];

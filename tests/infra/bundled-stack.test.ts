@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@functions/lib/auth/password';
 import { createUser } from '@functions/lib/repositories/users';
 import { bundledHandlers, findBundles } from '@infra/local/bundled-handlers';
 import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
 import { RESOURCES, type Resource } from '@shared/routes';
 import { cookieHeader } from '../support/stack';
+import { dynamoEndpoint } from '@tests/support/dynamo';
 
 // The real `cdk synth` (the CLI, offline, no AWS credentials), then the local stack on the
 // bundles it made: what deploys is what runs here.
@@ -58,7 +59,7 @@ beforeAll(async () => {
   const fromBundles = bundledHandlers(assemblyDir);
   stack = await startLocalStack({
     port: 0,
-    dynamoEndpoint: inject('dynamoEndpoint'),
+    dynamoEndpoint: dynamoEndpoint(),
     tableName: process.env.TABLE_NAME!,
     webDir,
     demo: false,

@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '@infra/local/dynamodb-local';
+import { dynamoEndpoint } from '@tests/support/dynamo';
 
 // npm run copy-table (infra/copy-table.ts) between two tables of DynamoDB Local.
 const run = promisify(execFile);
-const client = new DynamoDBClient({ endpoint: inject('dynamoEndpoint') });
+const client = new DynamoDBClient({ endpoint: dynamoEndpoint() });
 const doc = DynamoDBDocumentClient.from(client);
 const source = `copy-source-${randomUUID()}`;
 const target = `copy-target-${randomUUID()}`;
@@ -24,7 +25,7 @@ const items = Array.from({ length: 130 }, (_, n) => ({
 }));
 
 async function copyTable(...args: string[]): Promise<{ code: number; output: string }> {
-  const command = ['node_modules/.bin/tsx', 'infra/copy-table.ts', ...args, '--endpoint', inject('dynamoEndpoint')];
+  const command = ['node_modules/.bin/tsx', 'infra/copy-table.ts', ...args, '--endpoint', dynamoEndpoint()];
   try {
     // As an operator's shell would run it: no AWS region or credentials set for DynamoDB Local.
     const { AWS_REGION: _region, AWS_ACCESS_KEY_ID: _key, AWS_SECRET_ACCESS_KEY: _secret, ...env } = process.env;

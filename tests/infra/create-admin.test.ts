@@ -1,14 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '@functions/lib/auth/password';
 import { findUserForLogin } from '@functions/lib/repositories/users';
 import { createAdmin, parseAdminArgs } from '@infra/create-admin';
 import { ensureTable } from '@infra/local/dynamodb-local';
+import { dynamoEndpoint } from '@tests/support/dynamo';
 
 const table = process.env.TABLE_NAME!;
 
 beforeAll(async () => {
-  const client = new DynamoDBClient({ endpoint: inject('dynamoEndpoint') });
+  const client = new DynamoDBClient({ endpoint: dynamoEndpoint() });
   await ensureTable(client, table);
   client.destroy();
 });

@@ -132,13 +132,13 @@ describe('npm start', () => {
     const created = await fetch(`${first.url}/api/v1/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ email: 'kept@college.test', password: 'Kept-pass-1', username: 'Kept', role: 'faculty' }),
+      body: JSON.stringify({ email: 'kept@college.test', password: 'Stays-put-79', username: 'Kept', role: 'faculty' }),
     });
     expect(created.status).toBe(201);
     await stopStack(first);
 
     const second = await startStack([], { SAMS_DATA_DIR: dataDir });
-    expect((await loginAs(second.url, 'kept@college.test', 'Kept-pass-1')).status).toBe(200);
+    expect((await loginAs(second.url, 'kept@college.test', 'Stays-put-79')).status).toBe(200);
     // The session from the first run is still valid: the signing key persisted too.
     const status = await fetch(`${second.url}/api/v1/auth/currentstatus`, { headers: { cookie } });
     expect(status.status).toBe(200);

@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db, tableName } from '@functions/lib/db';
 import * as keys from '@functions/lib/keys';
 import { getSummary } from '@functions/lib/repositories/attendance-summaries';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
+import { dynamoEndpoint } from '@tests/support/dynamo';
 
 const run = promisify(execFile);
 const t = useTestStack('admin');
@@ -15,7 +16,7 @@ const college = useCollege(t, { prefix: 'SC', divisions: 1, perBatch: 2 });
 
 /** `npm run summaries -- <args>` against this file's table; answers its exit code and output. */
 async function summaries(...args: string[]): Promise<{ code: number; output: string }> {
-  const command = ['node_modules/.bin/tsx', 'infra/summaries.ts', ...args, '--table', tableName(), '--endpoint', inject('dynamoEndpoint')];
+  const command = ['node_modules/.bin/tsx', 'infra/summaries.ts', ...args, '--table', tableName(), '--endpoint', dynamoEndpoint()];
   try {
     // As an operator's shell would run it: no AWS region or credentials set for DynamoDB Local.
     const { AWS_REGION: _region, AWS_ACCESS_KEY_ID: _key, AWS_SECRET_ACCESS_KEY: _secret, ...env } = process.env;

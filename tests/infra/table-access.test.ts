@@ -44,10 +44,9 @@ describe('table access (infra/table-access.ts)', () => {
   });
 
   it('sees through tree shaking: a bundle only counts the code its handler can reach', () => {
-    // structure.ts also deletes (markDeleting, deleteNode), but no term route deletes anything.
+    // structure.ts also deletes in batches (a cascade's children), but no term route does.
     const term = neededActions(bundles.get('term')!).actions;
     expect(term.has('GetItem') && term.has('PutItem')).toBe(true);
-    expect(term.has('DeleteItem')).toBe(false);
     expect(term.has('BatchWriteItem')).toBe(false);
   });
 

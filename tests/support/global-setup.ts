@@ -1,20 +1,27 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal, type DynamoDbLocal } from '@infra/local/dynamodb-local';
 
-/** One DynamoDB Local (in memory) for the whole run; each test file makes its own table. */
-let dynamo: DynamoDbLocal | undefined;
+/**
+ * One DynamoDB Local (in memory) per test worker, so files running side by side do not queue
+ * behind one store; each test file still makes its own table (tests/support/setup-env.ts).
+ */
+let stores: DynamoDbLocal[] = [];
 
 export async function setup(project: TestProject) {
-  dynamo = await startDynamoDbLocal();
-  project.provide('dynamoEndpoint', dynamo.endpoint);
+  const workers = Math.max(1, Number(project.vitest.config.maxWorkers) || 1);
+  stores = await Promise.all(Array.from({ length: workers }, () => startDynamoDbLocal()));
+  project.provide(
+    'dynamoEndpoints',
+    stores.map((store) => store.endpoint),
+  );
 }
 
 export async function teardown() {
-  await dynamo?.stop();
+  await Promise.all(stores.map((store) => store.stop()));
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dynamoEndpoint: string;
+    dynamoEndpoints: string[];
   }
 }

@@ -1,10 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '@shared/constants';
 import type { PublicUser } from '@shared/schemas/auth';
 import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
+import { dynamoEndpoint } from '@tests/support/dynamo';
 
 export interface TestStack extends LocalStack {
   /** fetch against the stack, JSON in and out; `cookie` signs the request in. */
@@ -42,7 +43,7 @@ export async function startTestStack(): Promise<TestStack> {
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>SAMS</title>');
   const stack = await startLocalStack({
     port: 0,
-    dynamoEndpoint: inject('dynamoEndpoint'),
+    dynamoEndpoint: dynamoEndpoint(),
     tableName: process.env.TABLE_NAME!,
     webDir,
     demo: false,

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
 import { WEB_DIST } from '@infra/local/web-build';
+import { dynamoEndpoint } from '@tests/support/dynamo';
 
 export const FACULTY = { email: 'faculty@sams.local', password: 'Faculty@12345' };
 export const ADMIN = { email: 'admin@sams.local', password: 'Admin@12345' };
@@ -31,7 +31,7 @@ export interface E2e {
 export async function startE2e(): Promise<E2e> {
   const stack = await startLocalStack({
     port: 0,
-    dynamoEndpoint: inject('dynamoEndpoint'),
+    dynamoEndpoint: dynamoEndpoint(),
     tableName: process.env.TABLE_NAME!,
     webDir: WEB_DIST,
     demo: true,
