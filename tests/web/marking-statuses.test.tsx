@@ -141,6 +141,7 @@ describe('marking form: late and excused', () => {
     expect(await screen.findByRole('heading', { name: 'Attendance Marked Successfully' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('POST', '/attendance')).toHaveLength(1));
     expect(sent(api)).toEqual({
+      clientMarkId: expect.any(String),
       presentStudentData: ['st1', 'st2'],
       statuses: { st1: 'late', st3: 'excused' },
       date: todayUtc(),

@@ -84,7 +84,7 @@ describe('Today on Home', () => {
     });
     await todayList();
     await app.user.click(classLink('Data Structures'));
-    expect(await screen.findByRole('checkbox', { name: '25CE001 Aarav Patel' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: '25CE001 Aarav Patel' }, { timeout: 5000 })).toBeChecked();
     expect(screen.getByText('Data Structures / Lecture / 09:00 - 10:00 / Division 1')).toBeInTheDocument();
 
     const before = api.callsTo('GET', '/timetable/today').length;

@@ -1,4 +1,3 @@
-import { preload } from 'swr';
 import type { TodayClass } from '@shared/schemas/timetable';
 import type { GetKey, RouteRequest } from '@web/lib/api-contract';
 import { callRoute, routePath } from '@web/lib/api-client';
@@ -7,7 +6,8 @@ import type { QueuedMark } from '@web/lib/offline/mark-queue';
 /*
  * Today for offline use (docs/product.md §4, marking offline): the student lists of today's classes are
  * read as soon as Today shows, online, so the service worker keeps them (web/vite.config.ts) and a
- * class can be marked later without a signal; they also wait in SWR's cache for the form.
+ * class can be marked later without a signal. Not SWR's preload: a preload that failed would wait in its
+ * global cache and be handed to the form later as its answer.
  */
 
 const kept = new Set<string>();
@@ -27,8 +27,7 @@ function keep<K extends 'GET /student/division/{divisionid}' | 'GET /student/{ba
   const path = routePath(key, request);
   if (kept.has(path)) return;
   kept.add(path);
-  // The same key and data as useApi's, so the form's read finds it.
-  preload(path, () => callRoute<GetKey>(key, request as RouteRequest<GetKey>).then((answer) => answer.data)).catch(() => kept.delete(path));
+  callRoute<GetKey>(key, request as RouteRequest<GetKey>).catch(() => kept.delete(path));
 }
 
 /** The mark of this class of today saved on this phone and not sent yet, if any. */
