@@ -36,6 +36,8 @@ export interface SignedIn {
 }
 
 let counter = 0;
+/** scrypt N = 2^10 for fixture users: about 2 ms a hash, where the real 2^17 takes about 300. */
+const FIXTURE_COST_LOG2 = 10;
 
 /** The local stack on a free port, over the run's DynamoDB Local and this file's own table. */
 export async function startTestStack(): Promise<TestStack> {
@@ -77,7 +79,9 @@ export async function startTestStack(): Promise<TestStack> {
       username: overrides.username ?? `${role} ${counter}`,
       email,
       role,
-      passwordHash: await hashPassword(password),
+      // A low scrypt cost: these users' sign-in is a fixture, not what the test checks (the hashing
+      // tests sign in users made through the API, at the real cost).
+      passwordHash: await hashPassword(password, FIXTURE_COST_LOG2),
     });
     const login = await call('POST', '/api/v1/auth/login', { body: { email, password } });
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${login.body.message}`);

@@ -60,11 +60,15 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   );
 }
 
-/** "scrypt$17$8$1$salt$hash" (base64url): the parameters travel with the hash so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * "scrypt$17$8$1$salt$hash" (base64url): the parameters travel with the hash so they can be raised
+ * later. Every caller uses the default cost; test fixtures pass a low one for users whose sign-in is
+ * not what the test is about (the cost is checked as stored, so they sign in quickly).
+ */
+export async function hashPassword(password: string, costLog2 = COST_LOG2): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', COST_LOG2, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, { ...PARAMS, N: 2 ** costLog2 });
+  return ['scrypt', costLog2, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
