@@ -29,7 +29,8 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-const sourceHandlers = async (resource: Resource): Promise<LambdaHandler> =>
+/** Each resource's handler from its TypeScript source (the default). */
+export const sourceHandlers = async (resource: Resource): Promise<LambdaHandler> =>
   ((await import(`../../functions/${resource}.ts`)) as { handler: LambdaHandler }).handler;
 
 /** DynamoDB Local, the table, the demo data and the one-origin server: the whole product on one machine. */

@@ -1,6 +1,6 @@
 import { startDynamoDbLocal, useLocalAwsEnvironment, type DynamoDbLocal } from '@infra/local/dynamodb-local';
 import { newJwtSecret } from '@infra/local/jwt-secret';
-import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
+import { sourceHandlers, startLocalStack, type LocalStack } from '@infra/local/local-stack';
 import { ensureWebBuild, WEB_DIST } from '@infra/local/web-build';
 
 export interface CallResult {
@@ -41,10 +41,30 @@ export async function startBenchDatabase(): Promise<DynamoDbLocal> {
   return dynamo;
 }
 
+/** How long the last request's handler ran (from event to result, as Lambda bills it), in ms. */
+export const handlerTime = { lastMs: 0 };
+
 /** The local stack on a free port with the demo college, signed in as the demo admin. */
 export async function startBench(dynamo: DynamoDbLocal): Promise<BenchContext> {
   await ensureWebBuild();
-  const stack = await startLocalStack({ port: 0, dynamoEndpoint: dynamo.endpoint, tableName: 'bench', webDir: WEB_DIST, demo: true });
+  const stack = await startLocalStack({
+    port: 0,
+    dynamoEndpoint: dynamo.endpoint,
+    tableName: 'bench',
+    webDir: WEB_DIST,
+    demo: true,
+    loadHandler: async (resource) => {
+      const handler = await sourceHandlers(resource);
+      return async (event, lambdaContext) => {
+        const started = performance.now();
+        try {
+          return await handler(event, lambdaContext);
+        } finally {
+          handlerTime.lastMs = performance.now() - started;
+        }
+      };
+    },
+  });
 
   const login = await fetch(`${stack.url}/api/v1/auth/login`, {
     method: 'POST',

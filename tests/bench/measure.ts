@@ -12,12 +12,15 @@ export const round = (value: number, digits = 2): number => Math.round(value * 1
 export interface DbUsage {
   requests: number;
   byCommand: Record<string, number>;
+  /** Wall time with at least one request in flight (requests sent side by side count once). */
   ms: number;
   readUnits: number;
   writeUnits: number;
 }
 
 let current: DbUsage | null = null;
+let inFlight = 0;
+let busySince = 0;
 
 /** Installs the SDK middleware that fills `current` (once per process). */
 export function installDbMeter(): void {
@@ -27,9 +30,13 @@ export function installDbMeter(): void {
       if (!usage) return next(args);
       const input = args.input as Record<string, unknown>;
       input.ReturnConsumedCapacity ??= 'TOTAL';
-      const started = performance.now();
-      const result = await next(args);
-      usage.ms += performance.now() - started;
+      if (inFlight++ === 0) busySince = performance.now();
+      let result;
+      try {
+        result = await next(args);
+      } finally {
+        if (--inFlight === 0) usage.ms += performance.now() - busySince;
+      }
       usage.requests += 1;
       const name = String(context.commandName).replace(/Command$/, '');
       usage.byCommand[name] = (usage.byCommand[name] ?? 0) + 1;

@@ -9,6 +9,21 @@ export const SESSION_SECONDS = SESSION_HOURS * 3600;
 /** How long a browser that signed in stays trusted for its account's login count (functions/lib/repositories/login-attempts.ts). */
 const DEVICE_SECONDS = 180 * 24 * 3600;
 
+/**
+ * The key as a WebCrypto HMAC key, imported once per loaded secret: given the raw bytes, jose
+ * imports them again on every sign and verify.
+ */
+const imported = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+async function hmacKey(): Promise<CryptoKey> {
+  const raw = await jwtKey();
+  let key = imported.get(raw);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', raw as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    imported.set(raw, key);
+  }
+  return key;
+}
+
 export interface TokenClaims {
   userId: string;
   sessionId: string;
@@ -23,13 +38,13 @@ export async function signSessionToken(claims: TokenClaims, expiresAt: number): 
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(expiresAt)
-    .sign(await jwtKey());
+    .sign(await hmacKey());
 }
 
 /** The claims of a valid, unexpired token signed by us with HS256; null for anything else. */
 export async function verifySessionToken(token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, await jwtKey(), {
+    const { payload } = await jwtVerify(token, await hmacKey(), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
@@ -66,7 +81,7 @@ export async function signDeviceToken(email: string, deviceId: string): Promise<
     .setIssuer(ISSUER)
     .setAudience(DEVICE_AUDIENCE)
     .setExpirationTime(`${DEVICE_SECONDS}s`)
-    .sign(await jwtKey());
+    .sign(await hmacKey());
 }
 
 /** The device id, when the cookie holds a valid device token of this account; else undefined. */
@@ -74,7 +89,7 @@ export async function trustedDevice(cookies: Record<string, string>, secure: boo
   const token = cookies[deviceCookieName(secure)];
   if (!token) return undefined;
   try {
-    const { payload } = await jwtVerify(token, await jwtKey(), {
+    const { payload } = await jwtVerify(token, await hmacKey(), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: DEVICE_AUDIENCE,

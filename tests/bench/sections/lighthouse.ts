@@ -22,21 +22,51 @@ const FLAGS = [
   '--no-first-run',
 ];
 
-/** Lighthouse 12 (mobile, simulated throttling) on Debian Chromium: /login, and the view screen signed in. */
+/** The demo faculty member's session cookie (Home is their Today). */
+async function facultyCookie(context: BenchContext): Promise<string> {
+  const login = await fetch(`${context.stack.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'faculty@sams.local', password: 'Faculty@12345' }),
+  });
+  if (login.status !== 200) throw new Error(`faculty sign-in: ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * Lighthouse 12 (mobile, simulated throttling) on Debian Chromium: /login; the faculty member's
+ * Home (Today) and a marking form; the view screen as the admin. Each a first visit (Lighthouse
+ * clears the cache and the service worker before it loads the page).
+ */
 export async function measureLighthouse(context: BenchContext): Promise<LighthouseRow[]> {
+  const { demo } = context;
+  const faculty = await facultyCookie(context);
+  const markingForm = `/students/${demo.divisionId}?${new URLSearchParams({
+    extraData: 'Bench / Lecture / slot / Division',
+    termid: demo.termId,
+    semid: demo.semesterId,
+    courseid: demo.courseId,
+    kind: '1',
+    slot: demo.slotIds[0]!,
+  }).toString()}`;
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
     const rows: LighthouseRow[] = [];
-    for (const [page, signedIn] of [
-      ['/login', false],
-      ['/dashboard/viewattendance', true],
+    for (const [page, path, cookie] of [
+      ['/login', '/login', undefined],
+      ['/ (faculty Home: Today)', '/', faculty],
+      ['/students/{id} (marking form, faculty)', markingForm, faculty],
+      ['/dashboard/viewattendance (admin)', '/dashboard/viewattendance', context.cookie],
     ] as const) {
-      const result = await lighthouse(`${context.stack.url}${page}`, {
+      const result = await lighthouse(`${context.stack.url}${path}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
-        extraHeaders: signedIn ? { Cookie: context.cookie } : undefined,
+        extraHeaders: cookie ? { Cookie: cookie } : undefined,
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const { categories, audits } = result.lhr;
