@@ -4,6 +4,7 @@ import { queuedMarks, reloadQueue } from '@web/lib/offline/queue-store';
 import { registerWorker } from '@web/lib/offline/register-worker';
 import { onMarkSent, SIGN_IN_TO_SEND, sendWaiting, stopRetrying } from '@web/lib/offline/send-queue';
 import { session } from '@web/lib/session';
+import { createStore } from '@web/lib/store';
 import { useToasts } from '@web/lib/toast';
 import { renderHook } from '@testing-library/react';
 import { mockApi } from './support/fake-api';
@@ -114,7 +115,7 @@ describe('offline marking: sending the saved marks', () => {
 });
 
 describe('offline marking: a new version of the app', () => {
-  /** A browser whose page had a worker in control, and a router at `path`. */
+  /** A browser whose page had a worker in control, and the app showing `path`. */
   function withWorker(path: string) {
     const container = Object.assign(new EventTarget(), {
       controller: {},
@@ -123,20 +124,9 @@ describe('offline marking: a new version of the app', () => {
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { serviceWorker: container }));
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
-    const listeners: ((state: unknown) => void)[] = [];
-    const router = {
-      state: { location: { pathname: path }, navigation: { state: 'idle' } },
-      subscribe: (listener: (state: unknown) => void) => {
-        listeners.push(listener);
-        return () => listeners.splice(listeners.indexOf(listener), 1);
-      },
-    };
-    registerWorker(router as never);
-    return {
-      container,
-      reload,
-      navigate: (pathname: string) => listeners.forEach((l) => l({ location: { pathname }, navigation: { state: 'idle' } })),
-    };
+    const shownPath = createStore(path);
+    registerWorker(shownPath);
+    return { container, reload, navigate: (pathname: string) => shownPath.set(pathname) };
   }
 
   it('registers /sw.js for the whole app, and reloads into the new version when its worker takes over', () => {

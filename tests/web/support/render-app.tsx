@@ -1,19 +1,21 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { routes } from '@web/app/router';
+import { App, AppRouter } from '@web/app/router';
 
-/** The whole app (the real route table) in a memory router at `path`, with a fresh SWR cache. */
+/** The whole app (the real route table and router) over an in-memory history at `path`, with a fresh SWR cache. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const user = userEvent.setup();
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <RouterProvider router={router} />
+      <AppRouter history={history}>
+        <App />
+      </AppRouter>
     </SWRConfig>,
   );
-  return { ...view, router, user, location: () => router.state.location };
+  return { ...view, history, user, location: () => history.location };
 }
 
 /** A promise the test settles by hand. */

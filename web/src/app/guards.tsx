@@ -2,8 +2,8 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isAdmin, useSession } from '../lib/session';
 
 /*
- * Route guards (docs/product.md §2.1), decided on the client from the session store. The root loader has
- * already run the status check, so the state is known when these render; 'unknown' renders nothing.
+ * Route guards (docs/product.md §2.1), decided on the client from the session store. They render only
+ * once the status check has answered (SessionChecked, router.tsx); 'unknown' renders nothing.
  */
 
 /** Pages that need login: a logged-out visitor goes to /login; one signed in with a one-time password, to My account to replace it. */

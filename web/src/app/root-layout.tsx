@@ -1,16 +1,19 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { createContext, use, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { PRODUCT } from '@shared/constants';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { Toaster } from '../components/ui/toaster';
-import './global.css';
+
+/** Whether a navigation is under way (AppRouter's transition): the page shown stays up meanwhile. */
+export const NavigationPending = createContext(false);
 
 /**
- * The root layout, part of the initial bundle: the skip link, the page, toasts and the loading
- * overlay. The signed-in shell (navigation bar, data fetching) is the lazily loaded AppLayout.
+ * The root layout: the skip link, the page, toasts and the loading overlay. The signed-in shell
+ * (navigation bar, data fetching) is the lazily loaded AppLayout.
  */
 export function RootLayout() {
   const location = useLocation();
-  const navigation = useNavigation();
+  const pending = use(NavigationPending);
 
   // After a client-side navigation, move focus to the new page's title and scroll to the top,
   // as a full page load would (screen readers announce the new page).
@@ -29,7 +32,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+      {pending && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Outlet />
       <Toaster />
       <LoadingOverlay />
@@ -46,12 +49,16 @@ export function MainContent() {
   );
 }
 
-/** Shown while the initial status check runs: no page, no navigation bar. */
+/**
+ * Shown while the initial status check runs: the bar with the product's name and a spinner, no page,
+ * no navigation bar. web/index.html paints the same before the scripts arrive.
+ */
 export function BootScreen() {
   return (
     <div className="boot" aria-busy="true">
+      <div className="boot-bar">{PRODUCT}</div>
       <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading SAMS…</span>
+      <span className="visually-hidden">Loading {PRODUCT}…</span>
     </div>
   );
 }

@@ -1,7 +1,17 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { ErrorPage } from './error-page';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, useTransition, type ComponentType, type ReactNode } from 'react';
+import {
+  matchRoutes,
+  Router,
+  useLocation,
+  useRoutes,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  type RouteObject,
+} from 'react-router-dom';
+import { useSession } from '../lib/session';
+import { shownPath } from '../lib/shown-path';
+import { ErrorBoundary, ErrorPage } from './error-page';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
-import { BootScreen, MainContent, RootLayout } from './root-layout';
+import { BootScreen, MainContent, NavigationPending, RootLayout } from './root-layout';
 import { checkSessionOnce } from './session-check';
 
 /** The admin screens (docs/product.md §2.5–2.8, §3 for Timetable and Not marked): their paths under /dashboard and titles. */
@@ -21,41 +31,60 @@ export const ADMIN_PAGES = [
   { path: 'notmarked', title: 'Not marked' },
 ] as const;
 
-// Every page is its own chunk, loaded by the router before it renders, so nothing flashes. The
-// initial bundle holds only React, the router, the guards and the root layout; the signed-in
-// shell (AppLayout: navigation bar, SWR) loads with the first signed-in page.
+// This file, the router, the guards and the root layout are a chunk main.tsx loads at once; every page
+// is a chunk of its own, and the signed-in shell (AppLayout: navigation bar, SWR) loads with the first signed-in page.
+interface Preload {
+  preload: () => Promise<unknown>;
+}
+
+/** A route element loaded on demand; `handle.preload` starts loading it before React renders it. */
+function onDemand(load: () => Promise<ComponentType>): { element: ReactNode; handle: Preload } {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= load().then((Component) => ({ default: Component })));
+  const Page = lazy(preload);
+  return { element: <Page />, handle: { preload } };
+}
+
 const adminPages = () => import('../features/admin/components/admin-pages');
 /** Each admin screen by its path (one chunk for the admin screens: they share their forms, lists and dialogs). */
-const admin = (path: (typeof ADMIN_PAGES)[number]['path']) => () => adminPages().then((m) => ({ Component: m.ADMIN_SCREENS[path] }));
+const admin = (path: (typeof ADMIN_PAGES)[number]['path']) => onDemand(() => adminPages().then((m) => m.ADMIN_SCREENS[path]));
 
 const marking = {
-  home: () => import('../features/marking/components/home-page').then((m) => ({ Component: m.HomePage })),
-  courses: () => import('../features/marking/components/step-pages').then((m) => ({ Component: m.CoursePage })),
-  kind: () => import('../features/marking/components/kind-page').then((m) => ({ Component: m.KindPage })),
-  slots: () => import('../features/marking/components/step-pages').then((m) => ({ Component: m.SlotsPage })),
-  divisions: () => import('../features/marking/components/step-pages').then((m) => ({ Component: m.DivisionPage })),
-  batches: () => import('../features/marking/components/step-pages').then((m) => ({ Component: m.BatchPage })),
-  students: () => import('../features/marking/components/students-page').then((m) => ({ Component: m.StudentsPage })),
-  success: () => import('../features/marking/components/success-page').then((m) => ({ Component: m.SuccessPage })),
-  queue: () => import('../features/marking/components/queue-page').then((m) => ({ Component: m.QueuePage })),
+  home: onDemand(() => import('../features/marking/components/home-page').then((m) => m.HomePage)),
+  courses: onDemand(() => import('../features/marking/components/step-pages').then((m) => m.CoursePage)),
+  kind: onDemand(() => import('../features/marking/components/kind-page').then((m) => m.KindPage)),
+  slots: onDemand(() => import('../features/marking/components/step-pages').then((m) => m.SlotsPage)),
+  divisions: onDemand(() => import('../features/marking/components/step-pages').then((m) => m.DivisionPage)),
+  batches: onDemand(() => import('../features/marking/components/step-pages').then((m) => m.BatchPage)),
+  students: onDemand(() => import('../features/marking/components/students-page').then((m) => m.StudentsPage)),
+  success: onDemand(() => import('../features/marking/components/success-page').then((m) => m.SuccessPage)),
+  queue: onDemand(() => import('../features/marking/components/queue-page').then((m) => m.QueuePage)),
 };
 
 /** The Reports screens (docs/product.md §2.12), admins and faculty: the defaulter list and a student's record. */
 const reports = {
-  list: () => import('../features/reports/components/reports-page').then((m) => ({ Component: m.ReportsPage })),
-  record: () => import('../features/reports/components/student-record-page').then((m) => ({ Component: m.StudentRecordPage })),
+  list: onDemand(() => import('../features/reports/components/reports-page').then((m) => m.ReportsPage)),
+  record: onDemand(() => import('../features/reports/components/student-record-page').then((m) => m.StudentRecordPage)),
 };
 
-/** The route table of docs/product.md §2.1, all under one root layout. */
-export const routes: RouteObject[] = [
+/** BootScreen until the initial status check has answered (docs/product.md §4), then its children. */
+function SessionChecked({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  useEffect(() => {
+    void checkSessionOnce();
+  }, []);
+  return status === 'unknown' ? <BootScreen /> : children;
+}
+
+/** The route table of docs/product.md §2.1, all under one root layout; any other path is the 404 error page. */
+const routes: RouteObject[] = [
   {
-    id: 'root',
     path: '/',
-    loader: checkSessionOnce,
-    shouldRevalidate: () => false,
-    element: <RootLayout />,
-    hydrateFallbackElement: <BootScreen />,
-    errorElement: <ErrorPage />,
+    element: (
+      <SessionChecked>
+        <RootLayout />
+      </SessionChecked>
+    ),
     children: [
       {
         element: <GuestOnly />,
@@ -63,7 +92,10 @@ export const routes: RouteObject[] = [
           {
             element: <MainContent />,
             children: [
-              { path: 'login', lazy: () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })) },
+              {
+                path: 'login',
+                ...onDemand(() => import('../features/auth/components/login-page').then((m) => m.LoginPage)),
+              },
             ],
           },
         ],
@@ -72,32 +104,31 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: () => import('./app-layout').then((m) => ({ Component: m.AppLayout })),
+            ...onDemand(() => import('./app-layout').then((m) => m.AppLayout)),
             children: [
-              { index: true, lazy: marking.home },
-              { path: 'course/:semid', lazy: marking.courses },
-              { path: 'laborlec/:courseid', lazy: marking.kind },
-              { path: 'slots/:slotid', lazy: marking.slots },
-              { path: 'division/:timeid', lazy: marking.divisions },
-              { path: 'batch/:divisionid', lazy: marking.batches },
-              { path: 'students/:id', lazy: marking.students },
-              { path: 'success', lazy: marking.success },
-              { path: 'queue', lazy: marking.queue },
+              { index: true, ...marking.home },
+              { path: 'course/:semid', ...marking.courses },
+              { path: 'laborlec/:courseid', ...marking.kind },
+              { path: 'slots/:slotid', ...marking.slots },
+              { path: 'division/:timeid', ...marking.divisions },
+              { path: 'batch/:divisionid', ...marking.batches },
+              { path: 'students/:id', ...marking.students },
+              { path: 'success', ...marking.success },
+              { path: 'queue', ...marking.queue },
               {
                 path: 'dashboard/viewattendance',
-                lazy: () =>
-                  import('../features/attendance-view/components/view-attendance-page').then((m) => ({ Component: m.ViewAttendancePage })),
+                ...onDemand(() => import('../features/attendance-view/components/view-attendance-page').then((m) => m.ViewAttendancePage)),
               },
-              { path: 'reports', lazy: reports.list },
+              { path: 'reports', ...reports.list },
               // My account (docs/product.md §4): every role; a one-time password's user is held here until they choose their own.
               {
                 path: 'account',
-                lazy: () => import('../features/auth/components/account-page').then((m) => ({ Component: m.AccountPage })),
+                ...onDemand(() => import('../features/auth/components/account-page').then((m) => m.AccountPage)),
               },
-              { path: 'reports/student/:id', lazy: reports.record },
+              { path: 'reports/student/:id', ...reports.record },
               {
                 element: <RequireAdmin />,
-                children: ADMIN_PAGES.map(({ path }) => ({ path: `dashboard/${path}`, lazy: admin(path) })),
+                children: ADMIN_PAGES.map(({ path }) => ({ path: `dashboard/${path}`, ...admin(path) })),
               },
             ],
           },
@@ -105,6 +136,53 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  { path: '*', element: <ErrorPage detail="404 Not Found" /> },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** Starts loading the chunks of the page at `pathname` and of its layouts together, not one after the other. */
+function preloadPages(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    // A failure shows when React renders the page.
+    (route.handle as Preload | undefined)?.preload().catch(() => undefined);
+  }
+}
+
+type History = ReturnType<typeof createBrowserHistory>;
+
+/** The window's history, for AppRouter in the browser (main.tsx). */
+export const createHistory = (): History => createBrowserHistory({ v5Compat: true });
+
+/**
+ * BrowserRouter's job over `history`, plus: each navigation is a transition (the page shown stays
+ * up while the next one's chunk loads) whose pending state RootLayout shows, and the next page's
+ * chunks start loading at once.
+ */
+export function AppRouter({ history, children }: { history: History; children: ReactNode }) {
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  const [pending, startTransition] = useTransition();
+  useLayoutEffect(() => {
+    preloadPages(history.location.pathname);
+    return history.listen(({ action, location }) => {
+      preloadPages(location.pathname);
+      startTransition(() => setState({ action, location }));
+    });
+  }, [history]);
+  useEffect(() => {
+    shownPath.set(state.location.pathname);
+  }, [state.location.pathname]);
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={history}>
+      <NavigationPending value={pending}>{children}</NavigationPending>
+    </Router>
+  );
+}
+
+/** The page of the URL; BootScreen until the status check and the page's chunks are in; the error page for an error while rendering. */
+export function App() {
+  const location = useLocation();
+  return (
+    <ErrorBoundary location={location}>
+      <Suspense fallback={<BootScreen />}>{useRoutes(routes)}</Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,4 +1,4 @@
-import type { createBrowserRouter } from 'react-router-dom';
+import type { Store } from '../store';
 
 /*
  * The service worker (web/vite.config.ts) is registered after the first page shows, from a chunk of its
@@ -11,9 +11,10 @@ import type { createBrowserRouter } from 'react-router-dom';
 const FORM_PATH = /^\/students\//;
 const RELOADED_FOR_CHUNK = 'sams-reloaded-for-chunk';
 
-type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'subscribe' | 'state'>;
+/** The path of the page shown, updated after each navigation. */
+type ShownPath = Pick<Store<string>, 'get' | 'subscribe'>;
 
-export function registerWorker(router: AppRouter): void {
+export function registerWorker(shownPath: ShownPath): void {
   reloadOnMissingChunk();
   if (!('serviceWorker' in navigator)) return;
   const hadController = Boolean(navigator.serviceWorker.controller);
@@ -23,9 +24,9 @@ export function registerWorker(router: AppRouter): void {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     // The first worker taking over a page that had none is not a new version.
     if (!hadController) return;
-    if (!FORM_PATH.test(router.state.location.pathname)) return window.location.reload();
-    const unsubscribe = router.subscribe((state) => {
-      if (state.navigation.state === 'idle' && !FORM_PATH.test(state.location.pathname)) {
+    if (!FORM_PATH.test(shownPath.get())) return window.location.reload();
+    const unsubscribe = shownPath.subscribe(() => {
+      if (!FORM_PATH.test(shownPath.get())) {
         unsubscribe();
         window.location.reload();
       }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
-import { useActiveTerms, useSemesters } from '@web/lib/queries';
+import { useActiveTerms, useSemesters, useTodayClasses } from '@web/lib/queries';
 import { useSession } from '@web/lib/session';
 import { nextStep } from '../flow';
 import { useAssignedClasses } from '../assigned';
@@ -20,34 +20,39 @@ export function HomePage() {
   const terms = useActiveTerms();
   const term = terms.data?.[0];
   const semesters = useAssignedClasses().filter(useSemesters(term?._id), (entry, semester) => entry.semid === semester._id);
+  // 'Another class' shows once Today has answered, below it: shown earlier, Today's list would push it down as it arrived.
+  const today = useTodayClasses();
+  const todaySettled = today.data !== undefined || today.error !== undefined;
   return (
     <Page title="Mark Attendance">
       {admin && <NotMarkedToday />}
       <TodayClasses />
-      <section className="home-section" aria-labelledby={anotherId}>
-        <div className="home-section-header">
-          <h2 id={anotherId}>Another class</h2>
-          <p className="step-lead">
-            {term ? (
-              <>
-                Choose a semester of <strong>{term.name}</strong>
-              </>
-            ) : (
-              'Choose a semester'
+      {todaySettled && (
+        <section className="home-section" aria-labelledby={anotherId}>
+          <div className="home-section-header">
+            <h2 id={anotherId}>Another class</h2>
+            <p className="step-lead">
+              {term ? (
+                <>
+                  Choose a semester of <strong>{term.name}</strong>
+                </>
+              ) : (
+                'Choose a semester'
+              )}
+            </p>
+          </div>
+          <Loaded list={terms} empty="No term found">
+            {([first]) => (
+              <StepList
+                label="Semesters"
+                list={semesters}
+                empty="No semester found"
+                to={(semester) => nextStep(`/course/${semester._id}`, { extraData: '' }, semester.name, { termid: first!._id })}
+              />
             )}
-          </p>
-        </div>
-        <Loaded list={terms} empty="No term found">
-          {([first]) => (
-            <StepList
-              label="Semesters"
-              list={semesters}
-              empty="No semester found"
-              to={(semester) => nextStep(`/course/${semester._id}`, { extraData: '' }, semester.name, { termid: first!._id })}
-            />
-          )}
-        </Loaded>
-      </section>
+          </Loaded>
+        </section>
+      )}
     </Page>
   );
 }
