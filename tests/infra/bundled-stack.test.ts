@@ -8,6 +8,7 @@ import { createUser } from '@functions/lib/repositories/users';
 import { bundledHandlers, findBundles } from '@infra/local/bundled-handlers';
 import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
 import { RESOURCES, type Resource } from '@shared/routes';
+import { BUDGETS } from '../bench/report';
 import { cookieHeader } from '../support/stack';
 import { dynamoEndpoint } from '@tests/support/dynamo';
 
@@ -88,9 +89,9 @@ describe('cdk synth', () => {
     }
   });
 
-  it('keeps every bundle within the 400 KB budget (minified)', () => {
+  it(`keeps every bundle within the ${BUDGETS.lambdaBundleBytes / 1000} KB budget (minified)`, () => {
     const bundles = findBundles(assemblyDir);
-    for (const resource of RESOURCES) expect(statSync(bundles[resource]).size, resource).toBeLessThanOrEqual(400 * 1024);
+    for (const resource of RESOURCES) expect(statSync(bundles[resource]).size, resource).toBeLessThanOrEqual(BUDGETS.lambdaBundleBytes);
   });
 });
 
