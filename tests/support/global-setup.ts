@@ -8,7 +8,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from '@infra/local/dynamodb-lo
 let stores: DynamoDbLocal[] = [];
 
 export async function setup(project: TestProject) {
-  const workers = Math.max(1, Number(project.vitest.config.maxWorkers) || 1);
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   stores = await Promise.all(Array.from({ length: workers }, () => startDynamoDbLocal()));
   project.provide(
     'dynamoEndpoints',
