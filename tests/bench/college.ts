@@ -23,7 +23,7 @@ let serial = 0;
 
 export async function buildDivision(options: { batches: number; perBatch: number; slots?: number }): Promise<BenchDivision> {
   const id = ++serial;
-  const term = await createNode('term', { name: `Bench term ${id}`, status: false });
+  const term = await createNode('term', { name: `Bench term ${id}`, status: true });
   const semester = await createNode('semester', { name: 'Semester 1', parentId: term._id });
   const course = await createNode('course', { name: 'Course', parentId: semester._id });
   const slots = await Promise.all(
