@@ -41,6 +41,20 @@ export async function startBenchDatabase(): Promise<DynamoDbLocal> {
   return dynamo;
 }
 
+/** Signs in through the API: the session's Cookie header. */
+export async function signIn(url: string, email: string, password: string): Promise<string> {
+  const login = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in of ${email}: ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
 /** How long the last request's handler ran (from event to result, as Lambda bills it), in ms. */
 export const handlerTime = { lastMs: 0 };
 
@@ -66,15 +80,7 @@ export async function startBench(dynamo: DynamoDbLocal): Promise<BenchContext> {
     },
   });
 
-  const login = await fetch(`${stack.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@sams.local', password: 'Admin@12345' }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = await signIn(stack.url, 'admin@sams.local', 'Admin@12345');
   const call = async (method: string, path: string, body?: unknown): Promise<CallResult> => {
     const response = await fetch(`${stack.url}${path}`, {
       method,

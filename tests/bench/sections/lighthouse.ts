@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import type { BenchContext } from '../context';
+import { signIn, type BenchContext } from '../context';
 
 export interface LighthouseRow {
   page: string;
@@ -22,20 +22,6 @@ const FLAGS = [
   '--no-first-run',
 ];
 
-/** The demo faculty member's session cookie (Home is their Today). */
-async function facultyCookie(context: BenchContext): Promise<string> {
-  const login = await fetch(`${context.stack.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'faculty@sams.local', password: 'Faculty@12345' }),
-  });
-  if (login.status !== 200) throw new Error(`faculty sign-in: ${login.status}`);
-  return login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}
-
 /**
  * Lighthouse 12 (mobile, simulated throttling) on Debian Chromium: /login; the faculty member's
  * Home (Today) and a marking form; the view screen as the admin. Each a first visit (Lighthouse
@@ -43,7 +29,8 @@ async function facultyCookie(context: BenchContext): Promise<string> {
  */
 export async function measureLighthouse(context: BenchContext): Promise<LighthouseRow[]> {
   const { demo } = context;
-  const faculty = await facultyCookie(context);
+  // The demo faculty member: Home is their Today.
+  const faculty = await signIn(context.stack.url, 'faculty@sams.local', 'Faculty@12345');
   const markingForm = `/students/${demo.divisionId}?${new URLSearchParams({
     extraData: 'Bench / Lecture / slot / Division',
     termid: demo.termId,

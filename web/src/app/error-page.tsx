@@ -20,26 +20,25 @@ export function ErrorPage({ detail }: { detail: string }) {
 }
 
 interface BoundaryState {
-  error: unknown;
-  failed: boolean;
+  /** What the error page says; null while the app renders. */
+  failure: string | null;
   location: Location;
 }
 
 /** Shows the error page in place of the app when rendering fails (React logs the error), until the next navigation (Back, for one). */
 export class ErrorBoundary extends Component<{ location: Location; children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { error: null, failed: false, location: this.props.location };
+  override state: BoundaryState = { failure: null, location: this.props.location };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error, failed: true };
+    return { failure: error instanceof Error ? error.message : 'Something went wrong.' };
   }
 
   static getDerivedStateFromProps(props: { location: Location }, state: BoundaryState): Partial<BoundaryState> | null {
     if (props.location === state.location) return null;
-    return { error: null, failed: false, location: props.location };
+    return { failure: null, location: props.location };
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
-    return <ErrorPage detail={this.state.error instanceof Error ? this.state.error.message : 'Something went wrong.'} />;
+    return this.state.failure === null ? this.props.children : <ErrorPage detail={this.state.failure} />;
   }
 }
