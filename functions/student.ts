@@ -8,15 +8,13 @@ import { importStudents } from './lib/students/import';
 import {
   createStudent,
   deleteStudent,
-  deleteStudentsOfBatch,
   getStudent,
-  listStudentsByBatch,
-  listStudentsByDivision,
   moveStudents,
   toPublicStudent,
   toStudentForFaculty,
   updateStudent,
 } from './lib/repositories/students';
+import { deleteStudentsOfBatch, listStudentsByBatch, listStudentsByDivision } from './lib/repositories/group-students';
 import type { SessionUser } from './lib/http/types';
 
 /** What marking and viewing need for faculty; admins keep the whole record (docs/security.md "Least data"). */

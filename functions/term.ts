@@ -2,7 +2,8 @@ import { termSchema, termStatusSchema } from '@shared/schemas/structure';
 import { entityId } from '@shared/schemas/common';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
-import { createNode, listActiveTerms, listChildren, toPublic, updateTerm } from './lib/repositories/structure';
+import { createNode, listActiveTerms, listChildren, toPublic } from './lib/repositories/structure';
+import { updateTerm } from './lib/repositories/terms';
 
 /** Term resource: the college's terms and which of them are active. */
 export const handler = resource('term', {

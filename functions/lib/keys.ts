@@ -120,7 +120,7 @@ export const studentsOfDivision = (divisionid: string): KeyCondition => onIndex(
 // Attendance sessions, in their course's partition; the key is the session's identity (marked once).
 
 type SlotKind = 1 | 2;
-interface SessionPlace {
+export interface SessionPlace {
   slotcount: SlotKind;
   date: string;
   slotid: string;
@@ -145,27 +145,6 @@ export const sessionsOfCourse = (courseid: string, kind: SlotKind, from: string,
   ExpressionAttributeValues: { ':pk': `COURSE#${courseid}`, ':from': `ATT#${kind}#${from}`, ':to': `ATT#${kind}#${to}#~` },
 });
 export const allSessionsOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'ATT#');
-
-/**
- * A session's `_id` is its key, encoded: the id alone finds the item (one GetItem), and sessions
- * stored before they carried an `_id` have the same one.
- */
-export const attendanceSessionId = (s: SessionPlace & { courseid: string }): string =>
-  Buffer.from(JSON.stringify([s.courseid, s.slotcount, s.date, s.slotid, s.groupid])).toString('base64url');
-/** Where the session with this `_id` would be; null for an id no session can have. */
-export function sessionPlaceOfId(id: string): (SessionPlace & { courseid: string }) | null {
-  try {
-    const parts: unknown = JSON.parse(Buffer.from(id, 'base64url').toString());
-    if (!Array.isArray(parts) || parts.length !== 5) return null;
-    const [courseid, slotcount, date, slotid, groupid] = parts as unknown[];
-    const texts = [courseid, date, slotid, groupid];
-    if (!texts.every((part) => typeof part === 'string' && part.length > 0 && part.length <= 64) || (slotcount !== 1 && slotcount !== 2))
-      return null;
-    return { courseid, slotcount, date, slotid, groupid } as SessionPlace & { courseid: string };
-  } catch {
-    return null;
-  }
-}
 
 // A session's history: one immutable entry per version (1 = the original mark), in the course's
 // partition so that deleting the course deletes them; outside ATT# so session queries never see them.
@@ -200,7 +179,7 @@ export const summariesOfCourse = (courseid: string, kind?: SlotKind): KeyConditi
 // makes a faculty member's slot taken once, and lists their classes of a weekday); and per division,
 // weekday and slot a count of its batches' labs (a lecture and a lab of its batch never share a slot).
 
-interface EntryPlace {
+export interface EntryPlace {
   termid: string;
   weekday: number;
   slotid: string;
@@ -223,24 +202,6 @@ export const divisionLabs = (e: Omit<EntryPlace, 'groupid'> & { divisionid: stri
   pk: `TERM#${e.termid}`,
   sk: `TTLABS#${e.weekday}#${e.slotid}#${e.divisionid}`,
 });
-
-/** An entry's `_id` is its key, encoded, as a session's is. */
-export const timetableEntryId = (e: EntryPlace): string =>
-  Buffer.from(JSON.stringify([e.termid, e.weekday, e.slotid, e.groupid])).toString('base64url');
-/** Where the entry with this `_id` would be; null for an id no entry can have. */
-export function entryPlaceOfId(id: string): EntryPlace | null {
-  try {
-    const parts: unknown = JSON.parse(Buffer.from(id, 'base64url').toString());
-    if (!Array.isArray(parts) || parts.length !== 4) return null;
-    const [termid, weekday, slotid, groupid] = parts as unknown[];
-    const texts = [termid, slotid, groupid];
-    if (!texts.every((part) => typeof part === 'string' && part.length > 0 && part.length <= 64)) return null;
-    if (typeof weekday !== 'number' || !Number.isInteger(weekday) || weekday < 1 || weekday > 7) return null;
-    return { termid, weekday, slotid, groupid } as EntryPlace;
-  } catch {
-    return null;
-  }
-}
 
 // The college's settings: one item.
 

@@ -1,5 +1,4 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { attendanceSessionId } from '@functions/lib/keys';
 import { db, tableName } from '@functions/lib/db';
 import { attendanceSession } from '@functions/lib/keys';
 import type { AttendanceSession } from '@functions/lib/repositories/attendance';
@@ -7,6 +6,7 @@ import { rebuildCourse } from '@functions/lib/repositories/summary-check';
 import { createStudent, type StudentItem } from '@functions/lib/repositories/students';
 import { createNode, type StructureItem } from '@functions/lib/repositories/structure';
 import { inParallel } from './measure';
+import { attendanceSessionId } from '@functions/lib/item-ids';
 
 /** Volume data for the benchmarks, written straight through the repositories. */
 export interface BenchDivision {

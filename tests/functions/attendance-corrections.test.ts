@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CORRECTION_CONFLICT, REASON_MESSAGE, type SessionView } from '@shared/schemas/attendance';
-import { attendanceSessionId } from '@functions/lib/keys';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
+import { attendanceSessionId } from '@functions/lib/item-ids';
 
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'CO', divisions: 2, perBatch: 3 });

@@ -4,11 +4,11 @@ import type { MarkedSession } from '@shared/schemas/attendance';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { weekdayOf } from '@shared/schemas/timetable';
 import { db } from '@functions/lib/db';
-import { timetableEntryId } from '@functions/lib/keys';
 import { daysAgo } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 import { entryBody } from '@tests/support/timetable';
+import { timetableEntryId } from '@functions/lib/item-ids';
 
 /**
  * The DynamoDB requests each route sends, counted by an SDK middleware, against the budget

@@ -11,6 +11,7 @@ import { daysAgo } from '@tests/support/attendance';
 import { create, useCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';
 import { useTestStack, type CallResult } from '@tests/support/stack';
+import { sessionPlaceOfId } from '@functions/lib/item-ids';
 
 /*
  * The attendance summaries never drift from the sessions (docs/data-model.md): thousands of random
@@ -91,7 +92,7 @@ describe('summaries: exact after random marks, corrections, moves and deletions'
       let current = session;
       if (current.students.length === 0) {
         // Read it as it stands (the view lists its students and version).
-        const place = keys.sessionPlaceOfId(session._id)!;
+        const place = sessionPlaceOfId(session._id)!;
         const query = new URLSearchParams({
           date: place.date,
           slotid: place.slotid,

@@ -1,5 +1,6 @@
 import { summariesOf, type GroupSummary } from '../repositories/attendance-summaries';
-import { listStudentsByDivision, type StudentItem } from '../repositories/students';
+import { type StudentItem } from '../repositories/students';
+import { listStudentsByDivision } from '../repositories/group-students';
 import { listActiveTerms, listChildren, type StructureItem } from '../repositories/structure';
 
 /**

@@ -1,9 +1,9 @@
 import type { MarkInput } from '@shared/schemas/attendance';
 import { DomainError } from '../domain-errors';
 import type { SessionUser } from '../http/types';
-import * as keys from '../keys';
 import { getSession, isSameMark, putSessionOnce, type AttendanceSession } from '../repositories/attendance';
 import { validatedSession } from './marking';
+import { attendanceSessionId } from '../item-ids';
 
 /**
  * A mark, stored exactly once (docs/product.md §4, marking offline): `replayed` when this mark
@@ -31,7 +31,7 @@ export async function markOnce(input: MarkInput, user: SessionUser): Promise<{ s
 async function storedByThisMark(input: MarkInput, user: SessionUser): Promise<AttendanceSession | null> {
   const { clientMarkId, courseid, slotcount, date, slotid, groupid } = input;
   if (!clientMarkId || !groupid) return null;
-  const stored = await getSession(keys.attendanceSessionId({ courseid, slotcount, date, slotid, groupid }));
+  const stored = await getSession(attendanceSessionId({ courseid, slotcount, date, slotid, groupid }));
   const mark = { clientMarkId, markedBy: { _id: user._id, username: user.username } } as AttendanceSession;
   return stored && isSameMark(stored, mark) ? stored : null;
 }

@@ -3,13 +3,14 @@ import { MARK_MESSAGES } from '@shared/schemas/attendance';
 import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { Forbidden, Invalid } from '../domain-errors';
 import type { SessionUser } from '../http/types';
-import * as keys from '../keys';
 import type { AttendanceSession } from '../repositories/attendance';
-import { getStudent, listStudentsByBatch, listStudentsByDivision } from '../repositories/students';
+import { getStudent } from '../repositories/students';
+import { listStudentsByBatch, listStudentsByDivision } from '../repositories/group-students';
 import { getNode, getNodesWithSettings, type StructureItem } from '../repositories/structure';
 import { itemBytes, SESSION_ITEM_LIMIT } from '../item-size';
 import { isAssigned } from '../repositories/timetable';
 import { groupLabel } from './session-view';
+import { attendanceSessionId } from '../item-ids';
 
 /**
  * The session to store for a mark, after checking that the course, slot and group exist and
@@ -51,7 +52,7 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
   const statusOf = (id: string): AttendanceStatus => (Object.hasOwn(given, id) ? given[id]! : present.has(id) ? 'present' : 'absent');
   const place = { courseid: input.courseid, slotcount: input.slotcount, date: input.date, slotid: input.slotid, groupid };
   return fitsOneItem(groupKind, {
-    _id: keys.attendanceSessionId(place),
+    _id: attendanceSessionId(place),
     ...place,
     expected: students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })),
     statuses: Object.fromEntries(students.map(({ _id }) => [_id, statusOf(_id)])),

@@ -3,7 +3,8 @@ import type { CollegeSettings } from '@shared/schemas/settings';
 import { byEnrollment } from '../attendance/session-view';
 import { Invalid } from '../domain-errors';
 import { summariesOf, type GroupSummary, type StatusCounts } from '../repositories/attendance-summaries';
-import { listStudentsByBatch, listStudentsByDivision, type StudentItem } from '../repositories/students';
+import { type StudentItem } from '../repositories/students';
+import { listStudentsByBatch, listStudentsByDivision } from '../repositories/group-students';
 import { getNodes, getNodesWithSettings, listChildren, type Kind, type StructureItem } from '../repositories/structure';
 import { classesNeeded, standingOf, sumCounts } from './standing';
 

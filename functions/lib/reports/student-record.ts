@@ -1,12 +1,12 @@
 import { REPORT_MESSAGES as M, type RecordSession, type StudentRecord } from '@shared/schemas/reports';
 import { NotFound } from '../domain-errors';
-import * as keys from '../keys';
 import { naturalKey } from '../natural-key';
-import { marksOfStudent, type StudentMark } from '../repositories/attendance';
+import { marksOfStudent, type StudentMark } from '../repositories/student-marks';
 import { noCounts, summariesOf, type StatusCounts } from '../repositories/attendance-summaries';
 import { getStudentsWithSettings } from '../repositories/students';
 import { getNodes, listChildren, type Kind } from '../repositories/structure';
 import { classesNeeded, standingOf, sumCounts } from './standing';
+import { attendanceSessionId } from '../item-ids';
 
 /** Before and after every date a session can have: no `from` or `to` is the whole record. */
 const EARLIEST = '0000-01-01';
@@ -52,7 +52,7 @@ export async function studentRecord(id: string, range: { from?: string; to?: str
   const courseNames = new Map(courses.map((course) => [course._id, course.name]));
   const sessions: RecordSession[] = marks
     .map((mark) => ({
-      _id: keys.attendanceSessionId(mark),
+      _id: attendanceSessionId(mark),
       date: mark.date,
       courseid: mark.courseid,
       course: courseNames.get(mark.courseid) ?? '',

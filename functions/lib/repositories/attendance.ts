@@ -8,7 +8,7 @@ import {
   type UserRef,
 } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
-import { batchDelete, batchGet } from '../batch';
+import { batchDelete } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
 import { Busy, Conflict } from '../domain-errors';
 import * as keys from '../keys';
@@ -16,6 +16,7 @@ import { IS_NEW, put, transact } from '../writes';
 import { deleteHistoryOfCourse, historyItem } from './attendance-history';
 import { counted, deleteSummariesOfCourse, getSummary, summaryPut, type GroupSummary } from './attendance-summaries';
 import { getWithSettings } from './settings';
+import { attendanceSessionId, sessionPlaceOfId } from '../item-ids';
 
 /**
  * Attendance sessions, one item per course, slot kind, date, slot and group, in the course's
@@ -46,14 +47,14 @@ export interface AttendanceSession {
 }
 
 /** An item as stored, by this code or by the code before statuses. */
-type StoredSession = Omit<AttendanceSession, '_id' | 'statuses' | 'version'> &
+export type StoredSession = Omit<AttendanceSession, '_id' | 'statuses' | 'version'> &
   Partial<Pick<AttendanceSession, '_id' | 'statuses' | 'version'>> & { present?: string[] };
 
 export function sessionOf(item: StoredSession): AttendanceSession {
   const { courseid, slotcount, date, slotid, groupid, expected, markedBy, markedAt } = item;
   const present = new Set(item.present ?? []);
   return {
-    _id: item._id ?? keys.attendanceSessionId(item),
+    _id: item._id ?? attendanceSessionId(item),
     courseid,
     slotcount,
     date,
@@ -146,7 +147,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The session with this `_id`, or null (one consistent GetItem; none for an id no session can have). */
 export async function getSession(id: string): Promise<AttendanceSession | null> {
-  const place = keys.sessionPlaceOfId(id);
+  const place = sessionPlaceOfId(id);
   if (!place) return null;
   const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.attendanceSession(place), ConsistentRead: true }));
   return result.Item ? sessionOf(result.Item as StoredSession) : null;
@@ -154,7 +155,7 @@ export async function getSession(id: string): Promise<AttendanceSession | null> 
 
 /** The session with this `_id` (null when there is none) and the college's settings, in one BatchGetItem. */
 export async function getSessionWithSettings(id: string): Promise<{ session: AttendanceSession | null; settings: CollegeSettings }> {
-  const place = keys.sessionPlaceOfId(id);
+  const place = sessionPlaceOfId(id);
   const { items, settings } = await getWithSettings<StoredSession>(place ? [keys.attendanceSession(place)] : []);
   return { session: items[0] ? sessionOf(items[0]) : null, settings };
 }
@@ -214,47 +215,4 @@ export async function deleteAttendanceOfCourse(courseid: string): Promise<number
   await deleteHistoryOfCourse(courseid);
   await deleteSummariesOfCourse(courseid);
   return sessions.length;
-}
-
-/** One student's status at one session, as their record lists it. */
-export interface StudentMark {
-  courseid: string;
-  slotcount: 1 | 2;
-  date: string;
-  slotid: string;
-  groupid: string;
-  status: AttendanceStatus;
-}
-
-/**
- * One student's marks in a course and kind between two dates, at the sessions of these groups: one
- * Query, filtered by group, that reads back only the dates, slots and the student's own status (a
- * session stored before statuses is read whole, by one batch read per 100).
- */
-export async function marksOfStudent(query: {
-  studentId: string;
-  courseid: string;
-  slotcount: 1 | 2;
-  from: string;
-  to: string;
-  groupids: string[];
-}): Promise<StudentMark[]> {
-  const groups = query.groupids.map((_, at) => `:g${at}`);
-  const items = await queryAll<StoredSession & { version?: number }>(
-    keys.sessionsOfCourse(query.courseid, query.slotcount, query.from, query.to),
-    {
-      FilterExpression: `groupid IN (${groups.join(', ')})`,
-      ProjectionExpression: 'pk, sk, courseid, slotcount, #date, slotid, groupid, version, statuses.#student',
-      ExpressionAttributeNames: { '#date': 'date', '#student': query.studentId },
-      ExpressionAttributeValues: Object.fromEntries(query.groupids.map((id, at) => [`:g${at}`, id])),
-    },
-  );
-  const older = await batchGet<StoredSession>(
-    items.filter((item) => item.version === undefined).map((item) => keys.attendanceSession(item)),
-  );
-  const sessions = [...items.filter((item) => item.version !== undefined), ...older.map(sessionOf)];
-  return sessions.flatMap(({ courseid, slotcount, date, slotid, groupid, statuses }) => {
-    const status = statuses?.[query.studentId];
-    return status ? [{ courseid, slotcount, date, slotid, groupid, status }] : [];
-  });
 }

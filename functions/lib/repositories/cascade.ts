@@ -1,7 +1,7 @@
 import type { Dependents } from '@shared/schemas/dependents';
 import { NotFound } from '../domain-errors';
 import { countAttendanceOfCourse, deleteAttendanceOfCourse } from './attendance';
-import { countStudentsOfBatch, deleteStudentsOfBatch } from './students';
+import { countStudentsOfBatch, deleteStudentsOfBatch } from './group-students';
 import { deleteEntriesNaming } from './timetable';
 import { deleteNode, getNode, KINDS, listChildren, markDeleting, type Kind, type StructureItem } from './structure';
 

@@ -1,4 +1,5 @@
-import { claimStoredLookalikes, listStudentsByDivision } from './students';
+import { claimStoredLookalikes } from './students';
+import { listStudentsByDivision } from './group-students';
 import { listChildren } from './structure';
 
 /**

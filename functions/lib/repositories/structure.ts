@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollegeSettings } from '@shared/schemas/settings';
-import { TERM_DATES_OUT_OF_ORDER, termDatesInOrder } from '@shared/schemas/structure';
 import { batchGet } from '../batch';
 import { db, queryAll, tableName } from '../db';
 import { areLookalikes, lookalikeKeys } from '@shared/text/lookalike';
@@ -10,7 +9,7 @@ import { BeingDeleted, Conflict, Invalid, NotFound } from '../domain-errors';
 import * as keys from '../keys';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { naturalKey } from '../natural-key';
-import { check, EXISTS, IS_NEW, isConditionFailure, LIVE, put, remove, transact, type TransactItem } from '../writes';
+import { check, EXISTS, IS_NEW, isConditionFailure, LIVE, put, remove, transact } from '../writes';
 import { getWithSettings } from './settings';
 
 /**
@@ -70,7 +69,7 @@ const parentOf = (kind: Kind, parentId: string | undefined): keys.Parent => {
   const parent = KINDS[kind].parent;
   return parent && parentId !== undefined ? { kind: parent, id: parentId } : null;
 };
-const entryKey = (kind: Kind, item: StructureItem) => {
+export const entryKey = (kind: Kind, item: StructureItem) => {
   const field = KINDS[kind].parentField;
   return keys.structureEntry(kind, item.name, parentOf(kind, field ? item[field] : undefined));
 };
@@ -79,7 +78,7 @@ const nameClaimKey = (kind: Kind, item: StructureItem) => {
   const parent = parentOf(kind, field ? item[field] : undefined);
   return (lookalike: string) => keys.structureNameLookalike(kind, lookalike, parent);
 };
-const notFound = (kind: Kind) => new NotFound(`${KINDS[kind].label} not found`);
+export const notFound = (kind: Kind) => new NotFound(`${KINDS[kind].label} not found`);
 
 /** What clients see: `_id`, `name`, the parent reference (and a term's status); never internal keys. */
 export function toPublic(kind: Kind, item: StructureItem): Record<string, unknown> {
@@ -177,53 +176,6 @@ export async function listActiveTerms(): Promise<StructureItem[]> {
     ExpressionAttributeValues: { ':active': true },
     ConsistentRead: true,
   });
-}
-
-/**
- * Sets a term's status and/or dates on the entity and its entry together (null clears a date).
- * The dates are checked in order together with the ones kept, and written only if the term
- * still has the dates they were checked against (Conflict otherwise: changed meanwhile).
- */
-export async function updateTerm(id: string, change: { status?: boolean } & TermDates): Promise<StructureItem> {
-  const term = await getNode('term', id);
-  if (!term) throw notFound('term');
-  const next: StructureItem = { ...term };
-  for (const [field, value] of Object.entries(change)) if (value !== undefined) Object.assign(next, { [field]: value ?? undefined });
-  if (!termDatesInOrder(next)) throw new Invalid(TERM_DATES_OUT_OF_ORDER);
-  const failed = await transact({
-    entity: termUpdate(keys.structureNode('term', id), change, term),
-    entry: termUpdate(entryKey('term', term), change, term),
-  });
-  if (failed) throw new Conflict('This term changed meanwhile. Reload it and try again.');
-  return next;
-}
-
-const TERM_DATE_FIELDS = ['startDate', 'endDate'] as const;
-
-function termUpdate(key: keys.Key, change: { status?: boolean } & TermDates, held: TermDates): TransactItem {
-  const fields = Object.entries(change).filter(([, value]) => value !== undefined);
-  const set = fields.filter(([, value]) => value !== null);
-  const removed = fields.filter(([, value]) => value === null).map(([field]) => `#${field}`);
-  const heldDates = TERM_DATE_FIELDS.map((field) => (held[field] ? `#${field} = :held_${field}` : `attribute_not_exists(#${field})`));
-  const values = {
-    ...Object.fromEntries(set.map(([field, value]) => [`:${field}`, value])),
-    ...Object.fromEntries(TERM_DATE_FIELDS.filter((field) => held[field]).map((field) => [`:held_${field}`, held[field]])),
-  };
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: [
-        set.length ? `SET ${set.map(([field]) => `#${field} = :${field}`).join(', ')}` : '',
-        removed.length ? `REMOVE ${removed.join(', ')}` : '',
-      ].join(' '),
-      ConditionExpression: [EXISTS, ...heldDates].join(' AND '),
-      ExpressionAttributeNames: Object.fromEntries(
-        [...new Set([...fields.map(([field]) => field), ...TERM_DATE_FIELDS])].map((field) => [`#${field}`, field]),
-      ),
-      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-    },
-  };
 }
 
 /** Marks a node as being deleted (so nothing new is created under it) and answers it. */

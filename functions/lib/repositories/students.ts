@@ -4,14 +4,15 @@ import { IMPORT_MESSAGES } from '@shared/schemas/student-import';
 import type { Student } from '@shared/schemas/structure';
 import { lookalikeKeys } from '@shared/text/lookalike';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
-import { batchDelete, batchGet } from '../batch';
-import { countAll, db, queryAll, tableName } from '../db';
+import { batchGet } from '../batch';
+import { db, tableName } from '../db';
 import { BeingDeleted, Conflict, NotFound } from '../domain-errors';
 import * as keys from '../keys';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { check, EXISTS, IS_NEW, LIVE, put, remove, transact, type TransactItem } from '../writes';
 import { getWithSettings } from './settings';
 import { requireParent, type StructureItem } from './structure';
+import { listStudentsByBatch } from './group-students';
 
 /**
  * Students. Items, written together: the student (keys.studentById, with batchid and its
@@ -171,21 +172,6 @@ export async function claimStoredLookalikes(before: StudentItem): Promise<'claim
   return failed === null ? 'claimed' : failed === 'lookalikes' ? 'lookalike' : 'changed';
 }
 
-/** A batch's students in roll order (one Query, paged). */
-export async function listStudentsByBatch(batchid: string): Promise<StudentItem[]> {
-  return queryAll<StudentItem>(keys.studentsOfBatch(batchid), { ConsistentRead: true });
-}
-
-/** How many students a batch has (one Query, Select COUNT). */
-export async function countStudentsOfBatch(batchid: string): Promise<number> {
-  return countAll(keys.studentsOfBatch(batchid));
-}
-
-/** A division's students across its batches, in roll order (one Query on gsi1, paged). */
-export async function listStudentsByDivision(divisionid: string): Promise<StudentItem[]> {
-  return queryAll<StudentItem>(keys.studentsOfDivision(divisionid));
-}
-
 /**
  * `after` with the look-alike keys it claims: those of its enrollment when the enrollment changed
  * (a student stored before look-alike claims claims them then), else the ones it holds.
@@ -249,21 +235,4 @@ export async function deleteStudent(id: string): Promise<StudentItem> {
   });
   if (failed) throw studentNotFound();
   return student;
-}
-
-/**
- * Deletes every student of a batch: entities and claims first, list entries last, so a run
- * that stops midway is finished by running it again. Returns how many were deleted.
- */
-export async function deleteStudentsOfBatch(batchid: string): Promise<number> {
-  const students = await listStudentsByBatch(batchid);
-  await batchDelete(
-    students.flatMap((student) => [
-      keys.studentById(student._id),
-      keys.enrollmentClaim(student.enrollment),
-      ...(student.lookalikes ?? []).map(keys.enrollmentLookalikeClaim),
-    ]),
-  );
-  await batchDelete(students.map(keys.studentEntry));
-  return students.length;
 }

@@ -5,6 +5,7 @@ import { Conflict, Invalid, NotFound } from '../domain-errors';
 import * as keys from '../keys';
 import { validatedEntry } from '../timetable/validation';
 import { add, check, EXISTS, IS_NEW, put, remove, transact } from '../writes';
+import { entryPlaceOfId } from '../item-ids';
 
 /**
  * The weekly timetable (docs/data-model.md). An entry is written three times, in one transaction:
@@ -55,7 +56,7 @@ export async function createTimetableEntry(input: TimetableEntryInput): Promise<
 
 /** The entry with this `_id`, or null (one consistent GetItem; none for an id no entry can have). */
 export async function getTimetableEntry(id: string): Promise<TimetableItem | null> {
-  const place = keys.entryPlaceOfId(id);
+  const place = entryPlaceOfId(id);
   if (!place) return null;
   const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.timetableEntry(place), ConsistentRead: true }));
   return (result.Item as TimetableItem | undefined) ?? null;

@@ -5,6 +5,7 @@ import * as keys from '../keys';
 import { naturalKey } from '../natural-key';
 import { listActiveTerms, type StructureItem } from '../repositories/structure';
 import { classesOfFacultyOn, entriesOn, entryOf, type TimetableItem } from '../repositories/timetable';
+import { attendanceSessionId } from '../item-ids';
 
 /**
  * Timetable entries as the classes of one date (docs/product.md §3): each with the names of its
@@ -43,7 +44,7 @@ export async function classesOn(entries: TimetableItem[], date: string): Promise
       kind: SLOT_KINDS[entry.slotcount],
       group,
       slot: slot.name!,
-      marked: get(keys.attendanceSession(sessionOf(entry))) ? keys.attendanceSessionId(sessionOf(entry)) : null,
+      marked: get(keys.attendanceSession(sessionOf(entry))) ? attendanceSessionId(sessionOf(entry)) : null,
       order: `${naturalKey(slot.name!)}\n${naturalKey(group)}`,
     });
   }

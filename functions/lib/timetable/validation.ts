@@ -5,6 +5,7 @@ import * as keys from '../keys';
 import { naturalKey } from '../natural-key';
 import type { StructureItem } from '../repositories/structure';
 import type { TimetableItem } from '../repositories/timetable';
+import { timetableEntryId } from '../item-ids';
 
 /**
  * The entry to store for an input, after checking that the term, slot, course, group and faculty
@@ -49,7 +50,7 @@ export async function validatedEntry(input: TimetableEntryInput): Promise<Timeta
   if (!faculty?.username) throw new Invalid(M.facultyNotFound);
 
   return {
-    _id: keys.timetableEntryId(input),
+    _id: timetableEntryId(input),
     ...input,
     semid: group.semid!,
     divisionid: lab ? group.divisionid! : input.groupid,

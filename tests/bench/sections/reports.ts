@@ -1,12 +1,12 @@
 import type { AttendanceStatus } from '@shared/schemas/attendance';
 import type { DefaulterReport } from '@shared/schemas/reports';
-import { attendanceSessionId } from '@functions/lib/keys';
 import { rebuildCourse } from '@functions/lib/repositories/summary-check';
 import { createStudent, type StudentItem } from '@functions/lib/repositories/students';
 import { createNode, type StructureItem } from '@functions/lib/repositories/structure';
 import { dayBefore, putSession } from '../college';
 import type { BenchContext } from '../context';
 import { inParallel, percentile, round, timedGets } from '../measure';
+import { attendanceSessionId } from '@functions/lib/item-ids';
 
 export interface ReportsRow {
   report: string;

@@ -1,0 +1,42 @@
+import type { EntryPlace, SessionPlace } from './keys';
+
+/*
+ * A session's or a timetable entry's `_id` is its key's parts, encoded (base64url of a JSON array):
+ * the id alone finds the item (one GetItem), and sessions stored before they carried an `_id` have
+ * the same one.
+ */
+const encode = (parts: unknown[]): string => Buffer.from(JSON.stringify(parts)).toString('base64url');
+
+/** The id's parts when it decodes to `length` of them, its texts 1–64 characters; null for anything else. */
+function decode(id: string, length: number, texts: number[]): unknown[] | null {
+  try {
+    const parts: unknown = JSON.parse(Buffer.from(id, 'base64url').toString());
+    if (!Array.isArray(parts) || parts.length !== length) return null;
+    const fits = texts.every((at) => typeof parts[at] === 'string' && parts[at].length > 0 && parts[at].length <= 64);
+    return fits ? parts : null;
+  } catch {
+    return null;
+  }
+}
+
+export const attendanceSessionId = (s: SessionPlace & { courseid: string }): string =>
+  encode([s.courseid, s.slotcount, s.date, s.slotid, s.groupid]);
+
+/** Where the session with this `_id` would be; null for an id no session can have. */
+export function sessionPlaceOfId(id: string): (SessionPlace & { courseid: string }) | null {
+  const parts = decode(id, 5, [0, 2, 3, 4]);
+  if (!parts || (parts[1] !== 1 && parts[1] !== 2)) return null;
+  const [courseid, slotcount, date, slotid, groupid] = parts;
+  return { courseid, slotcount, date, slotid, groupid } as SessionPlace & { courseid: string };
+}
+
+export const timetableEntryId = (e: EntryPlace): string => encode([e.termid, e.weekday, e.slotid, e.groupid]);
+
+/** Where the entry with this `_id` would be; null for an id no entry can have. */
+export function entryPlaceOfId(id: string): EntryPlace | null {
+  const parts = decode(id, 4, [0, 2, 3]);
+  const weekday = parts?.[1];
+  if (!parts || typeof weekday !== 'number' || !Number.isInteger(weekday) || weekday < 1 || weekday > 7) return null;
+  const [termid, , slotid, groupid] = parts;
+  return { termid, weekday, slotid, groupid } as EntryPlace;
+}

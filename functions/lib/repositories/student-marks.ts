@@ -1,0 +1,48 @@
+import type { AttendanceStatus } from '@shared/schemas/attendance';
+import { batchGet } from '../batch';
+import { queryAll } from '../db';
+import * as keys from '../keys';
+import { sessionOf, type StoredSession } from './attendance';
+
+/** One student's status at one session, as their record lists it. */
+export interface StudentMark {
+  courseid: string;
+  slotcount: 1 | 2;
+  date: string;
+  slotid: string;
+  groupid: string;
+  status: AttendanceStatus;
+}
+
+/**
+ * One student's marks in a course and kind between two dates, at the sessions of these groups: one
+ * Query, filtered by group, that reads back only the dates, slots and the student's own status (a
+ * session stored before statuses is read whole, by one batch read per 100).
+ */
+export async function marksOfStudent(query: {
+  studentId: string;
+  courseid: string;
+  slotcount: 1 | 2;
+  from: string;
+  to: string;
+  groupids: string[];
+}): Promise<StudentMark[]> {
+  const groups = query.groupids.map((_, at) => `:g${at}`);
+  const items = await queryAll<StoredSession & { version?: number }>(
+    keys.sessionsOfCourse(query.courseid, query.slotcount, query.from, query.to),
+    {
+      FilterExpression: `groupid IN (${groups.join(', ')})`,
+      ProjectionExpression: 'pk, sk, courseid, slotcount, #date, slotid, groupid, version, statuses.#student',
+      ExpressionAttributeNames: { '#date': 'date', '#student': query.studentId },
+      ExpressionAttributeValues: Object.fromEntries(query.groupids.map((id, at) => [`:g${at}`, id])),
+    },
+  );
+  const older = await batchGet<StoredSession>(
+    items.filter((item) => item.version === undefined).map((item) => keys.attendanceSession(item)),
+  );
+  const sessions = [...items.filter((item) => item.version !== undefined), ...older.map(sessionOf)];
+  return sessions.flatMap(({ courseid, slotcount, date, slotid, groupid, statuses }) => {
+    const status = statuses?.[query.studentId];
+    return status ? [{ courseid, slotcount, date, slotid, groupid, status }] : [];
+  });
+}
