@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { todayUtc } from '@shared/dates';
+import * as keys from '@functions/lib/keys';
 import type { PublicUser } from '@shared/schemas/auth';
-import { buildCollege, lectureMark, subtreeIds } from '@tests/support/college';
-import { useTestStack } from '@tests/support/stack';
-import { itemsMentioning } from '@tests/support/table';
+import { buildCollege, create, lectureMark, subtreeIds, type SmallCollege } from '@tests/support/college';
+import { withWriteHeld } from '@tests/support/faults';
+import { useTestStack, type CallResult } from '@tests/support/stack';
+import { allItems, itemsMentioning } from '@tests/support/table';
 
 const t = useTestStack('admin');
 
@@ -56,5 +58,88 @@ describe('concurrency', () => {
     const createdIds = created.filter((r) => r.status === 201).map((r) => (r.body.data as { _id: string })._id);
     // Students, their enrollment claims (which hold studentId) and list entries: all gone.
     expect(await itemsMentioning([...subtreeIds(college), ...createdIds])).toEqual([]);
+  });
+
+  describe('one student changed by several admins at once', () => {
+    const CHANGED = 'The student was changed by someone else meanwhile; reload and try again';
+    const student = (id: string) => t.stack.call('GET', `/api/v1/student/student/${id}`, { cookie: t.admin.cookie });
+    const patch = (id: string, body: Record<string, unknown>) =>
+      t.stack.call('PATCH', `/api/v1/student/${id}`, { cookie: t.admin.cookie, body });
+    /** The list entries and enrollment claims the table holds for the student. */
+    const entriesOf = async (id: string) => (await allItems()).filter((item) => item.entity === 'studentEntry' && item._id === id);
+    const claimsOf = async (id: string) => (await allItems()).filter((item) => item.entity === 'enrollment' && item.studentId === id);
+    /** The first student of the college's one division, and `n` batches of that division to move it to. */
+    const placesFor = async (college: SmallCollege, n: number) => {
+      const division = college.divisions[0]!;
+      const made = await all(n - 1, (i) => create(t.stack, t.admin.cookie, 'batch', { name: `Batch X${i}`, divisionid: division.id }));
+      return { id: division.batches[0]!.students[0]!, batches: [division.batches[1]!.id, ...made] };
+    };
+    /** Each answer is a success or 'changed meanwhile': one that read the student after another's write wins too (last write wins, whole). */
+    const expectWholeWrites = (results: CallResult[]) => {
+      for (const result of results)
+        expect(result.status === 200 || `${result.status} ${result.body.message}`).toSatisfy(
+          (ok) => ok === true || ok === `409 ${CHANGED}`,
+        );
+      expect(results.some((result) => result.status === 200)).toBe(true);
+    };
+
+    it('10 moves to different batches at once leave the student in one list, the one stored', async () => {
+      const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'MV', perBatch: 1 });
+      const { id, batches } = await placesFor(college, 10);
+      expectWholeWrites(await all(10, (i) => patch(id, { batchid: batches[i] })));
+      const stored = (await student(id)).body.data as { batchid: string };
+      expect((await entriesOf(id)).map((entry) => entry.batchid)).toEqual([stored.batchid]);
+      const listed = await t.stack.call('GET', `/api/v1/student/division/${college.divisions[0]!.id}`, { cookie: t.admin.cookie });
+      expect((listed.body.data as { batchStudents: { _id: string } }[]).filter((entry) => entry.batchStudents._id === id)).toHaveLength(1);
+    });
+
+    it('10 new enrollments at once leave one claim, the stored one, and the other enrollments free', async () => {
+      const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'EN', perBatch: 1 });
+      const id = college.divisions[0]!.batches[0]!.students[0]!;
+      const tried = Array.from({ length: 10 }, (_, i) => `ENX${String(i).padStart(3, '0')}`);
+      expectWholeWrites(await all(10, (i) => patch(id, { enrollment: tried[i] })));
+      const stored = ((await student(id)).body.data as { enrollment: string }).enrollment;
+      expect((await claimsOf(id)).map((claim) => claim.pk)).toEqual([keys.enrollmentClaim(stored).pk]);
+      const free = tried.filter((enrollment) => enrollment !== stored);
+      const batchid = college.divisions[0]!.batches[0]!.id;
+      const reused = await all(free.length, (i) =>
+        t.stack.call('POST', '/api/v1/student', {
+          cookie: t.admin.cookie,
+          body: { enrollment: free[i], name: 'Free Number', email: `free${i}@college.test`, batchid },
+        }),
+      );
+      expect(reused.map((result) => result.status)).toEqual(Array(9).fill(201));
+    });
+
+    /** A transaction that writes (puts or deletes) the student item itself. */
+    const writesStudent = (id: string) => (input: Record<string, unknown>) =>
+      (input.TransactItems as { Put?: { Item: { pk: string } }; Delete?: { Key: { pk: string } } }[]).some(
+        (item) => (item.Put?.Item.pk ?? item.Delete?.Key.pk) === keys.studentById(id).pk,
+      );
+
+    it('a move committed between another move’s read and write: the later one answers 409 and writes nothing', async () => {
+      const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'MH', perBatch: 1 });
+      const { id, batches } = await placesFor(college, 2);
+      const [late, early] = await withWriteHeld(
+        writesStudent(id),
+        () => patch(id, { batchid: batches[0] }),
+        () => patch(id, { batchid: batches[1] }),
+      );
+      expect([late.status, late.body.message, early.status]).toEqual([409, CHANGED, 200]);
+      expect((await entriesOf(id)).map((entry) => entry.batchid)).toEqual([batches[1]]);
+    });
+
+    it('a move committed between a delete’s read and write: the delete answers 409 and leaves the student whole', async () => {
+      const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'DH', perBatch: 1 });
+      const { id, batches } = await placesFor(college, 1);
+      const [deleted, moved] = await withWriteHeld(
+        writesStudent(id),
+        () => t.stack.call('DELETE', `/api/v1/student/${id}`, { cookie: t.admin.cookie }),
+        () => patch(id, { batchid: batches[0] }),
+      );
+      expect([deleted.status, deleted.body.message, moved.status]).toEqual([409, CHANGED, 200]);
+      expect((await entriesOf(id)).map((entry) => entry.batchid)).toEqual([batches[0]]);
+      expect((await claimsOf(id)).length).toBe(1);
+    });
   });
 });

@@ -32,3 +32,43 @@ export async function withDatabaseError<T>(
     db.middlewareStack.remove(fault);
   }
 }
+
+/**
+ * Runs `first` and holds its first TransactWriteItems that `holds` picks (by the command's input)
+ * until `between` has run to its end, then lets it go: the interleaving a race reaches only
+ * sometimes, every time. Answers both results.
+ */
+export async function withWriteHeld<A, B>(
+  holds: (input: Record<string, unknown>) => boolean,
+  first: () => Promise<A>,
+  between: () => Promise<B>,
+): Promise<[A, B]> {
+  const fault = `held-write-${++injected}`;
+  let reached!: () => void;
+  const heldAt = new Promise<void>((resolve) => (reached = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  db.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!held && context.commandName === 'TransactWriteItemsCommand' && holds(args.input as Record<string, unknown>)) {
+        held = true;
+        reached();
+        await released;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: fault },
+  );
+  try {
+    const firstDone = first();
+    await Promise.race([heldAt, firstDone]);
+    if (!held) throw new Error('withWriteHeld: the write to hold never came');
+    const middle = await between();
+    release();
+    return [await firstDone, middle];
+  } finally {
+    release();
+    db.middlewareStack.remove(fault);
+  }
+}

@@ -145,7 +145,6 @@ export async function replaceStudent(
   const failed = await transact({
     batch: batch && batch._id !== before.batchid ? batchIsLive(after.batchid) : null,
     ...replaceWrites(before, after),
-    student: unchangedSince(before, after),
   });
   if (failed === 'batch') throw batchGone();
   if (failed === 'student') throw new Conflict(IMPORT_MESSAGES.changedMeanwhile);
@@ -154,12 +153,12 @@ export async function replaceStudent(
   return after;
 }
 
-/** Puts `after` only while the student is still in the batch and under the enrollment `before` was read with. */
-const unchangedSince = (before: StudentItem, after: StudentItem) =>
-  put(studentItem(after), `${EXISTS} AND batchid = :batchid AND enrollment = :enrollment`, {
-    ':batchid': before.batchid,
-    ':enrollment': before.enrollment,
-  });
+/** The student item still exists in the batch and under the enrollment it was read with. */
+const asRead = (student: StudentItem) =>
+  [
+    `${EXISTS} AND batchid = :batchid AND enrollment = :enrollment`,
+    { ':batchid': student.batchid, ':enrollment': student.enrollment },
+  ] as const;
 
 /**
  * Claims the look-alike keys of a student stored before those claims (npm run lookalikes):
@@ -168,7 +167,7 @@ const unchangedSince = (before: StudentItem, after: StudentItem) =>
  */
 export async function claimStoredLookalikes(before: StudentItem): Promise<'claimed' | 'lookalike' | 'changed'> {
   const after = { ...studentFields(before), lookalikes: lookalikeKeys(before.enrollment) };
-  const failed = await transact({ ...replaceWrites(before, after), student: unchangedSince(before, after) });
+  const failed = await transact(replaceWrites(before, after));
   return failed === null ? 'claimed' : failed === 'lookalikes' ? 'lookalike' : 'changed';
 }
 
@@ -181,12 +180,16 @@ const withLookalikes = (before: StudentItem, after: StudentItem): StudentItem =>
     ? { ...after, lookalikes: before.lookalikes }
     : { ...after, lookalikes: lookalikeKeys(after.enrollment) };
 
-/** The writes that replace `before` by `after`: entity, list entry and, when it changed, the enrollment's claims. */
+/**
+ * The writes that replace `before` by `after`: entity, list entry and, when it changed, the
+ * enrollment's claims. The entity is put only while it is as `before` was read (asRead), else
+ * two moves at once would each write their entry and one would be left in a list.
+ */
 function replaceWrites(before: StudentItem, after: StudentItem): Record<'student' | 'entry' | 'claim' | 'lookalikes', TransactItem[]> {
   const enrollmentChanged = keys.enrollmentClaim(before.enrollment).pk !== keys.enrollmentClaim(after.enrollment).pk;
   const entryMoved = JSON.stringify(keys.studentEntry(before)) !== JSON.stringify(keys.studentEntry(after));
   return {
-    student: [put(studentItem(after), EXISTS)],
+    student: [put(studentItem(after), ...asRead(before))],
     entry: [...(entryMoved ? [remove(keys.studentEntry(before))] : []), put(entryItem(after))],
     claim: enrollmentChanged ? [remove(keys.enrollmentClaim(before.enrollment)), put(claimItem(after), IS_NEW)] : [],
     lookalikes: lookalikeWrites(before.lookalikes, after),
@@ -203,11 +206,21 @@ export async function updateStudent(id: string, changes: Partial<Omit<Student, '
   const after = withLookalikes(before, { ...studentFields(before), ...changes, ...place });
   const failed = await transact({ batch: moving ? batchIsLive(after.batchid) : null, ...replaceWrites(before, after) });
   if (failed === 'batch') throw batchGone();
-  if (failed === 'student') throw studentNotFound();
+  if (failed === 'student') throw await goneOrChanged(id);
   if (failed === 'lookalikes') throw lookalikeTaken();
   if (failed) throw enrollmentTaken(after.enrollment);
   return after;
 }
+
+/**
+ * Why a write conditioned on the student as it was read failed: it was deleted (NotFound), or
+ * moved or renumbered meanwhile (Conflict) — writing anyway would leave its old list entry or
+ * enrollment claim behind.
+ */
+async function goneOrChanged(id: string): Promise<NotFound | Conflict> {
+  return (await getStudent(id)) ? new Conflict(STUDENT_CHANGED) : studentNotFound();
+}
+const STUDENT_CHANGED = 'The student was changed by someone else meanwhile; reload and try again';
 
 /** Moves every student of one batch into another (change of term); returns how many moved. */
 export async function moveStudents(oldBatchId: string, newBatchId: string): Promise<number> {
@@ -228,11 +241,11 @@ export async function deleteStudent(id: string): Promise<StudentItem> {
   const student = await getStudent(id);
   if (!student) throw studentNotFound();
   const failed = await transact({
-    student: remove(keys.studentById(id), EXISTS),
+    student: remove(keys.studentById(id), ...asRead(student)),
     claim: remove(keys.enrollmentClaim(student.enrollment)),
     lookalikes: lookalikeReleases(keys.enrollmentLookalikeClaim, student.lookalikes),
     entry: remove(keys.studentEntry(student)),
   });
-  if (failed) throw studentNotFound();
+  if (failed) throw await goneOrChanged(id);
   return student;
 }
