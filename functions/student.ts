@@ -1,21 +1,17 @@
 import { entityId } from '@shared/schemas/common';
 import { importSummary, studentImportSchema } from '@shared/schemas/student-import';
-import { changeTermSchema, studentDeleteSchema, studentSchema, studentUpdateSchema } from '@shared/schemas/structure';
+import { changeTermSchema, studentDeleteSchema, studentSchema, studentUpdateSchema, type Student } from '@shared/schemas/structure';
 import { NotFound } from './lib/domain-errors';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { importStudents } from './lib/students/import';
-import {
-  createStudent,
-  deleteStudent,
-  getStudent,
-  moveStudents,
-  toPublicStudent,
-  toStudentForFaculty,
-  updateStudent,
-} from './lib/repositories/students';
+import { createStudent, deleteStudent, getStudent, moveStudents, updateStudent, type StudentItem } from './lib/repositories/students';
 import { deleteStudentsOfBatch, listStudentsByBatch, listStudentsByDivision } from './lib/repositories/group-students';
 import type { SessionUser } from './lib/http/types';
+
+const toPublicStudent = ({ _id, enrollment, name, email, batchid }: StudentItem): Student => ({ _id, enrollment, name, email, batchid });
+/** A student as faculty see them: no contact details. */
+const toStudentForFaculty = ({ _id, enrollment, name, batchid }: StudentItem): Student => ({ _id, enrollment, name, batchid });
 
 /** What marking and viewing need for faculty; admins keep the whole record (docs/security.md "Least data"). */
 const studentFor = (user: SessionUser | null) => (user?.role === 'admin' ? toPublicStudent : toStudentForFaculty);

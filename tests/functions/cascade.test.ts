@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MarkedSession } from '@shared/schemas/attendance';
-import { createStudent } from '@functions/lib/repositories/students';
 import { buildCollege, create, lectureMark, subtreeIds, type SmallCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';
+import { storeStudents } from '@tests/support/bulk-students';
 import { useTestStack } from '@tests/support/stack';
 import { countByEntity, itemsMentioning } from '@tests/support/table';
 
@@ -83,13 +83,10 @@ describe('cascade: delete semester', () => {
   it('deletes a subtree of 5,000 students within one request', async () => {
     const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'BIG', divisions: 1, perBatch: 0 });
     const batchid = college.divisions[0]!.batches[0]!.id;
-    const pending = Array.from({ length: 5000 }, (_, i) => `BIG${String(i).padStart(5, '0')}`);
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        for (let enrollment = pending.pop(); enrollment; enrollment = pending.pop()) {
-          await createStudent({ enrollment, name: `Student ${enrollment}`, email: `${enrollment}@college.test`, batchid });
-        }
-      }),
+    const enrollments = Array.from({ length: 5000 }, (_, i) => `BIG${String(i).padStart(5, '0')}`);
+    await storeStudents(
+      batchid,
+      enrollments.map((enrollment) => ({ enrollment, name: `Student ${enrollment}`, email: `${enrollment}@college.test` })),
     );
     expect((await countByEntity()).student).toBeGreaterThanOrEqual(5000);
     const result = await t.stack.call('DELETE', `/api/v1/semester/${college.semid}`, { cookie: t.admin.cookie });

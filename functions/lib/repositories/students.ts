@@ -69,17 +69,6 @@ const lookalikeWrites = (held: StudentItem['lookalikes'], student: StudentItem) 
     studentId: student._id,
   });
 
-export const toPublicStudent = ({ _id, enrollment, name, email, batchid }: StudentItem): Student => ({
-  _id,
-  enrollment,
-  name,
-  email,
-  batchid,
-});
-
-/** A student as faculty see them: no contact details. */
-export const toStudentForFaculty = ({ _id, enrollment, name, batchid }: StudentItem): Student => ({ _id, enrollment, name, batchid });
-
 const placeIn = (batch: StructureItem) => ({
   batchid: batch._id,
   divisionid: batch.divisionid!,
@@ -98,17 +87,25 @@ export async function createStudent(input: Omit<Student, '_id'>): Promise<Studen
   return createStudentIn(await requireParent('batch', input.batchid), input);
 }
 
+/** A new student in the batch and the writes that create it (the conditions keep the batch live and the enrollment unique). */
+export function newStudent(batch: StructureItem, { enrollment, name, email }: Omit<Student, '_id' | 'batchid'>) {
+  const student: StudentItem = { _id: randomUUID(), enrollment, name, email, ...placeIn(batch), lookalikes: lookalikeKeys(enrollment) };
+  return {
+    student,
+    writes: {
+      batch: batchIsLive(student.batchid),
+      claim: put(claimItem(student), IS_NEW),
+      lookalikes: lookalikeWrites([], student),
+      student: put(studentItem(student)),
+      entry: put(entryItem(student)),
+    },
+  };
+}
+
 /** Creates a student in a batch already read (an import reads its batches once): as createStudent. */
 export async function createStudentIn(batch: StructureItem, input: Omit<Student, '_id' | 'batchid'>): Promise<StudentItem> {
-  const { enrollment, name, email } = input;
-  const student: StudentItem = { _id: randomUUID(), enrollment, name, email, ...placeIn(batch), lookalikes: lookalikeKeys(enrollment) };
-  const failed = await transact({
-    batch: batchIsLive(student.batchid),
-    claim: put(claimItem(student), IS_NEW),
-    lookalikes: lookalikeWrites([], student),
-    student: put(studentItem(student)),
-    entry: put(entryItem(student)),
-  });
+  const { student, writes } = newStudent(batch, input);
+  const failed = await transact(writes);
   if (failed === 'batch') throw batchGone();
   if (failed === 'lookalikes') throw lookalikeTaken();
   if (failed) throw enrollmentTaken(student.enrollment);

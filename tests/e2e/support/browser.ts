@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
 import { WEB_DIST } from '@infra/local/web-build';
 import { dynamoEndpoint } from '@tests/support/dynamo';
+import { copyDemoTemplate } from './demo-template';
 
 export const FACULTY = { email: 'faculty@sams.local', password: 'Faculty@12345' };
 export const ADMIN = { email: 'admin@sams.local', password: 'Admin@12345' };
@@ -24,11 +25,12 @@ export interface E2e {
 }
 
 /**
- * The real product for one test file: the local stack (this file's table, demo accounts and demo
- * college seeded, web/dist built by the globalSetup) and headless Debian Chromium. Test files get it
- * through useE2e (./use-e2e.ts).
+ * The real product for one test file: the local stack (this file's table, the demo accounts and
+ * college copied from a template seeded once (./demo-template.ts), web/dist built by the
+ * globalSetup) and headless Debian Chromium. Test files get it through useE2e (./use-e2e.ts).
  */
 export async function startE2e(): Promise<E2e> {
+  await copyDemoTemplate(dynamoEndpoint(), process.env.TABLE_NAME!);
   const stack = await startLocalStack({
     port: 0,
     dynamoEndpoint: dynamoEndpoint(),
