@@ -95,7 +95,7 @@ afterAll(async () => {
 });
 
 describe('npm start', () => {
-  it('serves the web app and the API on one origin, with the demo accounts and their hint', async () => {
+  it('serves the web app and the API on one origin, with the demo accounts and their hint, and survives a malformed request line', async () => {
     const stack = await startStack(['--in-memory']);
     const page = await fetch(`${stack.url}/login`);
     expect(page.status).toBe(200);
@@ -111,6 +111,12 @@ describe('npm start', () => {
     expect(stack.output()).toMatch(/Alert jobs: every 60 s; one by hand: npm run jobs -- .* --smtp smtp:\/\/127\.0\.0\.1:\d+/);
     expect((await fetch(stack.inboxUrl)).status).toBe(200);
     expect(await (await fetch(`${stack.inboxUrl}/email`)).json()).toEqual(expect.any(Array));
+    // A malformed request line answers 400, and the server keeps serving.
+    const port = Number(new URL(stack.url).port);
+    for (const line of ['GET http://[/ HTTP/1.1', 'GET //[ HTTP/1.1', 'BREW /coffee\u0000 HTTP/1.1']) {
+      expect(await rawRequest(port, `${line}\r\nHost: localhost\r\n\r\n`)).toMatch(/^HTTP\/1\.1 400 /);
+    }
+    expect((await fetch(`${stack.url}/login`)).status).toBe(200);
 
     // A second stack side by side: its own ports, its own DynamoDB Local.
     const second = await startStack(['--in-memory']);
@@ -124,7 +130,7 @@ describe('npm start', () => {
     expect(await portOpen(Number(new URL(stack.inboxUrl).port))).toBe(false);
   }, 240_000);
 
-  it('keeps data between runs in its data directory, and seeds only once', async () => {
+  it('keeps data between runs in its data directory, and seeds only once; killed, it takes DynamoDB Local with it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sams-data-'));
     const first = await startStack([], { SAMS_DATA_DIR: dataDir });
     const login = await loginAs(first.url, 'admin@sams.local', 'Admin@12345');
@@ -144,23 +150,13 @@ describe('npm start', () => {
     expect(status.status).toBe(200);
     const users = await (await fetch(`${second.url}/api/v1/user`, { headers: { cookie } })).json();
     expect(users.data.filter((user: { email: string }) => user.email === 'admin@sams.local')).toHaveLength(1);
-    await stopStack(second);
-  }, 240_000);
 
-  it('answers a malformed request line with 400 and keeps serving; if it dies anyway, DynamoDB Local dies with it', async () => {
-    const stack = await startStack(['--in-memory']);
-    const port = Number(new URL(stack.url).port);
-    for (const line of ['GET http://[/ HTTP/1.1', 'GET //[ HTTP/1.1', 'BREW /coffee\u0000 HTTP/1.1']) {
-      expect(await rawRequest(port, `${line}\r\nHost: localhost\r\n\r\n`)).toMatch(/^HTTP\/1\.1 400 /);
-    }
-    expect((await fetch(`${stack.url}/login`)).status).toBe(200);
-
-    // SIGKILL leaves no handler to run: the watchdog sees its stdin close and ends Java.
-    const server = execFileSync('pgrep', ['-P', String(stack.child.pid)], { encoding: 'utf8' })
+    // Killed outright (SIGKILL leaves no handler to run), the server takes DynamoDB Local with it: the watchdog sees its stdin close and ends Java.
+    const server = execFileSync('pgrep', ['-P', String(second.child.pid)], { encoding: 'utf8' })
       .trim()
       .split('\n');
     for (const pid of server) process.kill(Number(pid), 'SIGKILL');
-    await expect.poll(() => portOpen(stack.dynamoPort), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => portOpen(second.dynamoPort), { timeout: 15_000 }).toBe(false);
   }, 240_000);
 
   it('says in one sentence what to install when Java is missing', async () => {
