@@ -21,8 +21,11 @@ export const RESOURCES = [
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
-/** public: anyone; user: any signed-in user; admin: signed-in admins only. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * public: anyone, and who asks is not looked up (no session read); optional: anyone, the user
+ * when signed in (logout ends their session); user: any signed-in user; admin: signed-in admins only.
+ */
+export type Access = 'public' | 'optional' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface Route {
@@ -45,7 +48,7 @@ export const ROUTES = [
   r('GET', '/config', 'auth', 'public'),
   r('POST', '/auth/login', 'auth', 'public'),
   r('GET', '/auth/currentstatus', 'auth', 'user'),
-  r('POST', '/auth/logout', 'auth', 'public'),
+  r('POST', '/auth/logout', 'auth', 'optional'),
   r('POST', '/auth/register', 'auth', 'admin'),
   // The signed-in user's own account: their password and their sessions (docs/product.md §4).
   r('POST', '/auth/password', 'auth', 'user'),

@@ -32,7 +32,7 @@ const CALLERS: Caller[] = ['no cookie', 'faculty', 'admin', 'tampered token', 'e
  * 'same for all': a public route answers every caller alike.
  */
 function expected(route: Route, caller: Caller): 401 | 403 | 'allowed' | 'same for all' {
-  if (route.access === 'public') return 'same for all';
+  if (route.access === 'public' || route.access === 'optional') return 'same for all';
   if (caller === 'admin') return 'allowed';
   if (caller === 'faculty') return route.access === 'admin' ? 403 : 'allowed';
   return 401;

@@ -49,6 +49,10 @@ describe('DynamoDB requests per route', () => {
     expect(await requestsOf('GET', '/api/v1/auth/currentstatus')).toEqual(['GetItem']);
   });
 
+  it('answers the public config without reading DynamoDB, even for a signed-in caller', async () => {
+    expect(await requestsOf('GET', '/api/v1/config')).toEqual([]);
+  });
+
   it.each([
     ['GET', '/api/v1/term', ['GetItem', 'Query']],
     ['GET', '/api/v1/term/active', ['GetItem', 'Query']],

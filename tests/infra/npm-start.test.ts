@@ -3,7 +3,7 @@ import { mkdtempSync, symlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@infra/local/dynamodb-local';
 import { cookieHeader } from '../support/stack';
 
@@ -95,8 +95,16 @@ afterAll(async () => {
 });
 
 describe('npm start', () => {
+  // Two stacks side by side, started at once: a throwaway one and one keeping its data in a directory.
+  const dataDir = mkdtempSync(join(tmpdir(), 'sams-data-'));
+  let inMemory: Started;
+  let kept: Started;
+  beforeAll(async () => {
+    [inMemory, kept] = await Promise.all([startStack(['--in-memory']), startStack([], { SAMS_DATA_DIR: dataDir })]);
+  }, 120_000);
+
   it('serves the web app and the API on one origin, with the demo accounts and their hint, and survives a malformed request line', async () => {
-    const stack = await startStack(['--in-memory']);
+    const stack = inMemory;
     const page = await fetch(`${stack.url}/login`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
@@ -118,21 +126,17 @@ describe('npm start', () => {
     }
     expect((await fetch(`${stack.url}/login`)).status).toBe(200);
 
-    // A second stack side by side: its own ports, its own DynamoDB Local.
-    const second = await startStack(['--in-memory']);
-    expect(second.dynamoPort).not.toBe(stack.dynamoPort);
-    expect((await loginAs(second.url, 'admin@sams.local', 'Admin@12345')).status).toBe(200);
+    // The other stack runs side by side: its own ports, its own DynamoDB Local.
+    expect(kept.dynamoPort).not.toBe(stack.dynamoPort);
+    expect(new URL(kept.url).port).not.toBe(new URL(stack.url).port);
 
-    expect(await stopStack(second, 'SIGINT')).toBe(0);
     expect(await stopStack(stack)).toBe(0);
     expect(await portOpen(stack.dynamoPort)).toBe(false);
-    expect(await portOpen(second.dynamoPort)).toBe(false);
     expect(await portOpen(Number(new URL(stack.inboxUrl).port))).toBe(false);
   }, 240_000);
 
   it('keeps data between runs in its data directory, and seeds only once; killed, it takes DynamoDB Local with it', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'sams-data-'));
-    const first = await startStack([], { SAMS_DATA_DIR: dataDir });
+    const first = kept;
     const login = await loginAs(first.url, 'admin@sams.local', 'Admin@12345');
     const cookie = cookieHeader(login.headers.getSetCookie());
     const created = await fetch(`${first.url}/api/v1/auth/register`, {
@@ -141,7 +145,8 @@ describe('npm start', () => {
       body: JSON.stringify({ email: 'kept@college.test', password: 'Stays-put-79', username: 'Kept', role: 'faculty' }),
     });
     expect(created.status).toBe(201);
-    await stopStack(first);
+    expect(await stopStack(first, 'SIGINT')).toBe(0);
+    expect(await portOpen(first.dynamoPort)).toBe(false);
 
     const second = await startStack([], { SAMS_DATA_DIR: dataDir });
     expect((await loginAs(second.url, 'kept@college.test', 'Stays-put-79')).status).toBe(200);

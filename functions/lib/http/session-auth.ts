@@ -15,17 +15,19 @@ const BEFORE_PASSWORD_CHANGE = new Set(['GET /api/v1/auth/currentstatus', 'POST 
  * Finds the signed-in user (a valid token whose session still exists and has not lapsed) and
  * enforces the route's access: 401 without a live session, 403 for a faculty member on an admin
  * route, 403 for anything but changing the password while it is a one-time password.
- * Public routes see the user too when there is one (logout uses it).
+ * Public routes do not look the user up; optional ones (logout) see the user when there is one.
  */
 export const sessionAuth = (): MiddlewareObj<ApiEvent, unknown, Error, Context> => ({
   before: async ({ event, context: lambdaContext }) => {
     const context = lambdaContext as ApiContext;
     const access = ROUTES_BY_KEY.get(event.routeKey)?.access;
     context.api.userAgent = event.requestContext?.http?.userAgent ?? '';
+    context.api.user = null;
+    if (access === 'public') return;
     const token = readSessionCookie(context.api.cookies, context.api.secure);
     const claims = token ? await verifySessionToken(token) : null;
     context.api.user = claims ? await getSessionUser(claims.userId, claims.sessionId) : null;
-    if (access === 'public') return;
+    if (access === 'optional') return;
     if (!context.api.user) throw new HttpError(401, MESSAGES.notSignedIn);
     if (context.api.user.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(event.routeKey)) {
       throw new HttpError(403, MESSAGES.mustChangePassword);
