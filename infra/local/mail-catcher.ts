@@ -31,13 +31,30 @@ const MAILDEV = createRequire(import.meta.url).resolve('maildev/bin/maildev');
 /** Loads maildev's command line (argv[1], as if it were the script) and exits when stdin ends. */
 const WATCHDOG = "process.stdin.on('end', () => process.exit(0)).resume(); require(process.argv[1]);";
 
+/**
+ * Starts maildev on two free ports. A port free when picked can be taken before maildev binds it
+ * (another stack starting side by side): maildev then exits at once, and is started again on others.
+ */
 export async function startMailCatcher(): Promise<MailCatcher> {
-  const [smtpPort, webPort] = [await freePort(), await freePort()];
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnFreePorts();
+    if (typeof started !== 'string') return started;
+    if (attempt === 3) throw new Error(`The mail catcher (maildev) exited at start three times; last: ${started}`);
+  }
+}
+
+/** The catcher, or why it exited while starting. */
+async function startOnFreePorts(): Promise<MailCatcher | string> {
+  const smtpPort = await freePort();
+  let webPort = await freePort();
+  while (webPort === smtpPort) webPort = await freePort();
   const mailDir = mkdtempSync(join(tmpdir(), 'sams-mail-'));
   const args = ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--mail-directory', mailDir, '--silent'];
   // maildev runs under a watchdog: it exits when our end of its stdin closes, so it never outlives this
   // process, even one killed with SIGKILL.
-  const child = spawn(process.execPath, ['-e', WATCHDOG, MAILDEV, ...args], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const child = spawn(process.execPath, ['-e', WATCHDOG, MAILDEV, ...args], { stdio: ['pipe', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr!.on('data', (chunk) => (errors = (errors + chunk).slice(-2000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     child.stdin!.end();
@@ -48,7 +65,10 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   const inboxUrl = `http://127.0.0.1:${webPort}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The mail catcher (maildev) exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      rmSync(mailDir, { recursive: true, force: true });
+      return `exit code ${child.exitCode}: ${errors.trim() || 'no message'}`;
+    }
     try {
       if ((await fetch(`${inboxUrl}/healthz`)).ok) break;
     } catch {
