@@ -2,21 +2,28 @@ import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal, type DynamoDbLocal } from '@infra/local/dynamodb-local';
 
 /**
- * One DynamoDB Local (in memory) per test worker, so files running side by side do not queue
- * behind one store; each test file still makes its own table (tests/support/setup-env.ts).
+ * One DynamoDB Local (in memory) per test worker of the whole run, shared by the projects that
+ * use one (server, timed, e2e): files running side by side never share a store, and no more Java
+ * processes start (and warm up) than files can run at once. Each test file still makes its own
+ * table (tests/support/setup-env.ts). Every project's globalSetup runs in this one main process.
  */
-let stores: DynamoDbLocal[] = [];
+const shared = globalThis as { samsStores?: Promise<DynamoDbLocal[]>; samsStoreUsers?: number };
 
 export async function setup(project: TestProject) {
-  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-  stores = await Promise.all(Array.from({ length: workers }, () => startDynamoDbLocal()));
+  const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
+  shared.samsStores ??= Promise.all(Array.from({ length: workers }, () => startDynamoDbLocal()));
+  shared.samsStoreUsers = (shared.samsStoreUsers ?? 0) + 1;
   project.provide(
     'dynamoEndpoints',
-    stores.map((store) => store.endpoint),
+    (await shared.samsStores).map((store) => store.endpoint),
   );
 }
 
 export async function teardown() {
+  shared.samsStoreUsers! -= 1;
+  if (shared.samsStoreUsers! > 0 || !shared.samsStores) return;
+  const stores = await shared.samsStores;
+  shared.samsStores = undefined;
   await Promise.all(stores.map((store) => store.stop()));
 }
 
