@@ -7,6 +7,7 @@ import type { OverheadRow } from './sections/overhead';
 import type { ReportsRow } from './sections/reports';
 import type { ScaleRow } from './sections/scale';
 import type { WebSizes } from './sections/web';
+import { sinceFiled } from './since-filed';
 
 export interface BenchResults {
   machine: { cpus: number; cpu: string; memoryGiB: number; node: string; date: string };
@@ -221,6 +222,17 @@ export function renderMarkdown(r: BenchResults): string {
           row.totalBlockingTimeMs,
         ]),
       ),
+    );
+  }
+  const since = sinceFiled(r);
+  if (since.length) {
+    parts.push(
+      '',
+      '## 7. Since issue 20 was filed',
+      '',
+      "Issue 20's figures when it was filed (2026-11-24) beside this run's; the ratio is this run ÷ then, on the worst value of each. `npm test` is timed by `.ci/run` (its last line), not here.",
+      '',
+      table(['figure', 'when filed', 'this run', 'ratio', 'target'], since),
     );
   }
   return `${parts.join('\n')}\n`;
