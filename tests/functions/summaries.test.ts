@@ -6,6 +6,7 @@ import { STATUSES } from '@shared/schemas/attendance';
 import { db, tableName } from '@functions/lib/db';
 import * as keys from '@functions/lib/keys';
 import { getSummary } from '@functions/lib/repositories/attendance-summaries';
+import { SUMMARY_RETRY } from '@functions/lib/repositories/attendance';
 import { checkAll, checkCourse, rebuildCourse } from '@functions/lib/repositories/summary-check';
 import { daysAgo } from '@tests/support/attendance';
 import { create, useCollege } from '@tests/support/college';
@@ -259,7 +260,12 @@ describe('summaries: races, failures and the rebuild', () => {
       name: 'TransactionCanceledException',
       CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
     });
-    const result = await withFailingTransactions(raced, () => call('POST', 'attendance', lecture(daysAgo(71))));
+    // Half a second of patience instead of five: the same give-up, sooner.
+    const patience = SUMMARY_RETRY.patienceMs;
+    SUMMARY_RETRY.patienceMs = 500;
+    const result = await withFailingTransactions(raced, () => call('POST', 'attendance', lecture(daysAgo(71)))).finally(
+      () => (SUMMARY_RETRY.patienceMs = patience),
+    );
     expect([result.status, result.headers.get('retry-after')]).toEqual([503, '1']);
     expect(await summary()).toEqual(before);
     const view = await call('GET', `attendance?date=${daysAgo(71)}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`);

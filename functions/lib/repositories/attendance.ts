@@ -111,16 +111,16 @@ const markConflict = ({ _id, date, courseid, slotid, slotcount, groupid, markedB
 /**
  * Runs `write` with the session's group summary as it stands (currentSummary) until it is written (true). A write
  * that found the summary changed by a concurrent one (false) reads it again and tries again, for up
- * to SUMMARY_PATIENCE_MS, then gives up as Busy (503: nothing was written, the client tries again).
+ * to SUMMARY_RETRY.patienceMs, then gives up as Busy (503: nothing was written, the client tries again).
  * One group's summary takes one write at a time, so marks of one group sent at once queue up here:
  * 50 clients marking one group's sessions for 10 s all get through (tests/functions/load.test.ts).
  */
 async function withSummary(session: AttendanceSession, write: (summary: GroupSummary) => Promise<boolean>): Promise<void> {
-  const giveUpAt = Date.now() + SUMMARY_PATIENCE_MS;
+  const giveUpAt = Date.now() + SUMMARY_RETRY.patienceMs;
   for (let attempt = 1; Date.now() < giveUpAt; attempt++) {
     if (await write(await currentSummary(session))) return;
     // Full jitter, capped: writers of one group spread out instead of meeting again in step.
-    await sleep(Math.random() * Math.min(MAX_WAIT_MS, 5 * 2 ** attempt));
+    await sleep(Math.random() * Math.min(SUMMARY_RETRY.maxWaitMs, 5 * 2 ** attempt));
   }
   throw new Busy('The attendance summary kept changing');
 }
@@ -141,8 +141,8 @@ async function currentSummary(place: AttendanceSession): Promise<GroupSummary> {
   return earlier.map(sessionOf).reduce((summary, session) => counted(summary, session, 1), stored);
 }
 
-const SUMMARY_PATIENCE_MS = 5000;
-const MAX_WAIT_MS = 100;
+/** How long a write waits for a summary that keeps changing, and its longest pause (tests shorten the patience). */
+export const SUMMARY_RETRY = { patienceMs: 5000, maxWaitMs: 100 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The session with this `_id`, or null (one consistent GetItem; none for an id no session can have). */
