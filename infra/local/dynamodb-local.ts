@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { createTableInput, TABLE_SCHEMA } from '@functions/lib/table-schema';
+import { freePort } from './free-port';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -19,17 +19,6 @@ export function useLocalAwsEnvironment(endpoint: string): void {
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   // Node 20 is what our machines run; the Lambda runtime is Node 22, so the SDK's warning is not for us.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function assertJava(): void {
@@ -52,9 +41,11 @@ const JAR_DIR = join(
 /**
  * Java under a small shell that ends it when its stdin closes: stop() closes it, and so does the
  * kernel when this process ends in any way (a crash, SIGKILL), so DynamoDB Local never outlives us.
+ * The shell exits when Java does (a port taken meanwhile), so a failed start is seen at once; the
+ * watching runs in the background on stdin kept as fd 3 (a background job's own stdin is /dev/null).
  * Its own process group, so a last-resort kill reaches Java too.
  */
-const WATCHDOG = '"$@" </dev/null & java=$!; cat >/dev/null; kill $java 2>/dev/null; wait $java';
+const WATCHDOG = 'exec 3<&0; "$@" </dev/null 3<&- & java=$!; (cat <&3 >/dev/null; kill $java 2>/dev/null) & wait $java';
 
 function spawnWithWatchdog(port: number, dbPath: string | null): ChildProcess {
   const java = [`-Djava.library.path=${join(JAR_DIR, 'DynamoDBLocal_lib')}`, '-jar', join(JAR_DIR, 'DynamoDBLocal.jar')];
@@ -66,12 +57,24 @@ function spawnWithWatchdog(port: number, dbPath: string | null): ChildProcess {
   });
 }
 
-/** Starts DynamoDB Local on a free port, in memory or persisting under `dataDir`, and waits until it answers. */
+/**
+ * Starts DynamoDB Local on a free port, in memory or persisting under `dataDir`, and waits until it
+ * answers; started again on another port when Java exits at start (its port taken meanwhile).
+ */
 export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Promise<DynamoDbLocal> {
   assertJava();
-  const port = await freePort();
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child = spawnWithWatchdog(port, options.dataDir ? resolve(options.dataDir) : null);
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnFreePort(options.dataDir ? resolve(options.dataDir) : null);
+    if (typeof started !== 'number') return started;
+    if (attempt === 3) throw new Error(`DynamoDB Local exited at start three times (code ${started})`);
+  }
+}
+
+/** DynamoDB Local answering on a free port, or Java's exit code when it exited while starting. */
+async function startOnFreePort(dbPath: string | null): Promise<DynamoDbLocal | number> {
+  const port = await freePort();
+  const child = spawnWithWatchdog(port, dbPath);
   const endpoint = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const stop = async () => {
@@ -79,27 +82,31 @@ export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Pr
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
   };
-  useLocalAwsEnvironment(endpoint);
   const client = new DynamoDBClient({
     endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    // Something else on the port may accept and never answer: ask again rather than wait.
+    requestHandler: { requestTimeout: 2000 },
+    maxAttempts: 1,
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
-    try {
-      await client.send(new ListTablesCommand({ Limit: 1 }));
-      break;
-    } catch (error) {
-      if (Date.now() > deadline) {
-        await stop();
-        throw error;
+  try {
+    for (const deadline = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 200))) {
+      if (child.exitCode !== null) return child.exitCode;
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) {
+          await stop();
+          throw error;
+        }
       }
-      await new Promise((r) => setTimeout(r, 200));
     }
+  } finally {
+    client.destroy();
   }
-  client.destroy();
+  useLocalAwsEnvironment(endpoint);
   return { endpoint, stop };
 }
 

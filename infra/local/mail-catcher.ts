@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './dynamodb-local';
+import { freePort } from './free-port';
 
 /**
  * The local mail catcher (docs/product.md §10): maildev on loopback, on free ports (so two stacks

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@infra/local/dynamodb-local';
+import { freePort } from '@infra/local/free-port';
 import { cookieHeader } from '../support/stack';
 
 // `npm start` as a newcomer runs it: a real process with its own DynamoDB Local.
