@@ -5,27 +5,35 @@ import type { Key } from './keys';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PARALLEL_REQUESTS = 4;
 
-/** Deletes 25 keys in one BatchWriteItem, retrying unprocessed items with backoff until none are left. */
-async function deleteChunk(keys: Key[]): Promise<void> {
-  let requests = keys.map((Key) => ({ DeleteRequest: { Key } }));
+type WriteRequest = { DeleteRequest: { Key: Key } } | { PutRequest: { Item: Record<string, unknown> } };
+
+/** Sends up to 25 writes in one BatchWriteItem, retrying unprocessed ones with backoff until none are left. */
+async function writeChunk(chunk: WriteRequest[]): Promise<void> {
+  let requests = chunk;
   for (let attempt = 0; requests.length > 0; attempt++) {
     if (attempt > 8) throw new Error('BatchWriteItem kept returning unprocessed items');
     if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
     const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-    requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    requests = (result.UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
   }
 }
 
-/** Deletes all the keys, 25 per request and a few requests at a time. */
-export async function batchDelete(keys: Key[]): Promise<void> {
-  const chunks: Key[][] = [];
-  for (let start = 0; start < keys.length; start += 25) chunks.push(keys.slice(start, start + 25));
+/** Sends all the writes, 25 per request and a few requests at a time (no conditions: BatchWriteItem has none). */
+async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let start = 0; start < requests.length; start += 25) chunks.push(requests.slice(start, start + 25));
   let next = 0;
   const worker = async () => {
-    while (next < chunks.length) await deleteChunk(chunks[next++]!);
+    while (next < chunks.length) await writeChunk(chunks[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_REQUESTS, chunks.length) }, worker));
 }
+
+/** Deletes all the keys, 25 per request and a few requests at a time. */
+export const batchDelete = (keys: Key[]): Promise<void> => batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
+
+/** Puts all the items unconditionally, 25 per request and a few requests at a time. */
+export const batchPut = (items: Record<string, unknown>[]): Promise<void> => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
 
 /** Items by key (strongly consistent), 100 per BatchGetItem, retrying unprocessed keys. */
 export async function batchGet<T>(wanted: Key[]): Promise<T[]> {

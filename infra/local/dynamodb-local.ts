@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { createTableInput, TABLE_SCHEMA } from '@functions/lib/table-schema';
-import { freePort } from './free-port';
+import { freePort, startOnFreePorts, type ExitedAtStart } from './free-port';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -64,15 +64,12 @@ function spawnWithWatchdog(port: number, dbPath: string | null): ChildProcess {
 export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Promise<DynamoDbLocal> {
   assertJava();
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  for (let attempt = 1; ; attempt++) {
-    const started = await startOnFreePort(options.dataDir ? resolve(options.dataDir) : null);
-    if (typeof started !== 'number') return started;
-    if (attempt === 3) throw new Error(`DynamoDB Local exited at start three times (code ${started})`);
-  }
+  const dbPath = options.dataDir ? resolve(options.dataDir) : null;
+  return startOnFreePorts('DynamoDB Local', () => startJava(dbPath));
 }
 
-/** DynamoDB Local answering on a free port, or Java's exit code when it exited while starting. */
-async function startOnFreePort(dbPath: string | null): Promise<DynamoDbLocal | number> {
+/** DynamoDB Local answering on a free port, or why Java exited while starting. */
+async function startJava(dbPath: string | null): Promise<DynamoDbLocal | ExitedAtStart> {
   const port = await freePort();
   const child = spawnWithWatchdog(port, dbPath);
   const endpoint = `http://127.0.0.1:${port}`;
@@ -92,7 +89,7 @@ async function startOnFreePort(dbPath: string | null): Promise<DynamoDbLocal | n
   });
   try {
     for (const deadline = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 200))) {
-      if (child.exitCode !== null) return child.exitCode;
+      if (child.exitCode !== null) return { exitedAtStart: `exit code ${child.exitCode}` };
       try {
         await client.send(new ListTablesCommand({ Limit: 1 }));
         break;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { freePort, startOnFreePorts, type ExitedAtStart } from './free-port';
 
 /**
  * The local mail catcher (docs/product.md §10): maildev on loopback, on free ports (so two stacks
@@ -31,20 +31,10 @@ const MAILDEV = createRequire(import.meta.url).resolve('maildev/bin/maildev');
 /** Loads maildev's command line (argv[1], as if it were the script) and exits when stdin ends. */
 const WATCHDOG = "process.stdin.on('end', () => process.exit(0)).resume(); require(process.argv[1]);";
 
-/**
- * Starts maildev on two free ports. A port free when picked can be taken before maildev binds it
- * (another stack starting side by side): maildev then exits at once, and is started again on others.
- */
-export async function startMailCatcher(): Promise<MailCatcher> {
-  for (let attempt = 1; ; attempt++) {
-    const started = await startOnFreePorts();
-    if (typeof started !== 'string') return started;
-    if (attempt === 3) throw new Error(`The mail catcher (maildev) exited at start three times; last: ${started}`);
-  }
-}
+/** Starts maildev on two free ports (again on others when one was taken meanwhile). */
+export const startMailCatcher = (): Promise<MailCatcher> => startOnFreePorts('The mail catcher (maildev)', startMaildev);
 
-/** The catcher, or why it exited while starting. */
-async function startOnFreePorts(): Promise<MailCatcher | string> {
+async function startMaildev(): Promise<MailCatcher | ExitedAtStart> {
   const smtpPort = await freePort();
   let webPort = await freePort();
   while (webPort === smtpPort) webPort = await freePort();
@@ -67,7 +57,7 @@ async function startOnFreePorts(): Promise<MailCatcher | string> {
   for (;;) {
     if (child.exitCode !== null) {
       rmSync(mailDir, { recursive: true, force: true });
-      return `exit code ${child.exitCode}: ${errors.trim() || 'no message'}`;
+      return { exitedAtStart: `exit code ${child.exitCode}: ${errors.trim() || 'no message'}` };
     }
     try {
       if ((await fetch(`${inboxUrl}/healthz`)).ok) break;

@@ -7,6 +7,7 @@ import type { OverheadRow } from './sections/overhead';
 import type { ReportsRow } from './sections/reports';
 import type { ScaleRow } from './sections/scale';
 import type { WebSizes } from './sections/web';
+import { kb, table } from './format';
 import { sinceFiled } from './since-filed';
 
 export interface BenchResults {
@@ -27,10 +28,6 @@ export interface BenchResults {
 // Budgets checked by tests (tests/infra/budgets.test.ts and friends); shown here beside the figures.
 export const BUDGETS = { lambdaBundleBytes: 360_000, initialJsGzipBytes: 85_000, importSeconds: 60 };
 
-const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
-/** 1 KB = 1000 bytes, as the budget tests count. */
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const pct = (value: number, limit: number) => `${Math.round((value / limit) * 100)}%`;
 
 export function renderMarkdown(r: BenchResults): string {

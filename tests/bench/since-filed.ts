@@ -1,3 +1,4 @@
+import { kb } from './format';
 import type { BenchResults } from './report';
 
 /**
@@ -17,7 +18,6 @@ const range = (values: number[], format: (value: number) => string) => {
   const [low, high] = [Math.min(...values), Math.max(...values)];
   return low === high ? format(low) : `${format(low)}–${format(high)}`;
 };
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const times = (ratio: number) => `${ratio}×`;
 const ratio = (now: number, then: number) => `${(now / then).toFixed(2)}×`;
 

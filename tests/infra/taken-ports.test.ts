@@ -13,7 +13,7 @@ import { caughtMails, startMailCatcher } from '@infra/local/mail-catcher';
 const forced: number[] = [];
 vi.mock('@infra/local/free-port', async (original) => {
   const real = await original<typeof ports>();
-  return { freePort: vi.fn(async () => forced.shift() || real.freePort()) };
+  return { ...real, freePort: vi.fn(async () => forced.shift() || real.freePort()) };
 });
 beforeEach(() => vi.mocked(ports.freePort).mockClear());
 
