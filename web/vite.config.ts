@@ -61,11 +61,39 @@ const pwa = VitePWA({
   },
 });
 
+/*
+ * Few requests on a first visit (docs/decisions.md "Few chunks"): left to itself the bundler made a
+ * chunk of every set of modules that a set of pages shares, and a page's first visit fetched 30–50
+ * files, about six at a time over HTTP/1.1. Three groups instead, highest priority first (each also
+ * takes the modules its modules import, unless a group above took them):
+ * - React, and the modules main.tsx runs before the first paint (the status check, the stores, the
+ *   error page, the base styles): the initial files, with main.tsx;
+ * - the components and libraries two or more pages share, and what they import (SWR, react-router,
+ *   zod): one chunk, loaded with the router;
+ * - not the PDF code (lib/pdf), which loads only for a download.
+ * A module added to main.tsx's imports must join 'boot', or 'shared' becomes initial: the bundle budget
+ * test (tests/e2e/bundle-budget.test.ts) fails then.
+ */
+const CHUNK_GROUPS = [
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+  { name: 'boot', test: (id: string) => BOOT.test(inSource(id)) || /[\\/]shared[\\/]constants\.ts$/.test(id), priority: 2 },
+  { name: 'shared', test: (id: string) => /^(components|lib)\/(?!pdf\/)/.test(inSource(id)), minShareCount: 2, priority: 1 },
+];
+
+/** A module's path inside web/src, with forward slashes ('' for a module outside it). */
+function inSource(id: string): string {
+  return id.replaceAll('\\', '/').split('/web/src/')[1] ?? '';
+}
+
+/** What main.tsx imports, and what they import. */
+const BOOT =
+  /^(lib\/(store|session|toast|api-client|api-contract|use-page-title|shown-path)\.ts|app\/(error-page|session-check)\.tsx?|app\/(global|error-page)\.css|components\/ui\/ui\.css)$/;
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), pwa],
   // The path aliases (@web/, @shared/) come from tsconfig.json.
   resolve: { tsconfigPaths: true },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -179,6 +179,35 @@ describe('e2e navigation bar', () => {
     await page.context().close();
   });
 
+  it('opens a page on a first visit in at most 12 scripts and 5 stylesheets (index.html, the router with the shared chunk, the page)', async () => {
+    const signedIn = await openPage(PHONE, ADMIN);
+    const admin = await signedIn.context().storageState();
+    await signedIn.context().close();
+    const fetched: Record<string, { scripts: number; styles: number }> = {};
+    for (const [path, heading, storageState] of [
+      ['/login', 'SAMS Login', undefined],
+      ['/', 'Mark Attendance', admin],
+      ['/dashboard/viewattendance', 'View Attendance', admin],
+    ] as const) {
+      // Nothing cached: a new context, signed in by its cookie alone.
+      const page = t.watch(await t.e2e.newPage({ storageState }));
+      const files = { script: new Set<string>(), stylesheet: new Set<string>() };
+      page.on('request', (request) => {
+        const type = request.resourceType();
+        if (type === 'script' || type === 'stylesheet') files[type].add(new URL(request.url()).pathname);
+      });
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      await page.waitForLoadState('networkidle');
+      fetched[path] = { scripts: files.script.size, styles: files.stylesheet.size };
+      await page.context().close();
+    }
+    console.log('files on a first visit', fetched);
+    // web/vite.config.ts CHUNK_GROUPS; left to the bundler's defaults /login fetched 15 scripts, Home 27, the view screen 31 and 10 stylesheets.
+    for (const [path, count] of Object.entries(fetched))
+      expect({ path, scripts: Math.min(count.scripts, 12), styles: Math.min(count.styles, 5) }).toEqual({ path, ...count });
+  });
+
   it('ran every page above under the strict CSP without a console error', () => {
     expect(t.consoleErrors).toEqual([]);
   });

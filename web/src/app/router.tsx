@@ -140,7 +140,7 @@ const routes: RouteObject[] = [
 ];
 
 /** Starts loading the chunks of the page at `pathname` and of its layouts together, not one after the other. */
-function preloadPages(pathname: string) {
+export function preloadPages(pathname: string) {
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     // A failure shows when React renders the page.
     (route.handle as Preload | undefined)?.preload().catch(() => undefined);
@@ -160,13 +160,15 @@ export const createHistory = (): History => createBrowserHistory({ v5Compat: tru
 export function AppRouter({ history, children }: { history: History; children: ReactNode }) {
   const [state, setState] = useState({ action: history.action, location: history.location });
   const [pending, startTransition] = useTransition();
-  useLayoutEffect(() => {
-    preloadPages(history.location.pathname);
-    return history.listen(({ action, location }) => {
-      preloadPages(location.pathname);
-      startTransition(() => setState({ action, location }));
-    });
-  }, [history]);
+  // The first page's chunks are already loading (main.tsx); each next page's start with its navigation.
+  useLayoutEffect(
+    () =>
+      history.listen(({ action, location }) => {
+        preloadPages(location.pathname);
+        startTransition(() => setState({ action, location }));
+      }),
+    [history],
+  );
   useEffect(() => {
     shownPath.set(state.location.pathname);
   }, [state.location.pathname]);
