@@ -16,7 +16,15 @@ export const BUNDLE_MAIN_FIELDS = ['module', 'main'];
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __samsCreateRequire } from 'node:module'; const require = __samsCreateRequire(import.meta.url);";
 
-export const LAMBDA_CREDENTIALS = new URL('../../functions/lib/aws/lambda-credentials.ts', import.meta.url).pathname;
+const awsStandIn = (file: string) => new URL(`../../functions/lib/aws/${file}`, import.meta.url).pathname;
+
+/** SDK modules a Lambda never runs, each replaced in the bundles by a small stand-in (functions/lib/aws/). */
+export const LAMBDA_ALIASES = {
+  // Lambda's credentials are always environment variables: skip the SDK's full provider chain.
+  '@aws-sdk/credential-provider-node': awsStandIn('lambda-credentials.ts'),
+  // Loaded only by operations that stream events, which none of ours do.
+  '@smithy/core/event-streams': awsStandIn('no-event-streams.ts'),
+};
 
 export const LAMBDA_BUNDLING: BundlingOptions = {
   format: OutputFormat.ESM,
@@ -25,8 +33,7 @@ export const LAMBDA_BUNDLING: BundlingOptions = {
   banner: ESM_REQUIRE_BANNER,
   // Bundle the AWS SDK v3 too (nothing external): measured faster cold starts than the runtime's copy.
   externalModules: [],
-  // Lambda's credentials are always environment variables: skip the SDK's full provider chain.
-  esbuildArgs: { '--alias:@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS },
+  esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ALIASES).map(([module, standIn]) => [`--alias:${module}`, standIn])),
   minify: true,
   sourceMap: true,
   // Stack traces map to file:line with NODE_OPTIONS=--enable-source-maps; the sources themselves need not ship.

@@ -25,8 +25,8 @@ export interface BenchResults {
   web?: WebSizes;
 }
 
-// Budgets checked by tests (tests/infra/budgets.test.ts and friends); shown here beside the figures.
-export const BUDGETS = { lambdaBundleBytes: 360_000, initialJsGzipBytes: 85_000, importSeconds: 60 };
+// Budgets checked by tests (tests/infra/bundled-stack.test.ts, tests/e2e/bundle-budget.test.ts); shown here beside the figures.
+export const BUDGETS = { lambdaBundleBytes: 340_000, initialJsGzipBytes: 85_000, importSeconds: 60 };
 
 const pct = (value: number, limit: number) => `${Math.round((value / limit) * 100)}%`;
 
@@ -74,7 +74,7 @@ export function renderMarkdown(r: BenchResults): string {
       '',
       '## 2. Lambda cold start',
       '',
-      `The bundles \`cdk synth\` makes (minified ESM, AWS SDK included) and the median time of 10 fresh Node processes importing each, against a fresh process importing an empty module. Budget: ${kb(BUDGETS.lambdaBundleBytes)} per bundle.`,
+      `The bundles \`cdk synth\` makes (minified ESM, AWS SDK included) and the median time of 10 fresh Node processes importing each, against a fresh process importing an empty module. Budget: ${kb(BUDGETS.lambdaBundleBytes)} per bundle. The floor rows are what every bundle pays before any code of ours: the one DynamoDB document client (\`functions/lib/db.ts\`, bundled the same way, the client created at import as in the resources) and, within it, the Node built-ins it imports.`,
       '',
       table(
         ['resource', 'bundle', 'of budget', 'import ms', 'empty module ms', 'difference ms', 'ratio'],

@@ -1,3 +1,4 @@
+import { RESOURCES } from '@shared/routes';
 import { kb } from './format';
 import type { BenchResults } from './report';
 
@@ -53,9 +54,10 @@ export function sinceFiled(r: BenchResults): string[][] {
       '≤ 85 KB',
     ]);
   }
-  if (r.coldStart?.length) {
-    const bytes = r.coldStart.map((row) => row.bytes);
-    const imports = r.coldStart.map((row) => row.ratio);
+  const bundles = r.coldStart?.filter((row) => (RESOURCES as readonly string[]).includes(row.resource)) ?? [];
+  if (bundles.length) {
+    const bytes = bundles.map((row) => row.bytes);
+    const imports = bundles.map((row) => row.ratio);
     rows.push(
       ['Lambda bundle', range(FILED.bundleBytes, kb), range(bytes, kb), ratio(Math.max(...bytes), FILED.bundleBytes[1]!), '≤ 250 KB'],
       [

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '@functions/lib/db';
 import * as keys from '@functions/lib/keys';
 import { useTestStack } from '@tests/support/stack';
@@ -117,6 +117,22 @@ describe('auth: tokens', () => {
     const expired = await signWith(key, claimsOf(sessionToken()), Math.floor(Date.now() / 1000) - 60);
     const result = await t.stack.call('GET', '/api/v1/auth/currentstatus', { cookie: `sams_session=${expired}` });
     expect(result.status).toBe(401);
+  });
+
+  it('stops accepting a token the second it expires, though its signature was checked before', async () => {
+    const key = new TextEncoder().encode(process.env.JWT_SECRET!);
+    const expiresAt = Math.floor(Date.now() / 1000) + 30;
+    const token = await signWith(key, claimsOf(sessionToken()), expiresAt);
+    const cookie = `sams_session=${token}`;
+    expect((await t.stack.call('GET', '/api/v1/auth/currentstatus', { cookie })).status).toBe(200);
+    expect((await t.stack.call('GET', '/api/v1/auth/currentstatus', { cookie })).status).toBe(200);
+    const now = vi.spyOn(Date, 'now').mockReturnValue(expiresAt * 1000);
+    try {
+      expect((await t.stack.call('GET', '/api/v1/auth/currentstatus', { cookie })).status).toBe(401);
+    } finally {
+      now.mockRestore();
+    }
+    expect((await t.stack.call('GET', '/api/v1/auth/currentstatus', { cookie })).status).toBe(200);
   });
 
   it('rejects an unsigned ("alg": "none") token and a token whose payload was edited', async () => {

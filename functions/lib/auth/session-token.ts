@@ -41,16 +41,31 @@ export async function signSessionToken(claims: TokenClaims, expiresAt: number): 
     .sign(await hmacKey());
 }
 
+/**
+ * Tokens this warm function has verified, with the key that verified them: a browser sends the
+ * same token on every request, so its signature is checked once per token, not once per request.
+ * Only the signature is remembered; the expiry is checked on every use and the session is still
+ * read every time (sign-out, password changes and lapsed sessions take effect at once).
+ */
+const verified = new Map<string, { key: Uint8Array; claims: TokenClaims; expiresAt: number }>();
+const VERIFIED_TOKENS_KEPT = 1000;
+
 /** The claims of a valid, unexpired token signed by us with HS256; null for anything else. */
 export async function verifySessionToken(token: string): Promise<TokenClaims | null> {
   try {
+    const key = await jwtKey();
+    const known = verified.get(token);
+    if (known?.key === key) return Date.now() / 1000 < known.expiresAt ? known.claims : null;
     const { payload } = await jwtVerify(token, await hmacKey(), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
       requiredClaims: ['sub', 'jti', 'exp'],
     });
-    return { userId: payload.sub as string, sessionId: payload.jti as string };
+    const claims = { userId: payload.sub as string, sessionId: payload.jti as string };
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, { key, claims, expiresAt: payload.exp! });
+    return claims;
   } catch {
     return null;
   }
