@@ -47,8 +47,8 @@ const JAR_DIR = join(
  */
 const WATCHDOG = 'exec 3<&0; "$@" </dev/null 3<&- & java=$!; (cat <&3 >/dev/null; kill $java 2>/dev/null) & wait $java';
 
-function spawnWithWatchdog(port: number, dbPath: string | null): ChildProcess {
-  const java = [`-Djava.library.path=${join(JAR_DIR, 'DynamoDBLocal_lib')}`, '-jar', join(JAR_DIR, 'DynamoDBLocal.jar')];
+function spawnWithWatchdog(port: number, dbPath: string | null, jvmOptions: string[]): ChildProcess {
+  const java = [...jvmOptions, `-Djava.library.path=${join(JAR_DIR, 'DynamoDBLocal_lib')}`, '-jar', join(JAR_DIR, 'DynamoDBLocal.jar')];
   const storage = dbPath ? ['-dbPath', dbPath] : ['-inMemory'];
   return spawn('sh', ['-c', WATCHDOG, 'sh', 'java', ...java, ...storage, '-port', String(port), '-sharedDb'], {
     cwd: JAR_DIR,
@@ -60,18 +60,19 @@ function spawnWithWatchdog(port: number, dbPath: string | null): ChildProcess {
 /**
  * Starts DynamoDB Local on a free port, in memory or persisting under `dataDir`, and waits until it
  * answers; started again on another port when Java exits at start (its port taken meanwhile).
+ * `jvmOptions` go to Java before the jar's (the tests' stores: tests/support/global-setup.ts).
  */
-export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(options: { dataDir?: string; jvmOptions?: string[] } = {}): Promise<DynamoDbLocal> {
   assertJava();
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const dbPath = options.dataDir ? resolve(options.dataDir) : null;
-  return startOnFreePorts('DynamoDB Local', () => startJava(dbPath));
+  return startOnFreePorts('DynamoDB Local', () => startJava(dbPath, options.jvmOptions ?? []));
 }
 
 /** DynamoDB Local answering on a free port, or why Java exited while starting. */
-async function startJava(dbPath: string | null): Promise<DynamoDbLocal | ExitedAtStart> {
+async function startJava(dbPath: string | null, jvmOptions: string[]): Promise<DynamoDbLocal | ExitedAtStart> {
   const port = await freePort();
-  const child = spawnWithWatchdog(port, dbPath);
+  const child = spawnWithWatchdog(port, dbPath, jvmOptions);
   const endpoint = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const stop = async () => {
