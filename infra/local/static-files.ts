@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { extname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -51,9 +53,31 @@ export function compressedFile(file: string, info: Stats, encoding: Encoding): P
   const key = `${file}\n${entityTag(info)}\n${encoding}`;
   let bytes = compressed.get(key);
   if (!bytes) {
-    bytes = readFile(file).then(compressors[encoding]);
+    bytes = readFile(file).then((data) => compressedOnce(data, encoding));
     bytes.catch(() => compressed.delete(key));
     compressed.set(key, bytes);
   }
+  return bytes;
+}
+
+/**
+ * Brotli at quality 11 takes about 5 s of CPU for the whole build, so the result is also kept on
+ * disk for the next process (each e2e test file and each `npm start` is a new one), named by the
+ * bytes and the compressor's source, so that new settings miss it.
+ */
+const DISK_CACHE = join(tmpdir(), 'sams-compressed');
+
+async function compressedOnce(data: Buffer, encoding: Encoding): Promise<Buffer> {
+  const name = createHash('sha256').update(compressors[encoding].toString()).update(data).digest('hex');
+  const path = join(DISK_CACHE, `${name}.${encoding}`);
+  const cached = await readFile(path).catch(() => null);
+  if (cached) return cached;
+  const bytes = await compressors[encoding](data);
+  // Written whole under another name, then renamed: a process reading at the same time never sees part of it.
+  const partial = `${path}.${randomUUID()}`;
+  await mkdir(DISK_CACHE, { recursive: true })
+    .then(() => writeFile(partial, bytes))
+    .then(() => rename(partial, path))
+    .catch(() => undefined);
   return bytes;
 }
