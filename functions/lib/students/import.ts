@@ -44,11 +44,7 @@ export async function importStudents({ rows, dryRun = false, createMissing = fal
   const valid = checked.filter((one): one is { row: number; input: ImportRowInput } => 'input' in one);
 
   const enrollments = valid.map(({ input }) => input.enrollment);
-  const [structure, existing, lookalikeHolders] = await Promise.all([
-    valid.length ? currentStructure() : null,
-    valid.length ? findStudentsByEnrollment(enrollments) : new Map<string, StudentItem | null>(),
-    valid.length ? findLookalikeHolders(enrollments) : new Map<string, string>(),
-  ]);
+  const [structure, { existing, lookalikeHolders }] = await Promise.all([valid.length ? currentStructure() : null, lookups(enrollments)]);
 
   const results = await inParallel(checked, async (one): Promise<ImportRowResult> => {
     if ('result' in one) return one.result;
@@ -67,6 +63,17 @@ export async function importStudents({ rows, dryRun = false, createMissing = fal
   const counts: Record<ImportOutcome, number> = { create: 0, update: 0, unchanged: 0, error: 0 };
   for (const result of results) counts[result.outcome] += 1;
   return { dryRun, results, counts };
+}
+
+/**
+ * The holders of the enrollments' look-alike keys, then the students holding the enrollments: in
+ * this order, a student another import adds between the two reads is found by its enrollment (and
+ * compared), never by its look-alike keys alone, which refused the row as a look-alike of itself.
+ */
+async function lookups(enrollments: string[]) {
+  if (!enrollments.length) return { existing: new Map<string, StudentItem | null>(), lookalikeHolders: new Map<string, string>() };
+  const lookalikeHolders = await findLookalikeHolders(enrollments);
+  return { existing: await findStudentsByEnrollment(enrollments), lookalikeHolders };
 }
 
 /**
