@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -65,19 +65,30 @@ export function compressedFile(file: string, info: Stats, encoding: Encoding): P
  * disk for the next process (each e2e test file and each `npm start` is a new one), named by the
  * bytes and the compressor's source, so that new settings miss it.
  */
-const DISK_CACHE = join(tmpdir(), 'sams-compressed');
+const DISK_CACHE = join(tmpdir(), `sams-compressed-${process.getuid?.() ?? 'user'}`);
+
+/**
+ * The cache directory, only if this user owns it and no one else may write to it: /tmp is shared,
+ * and a file another user planted there would otherwise be served as our script.
+ */
+const privateCacheDir: Promise<string | null> = mkdir(DISK_CACHE, { recursive: true, mode: 0o700 })
+  .then(() => lstat(DISK_CACHE))
+  .then((info) => (info.isDirectory() && info.uid === process.getuid?.() && (info.mode & 0o022) === 0 ? DISK_CACHE : null))
+  .catch(() => null);
 
 async function compressedOnce(data: Buffer, encoding: Encoding): Promise<Buffer> {
+  const dir = await privateCacheDir;
   const name = createHash('sha256').update(compressors[encoding].toString()).update(data).digest('hex');
-  const path = join(DISK_CACHE, `${name}.${encoding}`);
-  const cached = await readFile(path).catch(() => null);
+  const path = dir && join(dir, `${name}.${encoding}`);
+  const cached = path && (await readFile(path).catch(() => null));
   if (cached) return cached;
   const bytes = await compressors[encoding](data);
-  // Written whole under another name, then renamed: a process reading at the same time never sees part of it.
-  const partial = `${path}.${randomUUID()}`;
-  await mkdir(DISK_CACHE, { recursive: true })
-    .then(() => writeFile(partial, bytes))
-    .then(() => rename(partial, path))
-    .catch(() => undefined);
+  if (path) {
+    // Written whole under another name, then renamed: a process reading at the same time never sees part of it.
+    const partial = `${path}.${randomUUID()}`;
+    await writeFile(partial, bytes)
+      .then(() => rename(partial, path))
+      .catch(() => undefined);
+  }
   return bytes;
 }
