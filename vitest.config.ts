@@ -13,9 +13,9 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     // Files side by side, one per core (SAMS_TEST_WORKERS overrides); each worker has its own DynamoDB
-    // Local. The suite is CPU-bound (scrypt, bundling, Chromium, DynamoDB Local): the whole run
-    // measured 12 min of CPU, so more workers than cores only makes every file slower
-    // (docs/benchmarks.md). Files that assert timings run after the rest, alone ('timed' below).
+    // Local. The suite is CPU-bound (scrypt, bundling, Chromium, DynamoDB Local), so more workers
+    // than cores mostly make every file slower. Files that assert timings run after the rest, alone
+    // ('timed' below).
     maxWorkers: Number(process.env.SAMS_TEST_WORKERS) || availableParallelism(),
     projects: [
       {

@@ -23,6 +23,7 @@ async function main() {
       date: new Date().toISOString(),
     },
     command: `npm run bench${wanted.size ? ` -- ${[...wanted].join(' ')}` : ''}`,
+    npmTestSeconds: Number(process.env.SAMS_NPM_TEST_SECONDS) || undefined,
   };
   const dynamo = await startBenchDatabase();
   try {
