@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { BUNDLE_MAIN_FIELDS, BUNDLE_TARGET, ESM_REQUIRE_BANNER } from '@infra/constructs/lambda-bundling';
+import { ESBUILD_OPTIONS } from '@infra/constructs/lambda-bundling';
 import type { Resource } from '@shared/routes';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -13,7 +13,7 @@ export interface BundleCommands {
 }
 
 /**
- * Bundles a resource like the CDK does (same format, target and main fields) but unminified,
+ * Bundles a resource like the CDK does (ESBUILD_OPTIONS) but unminified,
  * so esbuild's tree shaking leaves only the code the handler can reach, each module under a
  * `// path` comment. Reads the commands from our own modules' code (functions/, shared/).
  */
@@ -21,13 +21,8 @@ export async function commandsOfBundle(resource: Resource): Promise<BundleComman
   const result = await build({
     entryPoints: [join(ROOT, 'functions', `${resource}.ts`)],
     absWorkingDir: ROOT,
-    bundle: true,
+    ...ESBUILD_OPTIONS,
     write: false,
-    platform: 'node',
-    format: 'esm',
-    target: BUNDLE_TARGET,
-    mainFields: BUNDLE_MAIN_FIELDS,
-    banner: { js: ESM_REQUIRE_BANNER },
     minify: false,
     logLevel: 'silent',
   });

@@ -14,8 +14,8 @@ const DEVICE_SECONDS = 180 * 24 * 3600;
  * imports them again on every sign and verify.
  */
 const imported = new WeakMap<Uint8Array, Promise<CryptoKey>>();
-async function hmacKey(): Promise<CryptoKey> {
-  const raw = await jwtKey();
+async function hmacKey(raw?: Uint8Array): Promise<CryptoKey> {
+  raw ??= await jwtKey();
   let key = imported.get(raw);
   if (!key) {
     key = crypto.subtle.importKey('raw', raw as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -56,7 +56,7 @@ export async function verifySessionToken(token: string): Promise<TokenClaims | n
     const key = await jwtKey();
     const known = verified.get(token);
     if (known?.key === key) return Date.now() / 1000 < known.expiresAt ? known.claims : null;
-    const { payload } = await jwtVerify(token, await hmacKey(), {
+    const { payload } = await jwtVerify(token, await hmacKey(key), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
-import { BUNDLE_MAIN_FIELDS, BUNDLE_TARGET, ESM_REQUIRE_BANNER, LAMBDA_ALIASES } from '@infra/constructs/lambda-bundling';
+import { ESBUILD_OPTIONS } from '@infra/constructs/lambda-bundling';
 import { findBundles } from '@infra/local/bundled-handlers';
 import { RESOURCES } from '@shared/routes';
 import { percentile, round } from '../measure';
@@ -52,13 +52,7 @@ function floorModules(dir: string): Record<string, string> {
     entryPoints: [join(ROOT, 'functions/lib/db.ts')],
     outfile: dbClient,
     absWorkingDir: ROOT,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: BUNDLE_TARGET,
-    mainFields: BUNDLE_MAIN_FIELDS,
-    banner: { js: ESM_REQUIRE_BANNER },
-    alias: LAMBDA_ALIASES,
+    ...ESBUILD_OPTIONS,
     minify: true,
     metafile: true,
     logLevel: 'silent',
