@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /**
- * The web build served as CloudFront serves it (docs/operations.md "Local stack"): compressed with
+ * The web build served as CloudFront serves it (README.md "Configuration (local stack)"): compressed with
  * brotli or gzip by Accept-Encoding (files of 1,000 bytes to 10 MB of compressible types, as
  * CloudFront does), and answered 304 when the browser's copy is current (ETag).
  */
