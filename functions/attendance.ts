@@ -22,6 +22,7 @@ import { sessionView } from './lib/attendance/session-view';
 import { Conflict, NotFound } from './lib/domain-errors';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
+import { securityEvent } from './lib/http/security-events';
 import { getSession, getSessionWithSettings, saveCorrection, sessionsOn } from './lib/repositories/attendance';
 import { historyOf } from './lib/repositories/attendance-history';
 import { getSettings, updateSettings } from './lib/repositories/settings';
@@ -33,8 +34,9 @@ import { missingOn } from './lib/timetable/classes';
  * college's settings that rule marking, corrections and percentages (docs/product.md §4–§6).
  */
 export const handler = resource('attendance', {
-  'POST /api/v1/attendance': async ({ body, user }) => {
-    const { session, replayed } = await markOnce(parse(markSchema, body), user!);
+  'POST /api/v1/attendance': async (request) => {
+    const { session, replayed, backdated } = await markOnce(parse(markSchema, request.body), request.user!);
+    if (backdated) securityEvent('backdated mark', request, { sessionId: session._id, date: session.date });
     const data: MarkedSession = {
       _id: session._id,
       version: session.version,

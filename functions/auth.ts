@@ -5,7 +5,8 @@ import { entityId } from '@shared/schemas/common';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './lib/auth/password';
 import { passwordProblem } from './lib/auth/password-policy';
 import { clearedSessionCookie, deviceCookie, signDeviceToken, trustedDevice } from './lib/auth/session-token';
-import { changePassword, newSession, signedInUser, spendGuess } from './lib/auth/sign-in';
+import { changePassword, newSession, signedInUser, spendChangeGuess, spendGuess } from './lib/auth/sign-in';
+import { nowSeconds } from './lib/db';
 import { DEMO_ACCOUNTS, isDemoMode } from './lib/demo-accounts';
 import { Invalid, NotFound } from './lib/domain-errors';
 import { HttpError, parse } from './lib/http/errors';
@@ -13,14 +14,7 @@ import { resource } from './lib/http/resource';
 import { securityEvent } from './lib/http/security-events';
 import type { ApiRequest } from './lib/http/types';
 import { clearLoginAttempts } from './lib/repositories/login-attempts';
-import {
-  createSession,
-  deleteSession,
-  deleteSessionsOfUser,
-  endSession,
-  listSessions,
-  sessionKeysOfUser,
-} from './lib/repositories/sessions';
+import { createSession, deleteSession, deleteSessionsOfUser, endSession, listSessions } from './lib/repositories/sessions';
 import { createUser, findUserForLogin, getUserWithPassword } from './lib/repositories/users';
 
 /**
@@ -52,10 +46,18 @@ export const handler = resource('auth', {
       throw new HttpError(401, MESSAGES.wrongLogin);
     }
     await clearLoginAttempts(email, device);
+    // A one-time password signs in once, within its day: the sign-in that stores its session spends it.
+    const oneTimePassword = user.mustChangePassword === true;
+    const spent = () => {
+      securityEvent('login failed', request, { email, reason: 'one-time password used or expired', trustedDevice: device !== undefined });
+      return new HttpError(401, PASSWORD_MESSAGES.oneTimeSpent);
+    };
+    if (oneTimePassword && !((user.oneTimePasswordExpiresAt ?? 0) > nowSeconds())) throw spent();
     const { session, cookie } = await newSession(signedInUser(user), request);
     // A user deleted (or whose password changed) while signing in gets the same answer as a wrong password.
-    await createSession(session, user.passwordHash).catch((error: unknown) => {
-      throw error instanceof NotFound ? new HttpError(401, MESSAGES.wrongLogin) : error;
+    await createSession(session, { passwordHash: user.passwordHash, oneTimePassword }).catch((error: unknown) => {
+      if (!(error instanceof NotFound)) throw error;
+      throw oneTimePassword ? spent() : new HttpError(401, MESSAGES.wrongLogin);
     });
     const trusted = deviceCookie(await signDeviceToken(email, device ?? randomUUID()), request.secure);
     securityEvent('login succeeded', { ...request, user: { ...session.user, sessionId: session.sessionId } }, { trustedDevice: !!device });
@@ -89,7 +91,8 @@ export const handler = resource('auth', {
     return { status: 201, data: user, message: 'User created successfully' };
   },
 
-  // The current password is a guess like a login's: counted first, so a stolen session cannot try many.
+  // The current password is a guess like a login's, counted first in this session's own count: a stolen
+  // session cannot try many, and outsiders' failed logins cannot stop the owner's change.
   'POST /api/v1/auth/password': async (request: ApiRequest) => {
     const input = parse(changePasswordSchema, request.body);
     const stored = await getUserWithPassword(request.user!._id);
@@ -97,17 +100,16 @@ export const handler = resource('auth', {
     if (input.newPassword === input.currentPassword) throw new Invalid(PASSWORD_MESSAGES.same);
     const problem = await passwordProblem(input.newPassword, stored);
     if (problem) throw new Invalid(problem);
-    await spendGuess(stored.email, request);
+    await spendChangeGuess(request);
     if (!(await verifyPassword(input.currentPassword, stored.passwordHash))) {
       securityEvent('login failed', request, { email: stored.email, reason: 'wrong current password on a password change' });
       throw new Invalid(PASSWORD_MESSAGES.currentWrong);
     }
-    await clearLoginAttempts(stored.email);
     const passwordHash = await hashPassword(input.newPassword);
-    const ended = await sessionKeysOfUser(stored._id);
     const { session, cookie } = await newSession(signedInUser({ ...stored, mustChangePassword: false }), request);
-    await changePassword(stored._id, { passwordHash, mustChangePassword: false, whileHash: stored.passwordHash }, ended, session);
-    securityEvent('password changed', request, { sessionsEnded: ended.length });
+    const change = { passwordHash, mustChangePassword: false, whileHash: stored.passwordHash };
+    const ended = await changePassword(stored._id, change, session);
+    securityEvent('password changed', request, { sessionsEnded: ended });
     return { data: session.user, message: 'Password changed. Every other session has been signed out.', cookies: [cookie] };
   },
 

@@ -1,14 +1,15 @@
 import { entityId } from '@shared/schemas/common';
 import type { PasswordReset } from '@shared/schemas/auth';
 import { hashPassword } from './lib/auth/password';
-import { changePassword, oneTimePassword } from './lib/auth/sign-in';
+import { changePassword, ONE_TIME_PASSWORD_SECONDS, oneTimePassword } from './lib/auth/sign-in';
+import { nowSeconds } from './lib/db';
 import { Invalid, NotFound } from './lib/domain-errors';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { securityEvent } from './lib/http/security-events';
 import type { ApiRequest } from './lib/http/types';
 import { clearAllLoginAttempts, isAccountLocked } from './lib/repositories/login-attempts';
-import { deleteSessionsOfUser, sessionKeysOfUser } from './lib/repositories/sessions';
+import { deleteSessionsOfUser } from './lib/repositories/sessions';
 import { deleteClassesOfFaculty } from './lib/repositories/timetable';
 import { deleteUser, getUser, listUsers } from './lib/repositories/users';
 
@@ -39,14 +40,16 @@ export const handler = resource('user', {
     return { data: target, message: 'User Deleted Successfully' };
   },
 
-  // The one-time password is answered once and stored only as its hash; the user must change it at sign-in.
+  // The one-time password is answered once and stored only as its hash; it signs in once, within
+  // ONE_TIME_PASSWORD_SECONDS, and the user must change it at that sign-in.
   'POST /api/v1/user/{id}/reset-password': async (request) => {
     const target = await otherUser(request, 'Change your own password under My account');
     const password = oneTimePassword();
-    const ended = await sessionKeysOfUser(target._id);
-    await changePassword(target._id, { passwordHash: await hashPassword(password), mustChangePassword: true }, ended);
+    const passwordHash = await hashPassword(password);
+    const oneTimePasswordExpiresAt = nowSeconds() + ONE_TIME_PASSWORD_SECONDS;
+    const ended = await changePassword(target._id, { passwordHash, mustChangePassword: true, oneTimePasswordExpiresAt });
     await clearAllLoginAttempts(target.email);
-    securityEvent('password reset', request, { userId: target._id, email: target.email, sessionsEnded: ended.length });
+    securityEvent('password reset', request, { userId: target._id, email: target.email, sessionsEnded: ended });
     const data: PasswordReset = { user: target, oneTimePassword: password };
     return { data, message: `Password reset for ${target.username}. Give them the one-time password; it is shown only once.` };
   },

@@ -11,6 +11,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '@functions/lib/auth/password';
+import { passwordProblem } from '@functions/lib/auth/password-policy';
 import { Conflict } from '@functions/lib/domain-errors';
 import { createUser } from '@functions/lib/repositories/users';
 import { registerSchema, type PublicUser } from '@shared/schemas/auth';
@@ -45,7 +46,7 @@ export function parseAdminArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   };
 }
 
-/** Validates like POST /auth/register, then creates the admin; throws an Error whose message is for the operator. */
+/** Validates like POST /auth/register (the schema, then the password rules), then creates the admin; throws an Error whose message is for the operator. */
 export async function createAdmin(options: AdminOptions): Promise<PublicUser> {
   if (!options.table) throw new Error(`Which table? Pass --table (the stack's TableName output) or set TABLE_NAME.\n${USAGE}`);
   const input = registerSchema.safeParse({
@@ -55,6 +56,8 @@ export async function createAdmin(options: AdminOptions): Promise<PublicUser> {
     role: 'admin',
   });
   if (!input.success) throw new Error(`${input.error.issues.map((issue) => issue.message).join('\n')}\n${USAGE}`);
+  const problem = await passwordProblem(input.data.password, input.data);
+  if (problem) throw new Error(`${problem}: nothing was created.\n${USAGE}`);
 
   process.env.TABLE_NAME = options.table;
   try {

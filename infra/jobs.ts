@@ -31,13 +31,15 @@ async function main(): Promise<number> {
     },
     allowPositionals: true,
   });
+  // DynamoDB Local: its endpoint, and the region and placeholder credentials it accepts.
+  if (values.endpoint) useLocalAwsEnvironment(values.endpoint);
+  // Imported after the environment is set: the database client reads it once.
   const { isJobName, JOB_NAMES, runJobs } = await import('@functions/lib/alerts/jobs');
   const [job] = positionals;
   if (positionals.length !== 1 || !(job === 'all' || isJobName(job))) throw new Error(USAGE);
   if (values.date !== undefined && !isCalendarDate(values.date)) throw new Error(`Enter a real date as YYYY-MM-DD.\n${USAGE}`);
   if (values.table) process.env.TABLE_NAME = values.table;
   if (!process.env.TABLE_NAME) throw new Error(`Which table? Pass --table or set TABLE_NAME.\n${USAGE}`);
-  if (values.endpoint) useLocalAwsEnvironment(values.endpoint);
   if (values.smtp) process.env.SMTP_URL = values.smtp;
   if (values.from) process.env.MAIL_FROM = values.from;
   if (values.site) process.env.SITE_URL = values.site;

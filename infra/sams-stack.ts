@@ -5,6 +5,7 @@ import { Alerts } from './constructs/alerts';
 import { OperationsAlarms } from './constructs/alarms';
 import { SamsHttpApi } from './constructs/http-api';
 import { JwtSecret } from './constructs/jwt-secret';
+import { distributionWebAclArn } from './constructs/login-rate-limit';
 import { ResourceFunctions } from './constructs/resource-functions';
 import { StaticSite } from './constructs/static-site';
 import { SamsTable } from './constructs/table';
@@ -27,7 +28,7 @@ export class SamsStack extends Stack {
     const resourceFunctions = new ResourceFunctions(this, 'Functions', { table, jwtSecret: secret });
     const { functions } = resourceFunctions;
     const http = new SamsHttpApi(this, 'Http', { functions });
-    const site = new StaticSite(this, 'Site', { webDir: props.webDir, api: http.api });
+    const site = new StaticSite(this, 'Site', { webDir: props.webDir, api: http.api, webAclArn: distributionWebAclArn(this) });
     const alarms = new OperationsAlarms(this, 'Alarms', { functions, api: http.api, table });
     new Alerts(this, 'Alerts', { table, siteUrl: `https://${site.distribution.distributionDomainName}` });
 

@@ -1,3 +1,4 @@
+import * as keys from '@functions/lib/keys';
 import type { Resource } from '@shared/routes';
 
 /**
@@ -13,7 +14,36 @@ export interface TableAccess {
   actions: readonly TableAction[];
   /** Queries gsi1 (granted dynamodb:Query on the index). */
   queriesIndex: boolean;
+  /**
+   * The partition keys it may write (dynamodb:LeadingKeys, IAM StringLike patterns of
+   * functions/lib/keys.ts's prefixes): its writes, BatchWriteItem's and transactions' items included.
+   */
+  writesTo: readonly string[];
 }
+
+/** Actions that change an item: granted only on the partitions of `writesTo`. ConditionCheckItem only reads. */
+export const ITEM_WRITE_ACTIONS: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
+
+/** Every partition of a key's kind (IAM StringLike): the partition of one key built by keys.ts, past its prefix. */
+export const partitionsOf = ({ pk }: keys.Key): string => pk.replace(/#.*$/, '#*');
+
+/** The caller's session (its last use, its end): every function writes it. Users' profiles share the partition. */
+const SESSIONS = partitionsOf(keys.userSession('u', 's'));
+/** Users' sign-in items beside their profiles: email claims, their look-alikes, failed logins. */
+const SIGN_IN = [SESSIONS, ...[keys.emailClaim('e'), keys.emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf)];
+const TERMS = partitionsOf(keys.structureNode('term', 't'));
+const COURSES = partitionsOf(keys.structureNode('course', 'c'));
+const SETTINGS = partitionsOf(keys.collegeSettings());
+/**
+ * The college's data under a term: a level's delete cascades to every level, student, session and
+ * timetable entry below it, so each level writes them all; not the sign-in items, alerts' log or seed markers.
+ */
+const COLLEGE_DATA = [
+  SESSIONS,
+  SETTINGS,
+  ...(['term', 'semester', 'division', 'batch', 'course', 'slot'] as const).map((kind) => partitionsOf(keys.structureNode(kind, 'x'))),
+  ...[keys.studentById('s'), keys.enrollmentClaim('e'), keys.enrollmentLookalikeClaim('e')].map(partitionsOf),
+];
 
 /** The IAM actions a lib-dynamodb command needs. TransactWriteCommand needs those of its items (TRANSACT_ITEM_ACTIONS). */
 export const COMMAND_ACTIONS: Readonly<Record<string, readonly TableAction[]>> = {
@@ -39,20 +69,31 @@ export const TRANSACT_ITEM_ACTIONS: Readonly<Record<string, TableAction>> = {
 const STRUCTURE: TableAccess = {
   actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
   queriesIndex: false,
+  writesTo: COLLEGE_DATA,
 };
 
 export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   // Sign-in (login throttling, sessions, users), one's own sessions (listed, ended one or all: Query,
   // BatchWriteItem), and registering a user after reading the users for look-alike emails (gsi1).
   auth: {
-    actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
+    actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     queriesIndex: true,
+    writesTo: SIGN_IN,
   },
   // Lists users (gsi1) and deletes them with their sessions and timetable entries (whose division's lab
   // counts it decrements: UpdateItem); resets a password and unlocks an account (PutItem).
-  user: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], queriesIndex: true },
+  user: {
+    actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    queriesIndex: true,
+    // The timetable entries (and labs counts) of a deleted faculty member sit in their term's partition.
+    writesTo: [...SIGN_IN, TERMS],
+  },
   // Terms are never deleted; DeleteItem is for the caller's own session (docs/security.md, idle sessions).
-  term: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], queriesIndex: false },
+  term: {
+    actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    queriesIndex: false,
+    writesTo: COLLEGE_DATA,
+  },
   semester: STRUCTURE,
   division: STRUCTURE,
   batch: STRUCTURE,
@@ -63,15 +104,23 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   student: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
     queriesIndex: true,
+    writesTo: COLLEGE_DATA,
   },
   // Marks a session once and corrects it, each in a transaction of puts with its history and summary; never deletes.
   // UpdateItem: a session's last use (docs/security.md, idle sessions), as every resource writes it.
-  attendance: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], queriesIndex: true },
+  // Its sessions, their history and summaries are in their course's partition; the settings are the college's.
+  attendance: {
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
+    queriesIndex: true,
+    writesTo: [SESSIONS, COURSES, SETTINGS],
+  },
   // Timetable entries: added and deleted by transactions (with a counter of each division's labs), never scanned.
   timetable: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     queriesIndex: false,
+    // The entries and labs counts in the term's partition, each faculty member's copy in theirs.
+    writesTo: [SESSIONS, TERMS],
   },
   // Reads the summaries, students (a division's on gsi1), structure and sessions; writes only the caller's session's last use.
-  report: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], queriesIndex: true },
+  report: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], queriesIndex: true, writesTo: [SESSIONS] },
 };

@@ -4,6 +4,7 @@ export const MESSAGES = {
   invalidEmail: 'Email address must be a valid address',
   passwordRequired: 'Password is required',
   loginThrottled: 'Too many failed logins for this account. Try again in 15 minutes.',
+  loginsFromHereThrottled: 'Too many logins from this network. Try again in a few minutes.',
   mustChangePassword: 'Choose a new password first: you signed in with a one-time password',
   notSignedIn: 'Please log in to continue',
   forbidden: 'You are not allowed to do this',

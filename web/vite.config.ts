@@ -2,15 +2,19 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { OFFLINE_READ_URL } from '../shared/offline-reads';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
 /*
  * The installable app and its service worker (docs/product.md §4, marking offline). The worker
  * precaches the app shell and every page's chunk, answers client routes with index.html, and keeps
- * the API's reads (Today, the classes' student lists, the flow's lists, the login status) network
- * first, from the cache only when the network fails (a slow answer is waited for: never a stale
- * list after a write), for 7 days after they were last read. The app
+ * only the reads marking offline needs (shared/offline-reads.ts: Today, the flow's lists, the classes'
+ * student lists, the settings) network first, from the cache only when the network fails (a slow
+ * answer is waited for: never a stale list after a write), for 7 days after they were last read, and
+ * never an answer marked no-store. Every other API call goes to the network only: the login status is
+ * never answered from a cache, so a cache never says who is signed in. The app clears these caches
+ * when it signs out (web/src/lib/offline/forget-device.ts). The app
  * registers the worker itself once the first page shows (web/src/lib/offline/register-worker.ts), and
  * a new worker takes over at once (skipWaiting, clientsClaim): the page reloads into the new version.
  */
@@ -47,14 +51,19 @@ const pwa = VitePWA({
     clientsClaim: true,
     runtimeCaching: [
       {
-        // Serialized into the worker: it must not use anything from this file.
-        urlPattern: ({ url, request }) =>
-          url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/api/v1/'),
+        // GET only (workbox's default); a same-origin URL only (see OFFLINE_READ_URL).
+        urlPattern: OFFLINE_READ_URL,
         handler: 'NetworkFirst',
         options: {
           cacheName: 'sams-api',
           expiration: { maxAgeSeconds: 7 * DAY_SECONDS, maxEntries: 400 },
           cacheableResponse: { statuses: [200] },
+          // Serialized into the worker: it must not use anything from this file.
+          plugins: [
+            {
+              cacheWillUpdate: async ({ response }) => (/no-store/i.test(response.headers.get('cache-control') ?? '') ? null : response),
+            },
+          ],
         },
       },
     ],
@@ -87,7 +96,7 @@ function inSource(id: string): string {
 
 /** What main.tsx imports, and what they import. */
 const BOOT =
-  /^(lib\/(store|session|toast|api-client|api-contract|use-page-title|shown-path)\.ts|app\/(error-page|session-check)\.tsx?|app\/(global|error-page)\.css|components\/ui\/ui\.css)$/;
+  /^(lib\/(store|session|toast|api-client|api-contract|use-page-title|shown-path|offline\/pending-logout)\.ts|app\/(error-page|session-check)\.tsx?|app\/(global|error-page)\.css|components\/ui\/ui\.css)$/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -59,6 +59,11 @@ export const loginFailures = (email: string, device?: string): Key => ({
   pk: `LOGINFAIL#${email.toLowerCase()}`,
   sk: device ? `LOGINFAIL#DEVICE#${device}` : 'LOGINFAIL',
 });
+/** Wrong current passwords given to a password change in one session (counted apart from logins, so outsiders cannot lock the owner's change). */
+export const passwordChangeGuesses = (email: string, sessionId: string): Key => ({
+  pk: `LOGINFAIL#${email.toLowerCase()}`,
+  sk: `LOGINFAIL#SESSION#${sessionId}`,
+});
 export const loginFailuresOfAccount = (email: string): KeyCondition => beginsWith(`LOGINFAIL#${email.toLowerCase()}`, 'LOGINFAIL');
 
 // The academic structure: each node is an entity (read by id) and an entry in its parent's partition (the lists).

@@ -10,7 +10,7 @@ import { Construct } from 'constructs';
 import { GSI1 } from '@functions/lib/table-schema';
 import { RESOURCES, type Resource } from '@shared/routes';
 import { RESOURCE_METADATA_KEY } from '../resource-metadata';
-import { TABLE_ACCESS } from '../table-access';
+import { ITEM_WRITE_ACTIONS, TABLE_ACCESS } from '../table-access';
 import { acknowledge } from '../nag';
 import { FUNCTION_RUNTIME, LAMBDA_BUNDLING } from './lambda-bundling';
 import { stackLogGroup } from './log-groups';
@@ -86,7 +86,20 @@ export class ResourceFunctions extends Construct {
     (fn.node.defaultChild as CfnFunction).addMetadata(RESOURCE_METADATA_KEY, resource);
 
     const access = TABLE_ACCESS[resource];
-    fn.addToRolePolicy(new PolicyStatement({ actions: access.actions.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }));
+    const dynamodb = (actions: readonly string[]) => actions.map((action) => `dynamodb:${action}`);
+    const writes = access.actions.filter((action) => ITEM_WRITE_ACTIONS.includes(action));
+    const reads = access.actions.filter((action) => !ITEM_WRITE_ACTIONS.includes(action));
+    fn.addToRolePolicy(new PolicyStatement({ actions: dynamodb(reads), resources: [table.tableArn] }));
+    if (writes.length > 0) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: dynamodb(writes),
+          resources: [table.tableArn],
+          // Every item of the request (a batch's, a transaction's) must be in one of these partitions.
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': access.writesTo } },
+        }),
+      );
+    }
     if (access.queriesIndex) {
       fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${GSI1}`] }));
     }

@@ -36,6 +36,8 @@ export interface StaticSiteProps {
   webDir: string;
   /** Served under /api/* on the same origin. */
   api: IHttpApi;
+  /** The AWS WAF web ACL in front of the distribution (login-rate-limit.ts), or AWS::NoValue. */
+  webAclArn: string;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface StaticSiteProps {
  * sends /api/* to the HTTP API, so the session cookie is first-party and there is no CORS.
  *
  * Not production-grade: the distribution uses its *.cloudfront.net name (add a certificate and
- * domainNames for your own domain) and has no WAF web ACL.
+ * domainNames for your own domain); its WAF web ACL only limits logins per client address.
  */
 export class StaticSite extends Construct {
   readonly distribution: Distribution;
@@ -87,6 +89,7 @@ export class StaticSite extends Construct {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'SAMS: web app and /api/*',
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       // North America, Europe, Asia (India included), Middle East and Africa; PRICE_CLASS_ALL adds South America and Oceania.
       priceClass: PriceClass.PRICE_CLASS_200,
@@ -118,8 +121,6 @@ export class StaticSite extends Construct {
 
     acknowledge(this.distribution, {
       'AwsSolutions-CFR1': "A college's users sign in from wherever they are; there is no country to block.",
-      'AwsSolutions-CFR2':
-        'No WAF web ACL ($5 a month and up): the API stage is throttled and sign-in locks out repeated failures (docs/security.md).',
       'AwsSolutions-CFR4':
         'The default *.cloudfront.net certificate cannot enforce TLS 1.2; set minimumProtocolVersion with a custom domain.',
     });

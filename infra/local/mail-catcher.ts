@@ -39,10 +39,15 @@ async function startMaildev(): Promise<MailCatcher | ExitedAtStart> {
   let webPort = await freePort();
   while (webPort === smtpPort) webPort = await freePort();
   const mailDir = mkdtempSync(join(tmpdir(), 'sams-mail-'));
-  const args = ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--mail-directory', mailDir, '--silent'];
+  // Both listeners on loopback: --ip is the SMTP one's address, --web-ip the inbox's.
+  const loopback = ['--ip', '127.0.0.1', '--web-ip', '127.0.0.1'];
+  const args = ['--smtp', String(smtpPort), '--web', String(webPort), ...loopback, '--mail-directory', mailDir, '--silent'];
   // maildev runs under a watchdog: it exits when our end of its stdin closes, so it never outlives this
   // process, even one killed with SIGKILL.
-  const child = spawn(process.execPath, ['-e', WATCHDOG, MAILDEV, ...args], { stdio: ['pipe', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['-e', WATCHDOG, MAILDEV, ...args], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+    env: withoutMaildevSettings(),
+  });
   let errors = '';
   child.stderr!.on('data', (chunk) => (errors = (errors + chunk).slice(-2000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -72,6 +77,10 @@ async function startMaildev(): Promise<MailCatcher | ExitedAtStart> {
   }
   return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, inboxUrl, stop };
 }
+
+/** The shell's MAILDEV_* variables would set maildev's options (a relay out, another address): only ours apply. */
+const withoutMaildevSettings = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MAILDEV_')));
 
 /** Every mail the catcher holds, oldest first. */
 export async function caughtMails(inboxUrl: string): Promise<CaughtMail[]> {

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { todayUtc } from '../dates';
+import { hasInvisibleCharacters, normalizeText, TEXT_MESSAGES } from '../text/normalize';
 import { calendarDate, entityId } from './common';
+import { MARK_BACK_DAYS_LABEL } from './settings';
 
 export const DUPLICATE_MARK = 'Attendance for this date, course, and slot already exists';
 export const NOT_FOUND = 'Attendance data not found!!!';
@@ -14,6 +16,8 @@ export const MARK_MESSAGES = {
   termNotActive: "This course's term is not active: attendance can be marked only in an active term",
   outsideTerm: (start: string | null, end: string | null) =>
     `This date is outside the term (${start ? `from ${start}` : ''}${start && end ? ' ' : ''}${end ? `to ${end}` : ''}): attendance can be marked only on the term's days`,
+  tooFarBack: (days: number, earliest: string) =>
+    `Faculty can mark attendance at most ${days} ${days === 1 ? 'day' : 'days'} back (from ${earliest}), as the college's setting "${MARK_BACK_DAYS_LABEL}" says: ask an admin to mark an older date`,
   groupTooLarge: (groupKind: string, students: number, bytes: number, limit: number) =>
     `This ${groupKind} is too large to store as one attendance session: its ${students} students' names and enrollments need ${Math.ceil(bytes / 1024)} KB, and a session holds at most ${Math.floor(limit / 1024)} KB. Split it into smaller ${groupKind === 'batch' ? 'batches' : 'divisions'} or shorten the names.`,
 } as const;
@@ -83,9 +87,14 @@ export const correctionSchema = z.object({
   statuses: statusMap('statuses must map student ids to their new status').check(
     z.refine((map) => Object.keys(map).length > 0, { error: 'Choose at least one student whose status changes' }),
   ),
-  reason: z
-    .string({ error: REASON_MESSAGE })
-    .check(z.trim(), z.minLength(3, { error: REASON_MESSAGE }), z.maxLength(500, { error: REASON_MESSAGE })),
+  // One line, shown to everyone in the history: control characters (CR and LF too, which the
+  // form's one-line field cannot type) and bidi overrides are refused before spaces are collapsed.
+  reason: z.string({ error: REASON_MESSAGE }).check(
+    z.refine((text) => !hasInvisibleCharacters(text), { error: TEXT_MESSAGES.invisible('Reason') }),
+    z.overwrite(normalizeText),
+    z.minLength(3, { error: REASON_MESSAGE }),
+    z.maxLength(500, { error: REASON_MESSAGE }),
+  ),
   version: z
     .int({ error: 'Send the version of the attendance you read' })
     .check(z.gte(1, { error: 'Send the version of the attendance you read' })),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
 import { MESSAGES } from '../messages';
-import { emailAddress, requiredText } from './common';
+import { emailAddress, personName } from './common';
 
 export const loginSchema = z.object({
   email: emailAddress(MESSAGES.invalidEmail),
@@ -17,9 +17,14 @@ export const PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   tooLong: 'Password must be at most 1024 characters',
   common: 'This password is one of the most common passwords; choose one that is harder to guess',
+  commonVariant: 'This password is a common password with digits or symbols added or put for letters; choose one that is harder to guess',
+  pattern: 'The password must not be mostly repeated or sequential characters, such as aaaa, abcd or 1234',
+  product: 'The password must not be built only on words such as SAMS, attendance, student, faculty or admin',
+  demo: 'This password is shown on the demo login page; choose one of your own',
   personal: 'The password must not contain your name or email address',
   same: 'The new password must differ from the current one',
   currentWrong: 'Your current password is not right',
+  oneTimeSpent: 'This one-time password was used already or has expired; ask an admin to reset your password again',
 } as const;
 
 const newPassword = (missing: string = PASSWORD_MESSAGES.missing) =>
@@ -31,7 +36,7 @@ const newPassword = (missing: string = PASSWORD_MESSAGES.missing) =>
     );
 
 export const registerSchema = z.object({
-  username: requiredText('Please enter username', 100, 'Username'),
+  username: personName('Please enter username', 100, 'Username'),
   email: emailAddress(MESSAGES.invalidEmail),
   password: newPassword(),
   role: z.enum(ROLES, { error: 'User type must be admin or faculty' }),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { hasInvisibleCharacters, normalizeText, TEXT_MESSAGES } from '../text/normalize';
 import { isCalendarDate } from '../dates';
+import { hasMixedScriptWord } from '../text/scripts';
 
 // zod/mini: the same schemas validate forms in the browser and bodies on the server, and the
 // mini build keeps the web bundle small.
@@ -19,6 +20,13 @@ export const requiredText = (message: string, max = 200, field = 'Name') =>
   z
     .string({ error: message })
     .check(...typed(field), z.minLength(1, { error: message }), z.maxLength(max, { error: `At most ${max} characters` }));
+
+/**
+ * A person's name (a username, a student's name): a requiredText none of whose words mixes scripts
+ * (shared/text/scripts.ts). People may share a name, so lists show the email or enrollment beside it.
+ */
+export const personName = (message: string, max = 200, field = 'Name') =>
+  requiredText(message, max, field).check(z.refine((text) => !hasMixedScriptWord(text), { error: TEXT_MESSAGES.mixedScripts(field) }));
 
 // A pragmatic address pattern: something@domain.tld, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -23,6 +23,8 @@ export interface CollegeSettings extends AlertSettings, SessionSettings {
   threshold: number;
   /** 'any-faculty': any faculty member may mark any class; 'assigned': only the classes the timetable gives them. */
   markingPolicy: MarkingPolicy;
+  /** How many days before today a faculty member may mark (0: today only); older dates only admins may mark. */
+  markBackDays: number;
 }
 
 export const DEFAULT_SETTINGS: CollegeSettings = {
@@ -31,12 +33,17 @@ export const DEFAULT_SETTINGS: CollegeSettings = {
   excusedCounts: 'excluded',
   threshold: 75,
   markingPolicy: 'any-faculty',
+  markBackDays: 7,
   ...DEFAULT_ALERT_SETTINGS,
   ...DEFAULT_SESSION_SETTINGS,
 };
 
 /** A year: a longer window is a window that never closes, which an admin can always do instead. */
 export const MAX_EDIT_WINDOW_HOURS = 8760;
+/** A year: an older mark is a repair an admin makes, each one logged. */
+export const MAX_MARK_BACK_DAYS = 365;
+/** The Settings screen's name for markBackDays, which the refusal of an older mark names too. */
+export const MARK_BACK_DAYS_LABEL = 'Days back faculty may mark';
 
 export const SETTINGS_MESSAGES = {
   editWindowHours: `The edit window must be a whole number of hours from 0 to ${MAX_EDIT_WINDOW_HOURS}`,
@@ -44,6 +51,7 @@ export const SETTINGS_MESSAGES = {
   excusedCounts: "Excused sessions must be 'excluded' from the total or count as 'absent'",
   threshold: 'The threshold must be a percentage from 0 to 100',
   markingPolicy: "Who may mark must be 'any-faculty' or 'assigned'",
+  markBackDays: `${MARK_BACK_DAYS_LABEL} must be a whole number of days from 0 to ${MAX_MARK_BACK_DAYS}`,
   nothing: 'Change at least one setting',
   saved: 'Settings saved',
   read: 'Settings',
@@ -60,6 +68,7 @@ export const settingsSchema = z.object({
   excusedCounts: z.enum(EXCUSED_RULES, { error: SETTINGS_MESSAGES.excusedCounts }),
   threshold: z.number({ error: SETTINGS_MESSAGES.threshold }).check(...between(0, 100, SETTINGS_MESSAGES.threshold)),
   markingPolicy: z.enum(MARKING_POLICIES, { error: SETTINGS_MESSAGES.markingPolicy }),
+  markBackDays: z.int({ error: SETTINGS_MESSAGES.markBackDays }).check(...between(0, MAX_MARK_BACK_DAYS, SETTINGS_MESSAGES.markBackDays)),
   ...alertSettingsShape,
   ...sessionSettingsShape,
 });

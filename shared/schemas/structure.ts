@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
-import { calendarDate, entityId, requiredEmail, requiredText } from './common';
+import { calendarDate, entityId, personName, requiredEmail, requiredText } from './common';
 
 const termStatus = z.boolean({ error: 'Please choose a status (active or inactive)' });
 /** A term's optional first and last day (docs/product.md §3): marks must fall between them. null clears one. */
@@ -34,7 +34,7 @@ export const courseSchema = childSchema('Please enter course', 'semid', 'Please 
 export const slotSchema = childSchema('Please enter slot', 'termid', 'Please select a term');
 
 const enrollment = requiredText('Please enter enrollment', 50, 'Enrollment');
-const studentName = requiredText('Please enter name');
+const studentName = personName('Please enter name');
 const studentEmail = requiredEmail('Please enter email', MESSAGES.invalidEmail);
 
 export const studentSchema = z.object({

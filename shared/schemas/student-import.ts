@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
-import { requiredEmail, requiredText } from './common';
+import { personName, requiredEmail, requiredText } from './common';
 
 /**
  * Importing students from a CSV file (docs/api.md "Student import", docs/product.md §2.13): the
@@ -32,6 +32,7 @@ export const IMPORT_MESSAGES = {
   claimWithoutStudent: (enrollment: string) => `Enrollment ${enrollment} belongs to a student being deleted; try again in a moment`,
   changedMeanwhile: 'The student changed while importing; run the import again',
   notSaved: 'This row could not be saved; run the import again',
+  rowTooLarge: 'This row is too long to send; shorten its cells',
   // The file, read in the browser.
   emptyFile: 'The file is empty',
   headerOnly: 'The file has a header but no students',
@@ -42,7 +43,7 @@ export const IMPORT_MESSAGES = {
 /** One row's cells, checked as the Student form checks them, plus where the student goes. */
 export const importRowSchema = z.object({
   enrollment: requiredText('Please enter enrollment', 50, 'Enrollment'),
-  name: requiredText('Please enter name'),
+  name: personName('Please enter name'),
   email: requiredEmail('Please enter email', MESSAGES.invalidEmail),
   semester: requiredText('Please enter semester', 200, 'Semester'),
   division: requiredText('Please enter division', 200, 'Division'),

@@ -23,6 +23,8 @@ export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(
 
 export const TEXT_MESSAGES = {
   invisible: (field: string) => `${field} contains invisible or control characters`,
+  mixedScripts: (field: string) =>
+    `${field} mixes letters of different alphabets in one word (such as a Cyrillic е among Latin letters); write each word in one alphabet`,
   lookalikeName: (label: string, name: string, where: string) =>
     `${label} "${name}" looks like the name of another ${label.toLowerCase()}${where}; choose a name that reads differently`,
   lookalikeEnrollment: 'A student with a look-alike enrollment number already exists',

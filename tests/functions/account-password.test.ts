@@ -43,7 +43,7 @@ describe("changing one's own password", () => {
     expect((await login(user.email, user.password)).status).toBe(200);
   }, 120_000);
 
-  it('counts wrong current passwords with the login guesses: a stolen session cannot try more than 5', async () => {
+  it('counts wrong current passwords as guesses of the session: a stolen session cannot try more than 5', async () => {
     const user = await t.stack.signIn('faculty');
     const results = await Promise.all(Array.from({ length: 12 }, () => change(user.cookie, 'guess-guess', 'Monsoon-ledger-42')));
     expect(results.filter((result) => result.status === 429)).toHaveLength(7);
@@ -53,6 +53,41 @@ describe("changing one's own password", () => {
     expect(counted).toContain(400);
   }, 120_000);
 
+  it("is not stopped by outsiders' wrong logins that locked the account (counted per session instead)", async () => {
+    const user = await t.stack.signIn('faculty');
+    for (let i = 0; i < 7; i++) await login(user.email, 'wrong-password');
+    expect((await login(user.email, user.password)).status).toBe(429);
+    const result = await change(user.cookie, user.password, 'Monsoon-ledger-42');
+    expect(result.status).toBe(200);
+    expect(await isLive(cookieHeader(result.setCookies))).toBe(true);
+  }, 120_000);
+
+  it("counts one session's wrong current passwords apart from another session's", async () => {
+    const user = await t.stack.signIn('faculty');
+    const other = await secondSession(user);
+    for (let i = 0; i < 5; i++) expect((await change(user.cookie, 'guess-guess', 'Monsoon-ledger-42')).status).toBe(400);
+    const spent = await change(user.cookie, user.password, 'Monsoon-ledger-42');
+    expect(spent.status).toBe(429);
+    expect(spent.body.message).toMatch(/^Too many wrong current passwords in this session\. Try again in 1[45] minutes\.$/);
+    expect(Number(spent.headers.get('retry-after'))).toBeGreaterThan(800);
+    // Neither the other session nor the account's logins are locked by them.
+    expect((await change(other, user.password, 'Monsoon-ledger-42')).status).toBe(200);
+    expect((await login(user.email, 'Monsoon-ledger-42')).status).toBe(200);
+  }, 120_000);
+
+  it('changes nothing when the database fails while counting the current password', async () => {
+    const user = await t.stack.signIn('faculty');
+    const other = await secondSession(user);
+    const failed = await withDatabaseError(
+      'InternalServerError',
+      (command) => command.startsWith('UpdateItem') || command.startsWith('PutItem'),
+      () => change(user.cookie, user.password, 'Monsoon-ledger-42'),
+    );
+    expect(failed.status).toBe(503);
+    expect(await isLive(other)).toBe(true);
+    expect((await login(user.email, user.password)).status).toBe(200);
+  }, 120_000);
+
   it.each([
     ['a common password', 'password1', PASSWORD_MESSAGES.common],
     ['a common password in capitals', 'SUNSHINE1', PASSWORD_MESSAGES.common],
@@ -60,6 +95,15 @@ describe("changing one's own password", () => {
     ["the user's email", 'xmeena.iyer99x', PASSWORD_MESSAGES.personal],
     ['the same password', 'same', PASSWORD_MESSAGES.same],
     ['a short password', 'Ab-1', PASSWORD_MESSAGES.tooShort],
+    // Issue 29 finding 10.
+    ['a repeated character', 'aaaaaaaa', PASSWORD_MESSAGES.pattern],
+    ['a sequence', 'abcdefgh', PASSWORD_MESSAGES.pattern],
+    ['a common password with digits and a symbol added', 'Password123!', PASSWORD_MESSAGES.commonVariant],
+    ['a common password in leetspeak', 'passw0rd!', PASSWORD_MESSAGES.commonVariant],
+    ["the product's name twice", 'samssams', PASSWORD_MESSAGES.product],
+    ["the product's own word", 'attendance', PASSWORD_MESSAGES.product],
+    ["the demo admin's password", 'Admin@12345', PASSWORD_MESSAGES.demo],
+    ["the demo faculty's password", 'Faculty@12345', PASSWORD_MESSAGES.demo],
   ])(
     'refuses %s with a clear message, changing nothing',
     async (_, newPassword, message) => {

@@ -97,6 +97,11 @@ describe('attendance: corrections', () => {
     ['no reason', () => ({ reason: undefined }), REASON_MESSAGE],
     ['a reason of 2 characters', () => ({ reason: '  ab  ' }), REASON_MESSAGE],
     ['a reason of 501 characters', () => ({ reason: 'x'.repeat(501) }), REASON_MESSAGE],
+    // Issue 29, finding 11: shown to everyone in the history, so nothing hidden or reordering.
+    ['a reason with CRLF', () => ({ reason: 'Typo\r\nFAKE: admin approved' }), 'Reason contains invisible or control characters'],
+    ['a reason with NUL', () => ({ reason: 'Typo\u0000 when marking' }), 'Reason contains invisible or control characters'],
+    ['a reason with ESC', () => ({ reason: 'Typo \u001b[31mred' }), 'Reason contains invisible or control characters'],
+    ['a reason with U+202E', () => ({ reason: 'Typo \u202Egnikram' }), 'Reason contains invisible or control characters'],
     ['no version', () => ({ version: undefined }), 'Send the version of the attendance you read'],
     ['a version as text', () => ({ version: '1' }), 'Send the version of the attendance you read'],
     ['version 0', () => ({ version: 0 }), 'Send the version of the attendance you read'],
@@ -113,6 +118,15 @@ describe('attendance: corrections', () => {
     expect(result.body.message).toBe(message);
     expect(await api.session(t.faculty.cookie, slot(date))).toMatchObject({ version: 1, corrections: 0 });
     expect(await api.history(t.faculty.cookie, id)).toHaveLength(1);
+  });
+
+  it('keeps a reason as one line: spaces collapsed, Indian-script joiners after a virama kept', async () => {
+    const date = daysAgo(4);
+    const id = await marked(date);
+    const reason = '  Medical   note: क्\u200Dष  ';
+    const result = await api.correct(t.faculty.cookie, id, { statuses: lateSixth(), reason, version: 1 });
+    expect(result.status, result.body.message).toBe(200);
+    expect((await api.history(t.faculty.cookie, id))[1]!.reason).toBe('Medical note: क्\u200Dष');
   });
 
   it('answers 404 for an id that names no session', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DUPLICATE_MARK, MARK_ALREADY_STORED, type MarkConflict, type MarkedSession } from '@shared/schemas/attendance';
 import { checkCourse } from '@functions/lib/repositories/summary-check';
-import { attendanceApi, daysAgo } from '@tests/support/attendance';
+import { attendanceApi, daysAgo, letFacultyMarkBack } from '@tests/support/attendance';
 import { lectureMark, useCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';
 import { useTestStack } from '@tests/support/stack';
@@ -16,6 +16,7 @@ import { allItems } from '@tests/support/table';
 
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'RP', divisions: 1, perBatch: 3 });
+letFacultyMarkBack(t, 30);
 const api = attendanceApi(t);
 
 /** A lecture of `daysAgo(day)` in slot 0 (each test its own day, so its own session). */

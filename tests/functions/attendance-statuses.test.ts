@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { StudentTotals } from '@shared/schemas/attendance';
 import { db, tableName } from '@functions/lib/db';
 import { attendanceSession } from '@functions/lib/keys';
-import { attendanceApi, daysAgo } from '@tests/support/attendance';
+import { attendanceApi, daysAgo, letFacultyMarkBack } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 import { attendanceSessionId } from '@functions/lib/item-ids';
 
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'ST', divisions: 2, perBatch: 3 });
+letFacultyMarkBack(t, 30);
 const api = attendanceApi(t);
 
 /** The six students of division `d`, in roll order. */

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { todayUtc } from '@shared/dates';
 import type { AttendanceRecord, PercentageReport } from '@shared/schemas/attendance';
+import { letFacultyMarkBack } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'AT', divisions: 2, perBatch: 3 });
+letFacultyMarkBack(t, 60);
 
 const today = todayUtc();
 const daysAgo = (n: number) => todayUtc(new Date(Date.now() - n * 86_400_000));

@@ -22,7 +22,7 @@ const college = useCollege(t, { prefix: 'LA', divisions: 1, perBatch: 2 });
 const batchA = () => college.divisions[0]!.batches[0]!.id;
 const post = (path: string, body: Record<string, unknown>) => t.stack.call('POST', `/api/v1/${path}`, { cookie: t.admin.cookie, body });
 const addStudent = (enrollment: string, extra: Record<string, unknown> = {}) =>
-  post('student', { enrollment, name: `Student ${enrollment}`, email: 'someone@college.test', batchid: batchA(), ...extra });
+  post('student', { enrollment, name: 'Some Student', email: 'someone@college.test', batchid: batchA(), ...extra });
 const register = (email: string, extra: Record<string, unknown> = {}) =>
   post('auth/register', { username: 'New Teacher', email, password: 'Qz7#pLm2vX9!kw', role: 'faculty', ...extra });
 const studentsOf = async (batchid: string) =>
@@ -73,6 +73,69 @@ describe('text is normalised and invisible or control characters are refused', (
     const result = await addStudent('DEV001', { name: 'क्\u200dष्मा र्\u200dया' });
     expect(result.status, result.body.message).toBe(201);
     expect((result.body.data as Student).name).toBe('क्\u200dष्मा र्\u200dया');
+  });
+});
+
+describe('words that mix scripts (issue 29, finding 12)', () => {
+  const MIXED = TEXT_MESSAGES.mixedScripts;
+
+  it.each([
+    ['Dеmo Admin', 'a Cyrillic е among Latin letters'],
+    ['Ravi Kumаr', 'a Cyrillic а in the second word'],
+    ['Αdmin', 'a Greek Alpha'],
+    ['रवि Kumar रaj', 'a Devanagari letter among Latin ones'],
+  ])('refuses the username %j (%s), storing nothing', async (username) => {
+    const counted = (await allItems()).length;
+    const refused = await register('mixed.script@college.test', { username });
+    expect([refused.status, refused.body.message]).toEqual([400, MIXED('Username')]);
+    expect((await allItems()).length).toBe(counted);
+  });
+
+  it.each([
+    'Ravi Kumar',
+    'रवि कुमार',
+    'Ravi रवि',
+    'क्\u200dष्मा र्\u200dया',
+    'Ελένη Παπαδοπούλου',
+    'Иван Петров',
+    'Jean-Luc O’Brien 2nd',
+    '山田太郎',
+    'やまだ タロウ 山田',
+    'Tokyo東京タワー',
+    '김민준 Kim',
+  ])('takes the username %j: one script a word, or a mix UTS #39 allows', async (username) => {
+    const email = `script.${Math.random().toString(36).slice(2)}@college.test`;
+    const added = await register(email, { username });
+    expect(added.status, added.body.message).toBe(201);
+    expect((added.body.data as PublicUser).username).toBe(username.normalize('NFKC'));
+  });
+
+  it('refuses a student name that mixes scripts, on create, update and import; two people may share a name', async () => {
+    const refused = await addStudent('MIX001', { name: 'Аnita Shah' });
+    expect([refused.status, refused.body.message]).toEqual([400, MIXED('Name')]);
+    const first = await addStudent('MIX002', { name: 'Anita Shah' });
+    const second = await addStudent('MIX003', { name: 'Anita Shah' });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const id = (first.body.data as Student)._id;
+    const updated = await t.stack.call('PATCH', `/api/v1/student/${id}`, {
+      cookie: t.admin.cookie,
+      body: { name: 'Anitа Shah' },
+    });
+    expect([updated.status, updated.body.message]).toEqual([400, MIXED('Name')]);
+    const imported = await post('student/import', {
+      rows: [
+        {
+          enrollment: 'MIX004',
+          name: 'Mоhan Rao',
+          email: 'mohan@college.test',
+          semester: 'Semester 1',
+          division: 'Division 1',
+          batch: 'Batch 1A',
+        },
+      ],
+      dryRun: true,
+    });
+    expect((imported.body.data as StudentImportResult).results.map((one) => one.message)).toEqual([MIXED('Name')]);
   });
 });
 

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { logger } from '@functions/lib/http/logger';
 import type { ImportRow } from '@shared/schemas/student-import';
 import type { Term } from '@shared/schemas/structure';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
@@ -7,7 +8,7 @@ import { useTestStack } from '@tests/support/stack';
 import { allItems } from '@tests/support/table';
 
 /** Marks that make no sense are refused before anything is written (docs/product.md §3, §5). */
-const t = useTestStack('admin');
+const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'MR', perBatch: 2 });
 const api = attendanceApi(t);
 
@@ -81,6 +82,96 @@ describe('a mark needs its term to be active and the date inside it', () => {
         (one) => one._id === termid,
       )!;
       expect(!term.startDate || !term.endDate || term.startDate <= term.endDate).toBe(true);
+    }
+  });
+});
+
+describe('how far back a mark may go (issue 29, finding 8)', () => {
+  const asFaculty = (body: Record<string, unknown>) => t.stack.call('POST', '/api/v1/attendance', { cookie: t.faculty.cookie, body });
+  const tooFarBack = (days: number) =>
+    `Faculty can mark attendance at most ${days} days back (from ${daysAgo(days)}), as the college's setting "Days back faculty may mark" says: ask an admin to mark an older date`;
+
+  /** The security events logged while `run` runs. */
+  async function securityEvents(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+    const lines: string[] = [];
+    logger.setLogLevel('INFO');
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => lines.push(String(chunk)) > 0);
+    try {
+      await run();
+    } finally {
+      spy.mockRestore();
+      logger.setLogLevel('ERROR');
+    }
+    return lines
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.message === 'security event');
+  }
+
+  it('lets a faculty member mark 7 days back by default, refuses 8 and decades back, and changes nothing', async () => {
+    expect((await patchTerm({ startDate: null, endDate: null })).status).toBe(200);
+    const before = await sessionCount();
+    for (const date of [daysAgo(8), '1970-01-01', '2001-02-03', '0001-01-01']) {
+      const refused = await asFaculty(lectureMark(college, { date, slotid: college.slotids[1] }));
+      expect(refused.status, date).toBe(400);
+      expect(refused.body.message).toBe(tooFarBack(7));
+    }
+    expect(await sessionCount()).toBe(before);
+    expect((await asFaculty(lectureMark(college, { date: daysAgo(7), slotid: college.slotids[1] }))).status).toBe(201);
+  });
+
+  it('lets an admin mark older dates, each logged as a security event', async () => {
+    const body = lectureMark(college, { date: '2001-02-03', slotid: college.slotids[1] });
+    let answer: Awaited<ReturnType<typeof mark>> | undefined;
+    const logged = await securityEvents(async () => (answer = await mark(body)));
+    expect(answer!.status).toBe(201);
+    const backdated = logged.filter((entry) => entry.securityEvent === 'backdated mark');
+    expect(backdated).toEqual([
+      expect.objectContaining({
+        date: '2001-02-03',
+        sessionId: (answer!.body.data as { _id: string })._id,
+        actor: expect.objectContaining({ id: t.admin.user._id, role: 'admin' }),
+      }),
+    ]);
+    // A mark within the bound is no event.
+    const recent = await securityEvents(() => mark(lectureMark(college, { date: daysAgo(6), slotid: college.slotids[1] })));
+    expect(recent.filter((entry) => entry.securityEvent === 'backdated mark')).toEqual([]);
+  });
+
+  it("moves with the college's setting, and the term's first day wins over it", async () => {
+    const settings = (patch: Record<string, unknown>) => t.stack.call('PATCH', '/api/v1/settings', { cookie: t.admin.cookie, body: patch });
+    expect((await settings({ markBackDays: 366 })).body.message).toBe(
+      'Days back faculty may mark must be a whole number of days from 0 to 365',
+    );
+    expect((await settings({ markBackDays: -1 })).status).toBe(400);
+    try {
+      expect((await settings({ markBackDays: 2 })).status).toBe(200);
+      const refused = await asFaculty(lectureMark(college, { date: daysAgo(3) }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(tooFarBack(2));
+      expect((await asFaculty(lectureMark(college, { date: daysAgo(2), slotid: college.slotids[1] }))).status).toBe(201);
+
+      expect((await settings({ markBackDays: 30 })).status).toBe(200);
+      expect((await asFaculty(lectureMark(college, { date: daysAgo(20), slotid: college.slotids[1] }))).status).toBe(201);
+      expect((await patchTerm({ startDate: daysAgo(10) })).status).toBe(200);
+      const beforeTerm = await asFaculty(lectureMark(college, { date: daysAgo(11) }));
+      expect(beforeTerm.status).toBe(400);
+      expect(beforeTerm.body.message).toBe(
+        `This date is outside the term (from ${daysAgo(10)}): attendance can be marked only on the term's days`,
+      );
+    } finally {
+      await settings({ markBackDays: 7 });
+      await patchTerm({ startDate: null, endDate: null });
+    }
+  });
+
+  it('still refuses a date after today, for everyone', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    for (const cookie of [t.admin.cookie, t.faculty.cookie]) {
+      const refused = await t.stack.call('POST', '/api/v1/attendance', { cookie, body: lectureMark(college, { date: tomorrow }) });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Attendance cannot be marked for a future date');
     }
   });
 });

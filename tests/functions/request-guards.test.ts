@@ -67,6 +67,16 @@ describe('request guards: one error model', () => {
       expect(result.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     }
   });
+
+  it('lets only the reads marking offline needs be kept (private, no-cache); the login status and the rest are no-store', async () => {
+    const call = (path: string) => t.stack.call('GET', `/api/v1/${path}`, { cookie: t.admin.cookie });
+    for (const path of ['timetable/today', 'term/active', 'settings']) {
+      expect((await call(path)).headers.get('cache-control'), path).toBe('private, no-cache');
+    }
+    for (const path of ['auth/currentstatus', 'user', 'term', 'attendance/missing?date=2026-01-05']) {
+      expect((await call(path)).headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
 });
 
 describe('request guards: prototype keys', () => {

@@ -21,6 +21,7 @@ describe('college settings', () => {
       excusedCounts: 'excluded',
       threshold: 75,
       markingPolicy: 'any-faculty',
+      markBackDays: 7,
       sessionIdleMinutes: 120,
     });
     expect(DEFAULT_SETTINGS).toEqual(await current(t.admin.cookie));
@@ -32,7 +33,7 @@ describe('college settings', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Settings saved');
     expect(saved.body.data).toEqual({ ...DEFAULT_SETTINGS, lateCounts: 0.5, threshold: 80 });
-    const changed = { editWindowHours: 0, excusedCounts: 'absent', markingPolicy: 'assigned' } as const;
+    const changed = { editWindowHours: 0, excusedCounts: 'absent', markingPolicy: 'assigned', markBackDays: 0 } as const;
     const all = {
       ...DEFAULT_SETTINGS,
       editWindowHours: 0,
@@ -40,6 +41,7 @@ describe('college settings', () => {
       excusedCounts: 'absent',
       threshold: 80,
       markingPolicy: 'assigned',
+      markBackDays: 0,
     };
     expect(await api.settings(t.admin.cookie, changed)).toEqual(all);
     expect(await current()).toEqual(all);
@@ -65,6 +67,10 @@ describe('college settings', () => {
     [{ threshold: -1 }, SETTINGS_MESSAGES.threshold],
     [{ threshold: null }, SETTINGS_MESSAGES.threshold],
     [{ markingPolicy: 'nobody' }, SETTINGS_MESSAGES.markingPolicy],
+    [{ markBackDays: -1 }, SETTINGS_MESSAGES.markBackDays],
+    [{ markBackDays: 366 }, SETTINGS_MESSAGES.markBackDays],
+    [{ markBackDays: 2.5 }, SETTINGS_MESSAGES.markBackDays],
+    [{ markBackDays: '7' }, SETTINGS_MESSAGES.markBackDays],
     [{ threshold: 60, lateCounts: 2 }, SETTINGS_MESSAGES.lateCounts],
     [{}, SETTINGS_MESSAGES.nothing],
   ])('answers 400 for %j with that field’s message, and changes nothing', async (patch, message) => {

@@ -27,7 +27,15 @@ async function jobs(...args: string[]): Promise<{ code: number; output: string }
     '--smtp',
     smtp,
   ];
-  const { AWS_REGION: _r, AWS_ACCESS_KEY_ID: _k, AWS_SECRET_ACCESS_KEY: _s, SMTP_URL: _u, MAIL_ENABLED: _e, ...env } = process.env;
+  const {
+    AWS_REGION: _r,
+    AWS_ACCESS_KEY_ID: _k,
+    AWS_SECRET_ACCESS_KEY: _s,
+    SMTP_URL: _u,
+    MAIL_ENABLED: _e,
+    DYNAMODB_ENDPOINT: _d,
+    ...env
+  } = process.env;
   try {
     const { stdout, stderr } = await run(command[0]!, command.slice(1), { env: { ...env, TABLE_NAME: '' } });
     return { code: 0, output: stdout + stderr };

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@infra/local/free-port';
 import { cookieHeader } from '../support/stack';
+import { listeningSockets } from './listening-sockets';
 
 // `npm start` as a newcomer runs it: a real process with its own DynamoDB Local.
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -102,6 +103,36 @@ describe('npm start', () => {
   beforeAll(async () => {
     [inMemory, kept] = await Promise.all([startStack(['--in-memory']), startStack([], { SAMS_DATA_DIR: dataDir })]);
   }, 120_000);
+
+  it('listens on loopback only: its server, DynamoDB Local, and the mail catcher’s inbox and SMTP ports', () => {
+    const sockets = listeningSockets(inMemory.child.pid!);
+    const smtpPort = Number(/--smtp smtp:\/\/127\.0\.0\.1:(\d+)/.exec(inMemory.output())![1]);
+    const started = [new URL(inMemory.url).port, inMemory.dynamoPort, new URL(inMemory.inboxUrl).port, smtpPort].map(Number);
+    expect(sockets.map((socket) => socket.port)).toEqual(expect.arrayContaining(started));
+    expect(sockets.filter((socket) => !socket.loopback)).toEqual([]);
+  });
+
+  it('prints a command for one alert job that runs against this very stack', async () => {
+    const printed = /one by hand: (npm run jobs -- .*)$/m.exec(inMemory.output())![1]!;
+    const line = printed.replace('<not-marked|below-threshold|absence-streak>', 'not-marked');
+    const {
+      AWS_REGION: _r,
+      AWS_ACCESS_KEY_ID: _k,
+      AWS_SECRET_ACCESS_KEY: _s,
+      SMTP_URL: _u,
+      MAIL_ENABLED: _e,
+      ...env
+    } = withoutTestSettings();
+    const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      execFile('sh', ['-c', line], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? ((error.code as number | undefined) ?? null) : 0, output: stdout + stderr }),
+      );
+    });
+    expect(run).toEqual({
+      code: 0,
+      output: expect.stringMatching(/^not-marked \(\d{4}-\d{2}-\d{2}\): /m),
+    });
+  }, 90_000);
 
   it('serves the web app and the API on one origin, with the demo accounts and their hint, and survives a malformed request line', async () => {
     const stack = inMemory;

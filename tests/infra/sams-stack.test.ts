@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createTableInput, GSI1, TABLE_SCHEMA } from '@functions/lib/table-schema';
 import { API_THROTTLE } from '@infra/constructs/http-api';
 import { RESOURCE_METADATA_KEY } from '@infra/resource-metadata';
-import { TABLE_ACCESS } from '@infra/table-access';
+import * as keys from '@functions/lib/keys';
+import { ITEM_WRITE_ACTIONS, partitionsOf, TABLE_ACCESS } from '@infra/table-access';
 import { ROUTES, RESOURCES, routeKey, type Resource } from '@shared/routes';
 import { useSynthesizedStack, type Json } from './synthesized-stack';
 
@@ -129,14 +130,47 @@ describe('least privilege', () => {
   it.each(RESOURCES)('%s may call exactly the table actions TABLE_ACCESS grants it, on the table only', (resource) => {
     const dynamo = statementsOf(resource).filter((statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:')));
     const onTable = dynamo.filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify(tableArn()));
-    const onIndex = dynamo.filter((statement) => statement !== onTable[0]);
-    expect(onTable).toHaveLength(1);
-    expect(actionsOf(onTable[0]).sort()).toEqual(TABLE_ACCESS[resource].actions.map((action) => `dynamodb:${action}`).sort());
+    const onIndex = dynamo.filter((statement) => !onTable.includes(statement));
+    expect(onTable.flatMap(actionsOf).sort()).toEqual(TABLE_ACCESS[resource].actions.map((action) => `dynamodb:${action}`).sort());
     if (TABLE_ACCESS[resource].queriesIndex) {
       expect(onIndex).toEqual([{ Action: 'dynamodb:Query', Effect: 'Allow', Resource: indexArn() }]);
     } else {
       expect(onIndex).toEqual([]);
     }
+  });
+
+  it.each(RESOURCES)('%s changes items only in the partitions TABLE_ACCESS lets it write (dynamodb:LeadingKeys)', (resource) => {
+    const onTable = statementsOf(resource).filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify(tableArn()));
+    const writes = TABLE_ACCESS[resource].actions
+      .filter((action) => ITEM_WRITE_ACTIONS.includes(action))
+      .map((action) => `dynamodb:${action}`);
+    const unconditioned = onTable.filter((statement) => statement.Condition === undefined).flatMap(actionsOf);
+    expect(unconditioned.filter((action) => writes.includes(action))).toEqual([]);
+    const conditioned = onTable.filter((statement) => statement.Condition !== undefined);
+    expect(conditioned).toEqual([
+      {
+        Action: writes.length === 1 ? writes[0] : expect.arrayContaining(writes),
+        Effect: 'Allow',
+        Resource: tableArn(),
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...TABLE_ACCESS[resource].writesTo] } },
+      },
+    ]);
+  });
+
+  it('keeps sign-in items to the sign-in functions, and lets reports write only sessions', () => {
+    const partitions = (resource: Resource) => TABLE_ACCESS[resource].writesTo;
+    const signIn = [keys.emailClaim('e'), keys.emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf);
+    for (const resource of RESOURCES.filter((each) => each !== 'auth' && each !== 'user')) {
+      for (const partition of signIn) expect(partitions(resource), resource).not.toContain(partition);
+    }
+    const never = ['*', partitionsOf(keys.alertLogEntry({ job: 'j', period: 'p' }, 'r', 's')), partitionsOf(keys.seedMarker('s'))];
+    for (const resource of RESOURCES) for (const partition of never) expect(partitions(resource)).not.toContain(partition);
+    const sessions = partitionsOf(keys.userSession('u', 's'));
+    expect(partitions('report')).toEqual([sessions]);
+    expect(TABLE_ACCESS.report.actions.filter((action) => ITEM_WRITE_ACTIONS.includes(action))).toEqual(['UpdateItem']);
+    const course = partitionsOf(keys.structureNode('course', 'c'));
+    expect(partitions('attendance')).toEqual([sessions, course, partitionsOf(keys.collegeSettings())]);
+    expect(partitions('timetable')).toEqual([sessions, partitionsOf(keys.structureNode('term', 't'))]);
   });
 
   it('gives no function a wildcard, a Scan or table administration', () => {

@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { AttendanceRecord, HistoryEntry, MarkedSession, PercentageReport, SessionView } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
-import type { TestStack } from './stack';
+import type { StackFixture, TestStack } from './stack';
 
 /** Attendance through the API of the fixture's stack (read when called: it starts before the tests). */
 export function attendanceApi(t: { stack: TestStack }) {
@@ -44,6 +44,16 @@ export function attendanceApi(t: { stack: TestStack }) {
       return result.body.data as CollegeSettings;
     },
   };
+}
+
+/**
+ * For a file whose faculty member marks dates further back than the default markBackDays (7),
+ * each test on its own day: the college's setting raised to `days` before its tests.
+ */
+export function letFacultyMarkBack(t: StackFixture<'admin'>, days: number): void {
+  beforeAll(async () => {
+    await attendanceApi(t).settings(t.admin.cookie, { markBackDays: days });
+  });
 }
 
 /** YYYY-MM-DD `n` days before today (UTC). */

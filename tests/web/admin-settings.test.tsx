@@ -52,6 +52,25 @@ describe('admin: Settings', () => {
     expect(field('Who may mark').value).toBe('assigned');
   });
 
+  it('shows how many days back faculty may mark, with its help, validates it, and saves it', async () => {
+    const { api, app } = await openSettings({ ...DEFAULT_SETTINGS, markBackDays: 7 });
+    expect(field('Days back faculty may mark').value).toBe('7');
+    expect(field('Days back faculty may mark')).toHaveAccessibleDescription(
+      expect.stringContaining("never before the term's first day. Only admins can mark older dates"),
+    );
+    await app.user.clear(field('Days back faculty may mark'));
+    await app.user.type(field('Days back faculty may mark'), '400');
+    await app.user.click(main().getByRole('button', { name: 'Save settings' }));
+    expect(field('Days back faculty may mark')).toHaveAccessibleDescription(expect.stringContaining(SETTINGS_MESSAGES.markBackDays));
+    expect(patches(api)).toHaveLength(0);
+
+    await app.user.clear(field('Days back faculty may mark'));
+    await app.user.type(field('Days back faculty may mark'), '3');
+    await app.user.click(main().getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(SETTINGS_MESSAGES.saved);
+    expect(patches(api).map((call) => call.body)).toEqual([{ markBackDays: 3 }]);
+  });
+
   it('saves only what changed, and says so', async () => {
     const { api, app } = await openSettings();
     await app.user.clear(field('Edit window (hours)'));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '@shared/schemas/auth';
+import { PASSWORD_MESSAGES, type AppConfig } from '@shared/schemas/auth';
 import { mockApi, type Routes } from './support/fake-api';
 import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
 import { renderApp } from './support/render-app';
@@ -75,6 +75,16 @@ describe('login', () => {
     await app.user.type(screen.getByLabelText('Password'), 'x');
     await app.user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(locked);
+  });
+
+  it('says when a one-time password was used already or has expired', async () => {
+    loggedOut({ 'POST /auth/login': { status: 401, message: PASSWORD_MESSAGES.oneTimeSpent } });
+    const app = renderApp('/login');
+    await screen.findByRole('heading', { name: 'SAMS Login' });
+    await app.user.type(screen.getByLabelText('Email'), 'faculty@sams.local');
+    await app.user.type(screen.getByLabelText('Password'), 'K7QM-9XPA-3HTR');
+    await app.user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PASSWORD_MESSAGES.oneTimeSpent);
   });
 
   it('signs in with JSON and the cookie, then goes to Home with the navigation bar', async () => {

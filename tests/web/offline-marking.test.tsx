@@ -7,7 +7,7 @@ import { reloadQueue } from '@web/lib/offline/queue-store';
 import { stopRetrying } from '@web/lib/offline/send-queue';
 import { mockApi, type Routes } from './support/fake-api';
 import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
-import { CONFLICT, stored, waitingMark } from './support/offline';
+import { CONFLICT, signedInHere, stored, waitingMark } from './support/offline';
 import { renderApp } from './support/render-app';
 import { LECTURE, todayClass } from './support/timetable';
 
@@ -16,8 +16,8 @@ vi.mock('@web/lib/offline/mark-queue', () => import('./support/offline'));
 /*
  * Marking offline on the screens (docs/product.md §4): a mark made with no connection is saved on the
  * phone and the screen says so; the strip under the navigation bar counts the marks waiting; Today
- * shows a class whose mark waits; the list of saved marks shows each one's outcome; logging out with
- * marks waiting asks first.
+ * shows a class whose mark waits; the list of saved marks shows each one's outcome (logging out and
+ * marks of an earlier sign-in: offline-shared-device.test.tsx).
  */
 
 const DIVISION_STUDENTS = [
@@ -56,6 +56,7 @@ beforeEach(() => {
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   stored.clear();
+  signedInHere(FACULTY);
 });
 afterEach(async () => {
   stopRetrying();
@@ -105,7 +106,7 @@ describe('offline marking: the form', () => {
   });
 });
 
-describe('offline marking: Home, the saved marks, logging out', () => {
+describe('offline marking: Home and the saved marks', () => {
   it("shows Today's class whose mark waits as saved on this phone, linking to the saved marks", async () => {
     online = false;
     stored.set('m1', waitingMark({ clientMarkId: 'm1' }));
@@ -154,20 +155,5 @@ describe('offline marking: Home, the saved marks, logging out', () => {
     ).toContain(view);
     expect(items[3]).toHaveTextContent('Some present students are not in this division');
     expect(await strip()).toHaveTextContent('1 mark waiting to be sent2 marks need a look');
-  });
-
-  it('asks before logging out with marks waiting, and stays signed in when told no', async () => {
-    stored.set('m1', waitingMark({ clientMarkId: 'm1' }));
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
-    online = false;
-    const { api, app } = setup('/', { 'POST /auth/logout': { data: null } });
-    await strip();
-    await app.user.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(confirm).toHaveBeenCalledWith(
-      '1 mark saved on this phone has not been sent yet. They stay on this phone and are sent the next time you sign in here. Log out anyway?',
-    );
-    expect(api.callsTo('POST', '/auth/logout')).toEqual([]);
-    expect(screen.getByRole('heading', { name: 'Mark Attendance' })).toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import { useToasts } from '@web/lib/toast';
 import { renderHook } from '@testing-library/react';
 import { mockApi } from './support/fake-api';
 import { FACULTY } from './support/fixtures';
-import { CONFLICT, stored, waitingMark } from './support/offline';
+import { CONFLICT, signedInHere, stored, waitingMark } from './support/offline';
 
 vi.mock('@web/lib/offline/mark-queue', () => import('./support/offline'));
 
@@ -25,6 +25,7 @@ beforeEach(() => {
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   stored.clear();
+  signedInHere(FACULTY);
   session.signIn(FACULTY);
 });
 afterEach(() => {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ImportOutcome, ImportRowResult, StudentImportInput } from '@shared/schemas/student-import';
+import { MAX_BODY_BYTES } from '@shared/constants';
+import { IMPORT_MESSAGES, type ImportOutcome, type ImportRowResult, type StudentImportInput } from '@shared/schemas/student-import';
 import { csvField } from '@web/lib/csv';
-import { errorRowsCsv, parseStudentsCsv, runImport, type FileRow } from '@web/features/admin/student-import';
+import { errorRowsCsv, IMPORT_BODY_BUDGET, parseStudentsCsv, runImport, type FileRow } from '@web/features/admin/student-import';
 import { mockApi } from './support/fake-api';
 import { loadAdminScreens, main, openAdmin } from './support/admin';
 
@@ -99,6 +100,45 @@ describe('import: sending in chunks', () => {
       'Enrollment dup1 appears more than once in the file',
     ]);
     expect(run.counts).toEqual({ create: 7, update: 0, unchanged: 0, error: 2 });
+  });
+
+  it('keeps each body under the server’s limit: 500 rows of long Devanagari names go in several chunks (issue 29, finding 15)', async () => {
+    const bodyBytes = (body: unknown) => new TextEncoder().encode(JSON.stringify(body)).length;
+    // As the server does (functions/lib/http/request-guards.ts): a body over MAX_BODY_BYTES is refused with 413.
+    const api = mockApi({
+      'POST /student/import': (body) =>
+        bodyBytes(body) > MAX_BODY_BYTES ? { status: 413, message: 'Request body is too large (256 KB at most)' } : fakeImport(body),
+    });
+    const name = (at: number) => `${'क्षत्रिय'.repeat(24)} ${at}`;
+    const rows = await rowsOf(
+      [HEADER, ...Array.from({ length: 500 }, (_, at) => `NEW${at},${name(at)},new${at}@college.test,Semester 3,Division 1,Batch 1A`)].join(
+        '\n',
+      ),
+    );
+    expect(bodyBytes({ rows, dryRun: true, createMissing: false })).toBeGreaterThan(MAX_BODY_BYTES);
+
+    const run = await runImport(rows, { dryRun: true, createMissing: false }, () => {});
+    const sent = api.callsTo('POST', '/student/import').map((call) => call.body as StudentImportInput);
+    expect(sent.length).toBeGreaterThan(1);
+    for (const body of sent) expect(bodyBytes(body)).toBeLessThanOrEqual(IMPORT_BODY_BUDGET);
+    expect(IMPORT_BODY_BUDGET).toBeLessThan(MAX_BODY_BYTES);
+    expect(sent.flatMap((body) => body.rows.map((row) => row.enrollment))).toEqual(rows.map((row) => row.enrollment));
+    expect(run.counts).toEqual({ create: 500, update: 0, unchanged: 0, error: 0 });
+  });
+
+  it('keeps a row too large to send even alone as an error here, and sends the others', async () => {
+    const api = mockApi({ 'POST /student/import': fakeImport });
+    const rows = await rowsOf(
+      [HEADER, line('NEW1'), `NEW2,${'x'.repeat(MAX_BODY_BYTES)},a@college.test,Semester 3,Division 1,Batch 1A`].join('\n'),
+    );
+    const run = await runImport(rows, { dryRun: true, createMissing: false }, () => {});
+    expect(api.callsTo('POST', '/student/import').map((call) => (call.body as StudentImportInput).rows.map((row) => row.row))).toEqual([
+      [2],
+    ]);
+    expect(run.results.map((result) => [result.row, result.message])).toEqual([
+      [2, 'Will be added'],
+      [3, IMPORT_MESSAGES.rowTooLarge],
+    ]);
   });
 
   it('stops at a chunk that fails, saying why', async () => {

@@ -14,17 +14,23 @@ import { attendanceSessionId } from '../item-ids';
  * session it stored: only then, on the refused path, is the session looked up first, so a normal
  * mark sends no more requests than before.
  */
-export async function markOnce(input: MarkInput, user: SessionUser): Promise<{ session: AttendanceSession; replayed: boolean }> {
+export async function markOnce(
+  input: MarkInput,
+  user: SessionUser,
+): Promise<{ session: AttendanceSession; replayed: boolean; backdated: boolean }> {
   let session: AttendanceSession;
+  let backdated: boolean;
   try {
-    session = { ...(await validatedSession(input, user)), ...(input.clientMarkId ? { clientMarkId: input.clientMarkId } : {}) };
+    const validated = await validatedSession(input, user);
+    session = { ...validated.session, ...(input.clientMarkId ? { clientMarkId: input.clientMarkId } : {}) };
+    backdated = validated.backdated;
   } catch (refusal) {
     const stored = refusal instanceof DomainError ? await storedByThisMark(input, user) : null;
-    if (stored) return { session: stored, replayed: true };
+    if (stored) return { session: stored, replayed: true, backdated: false };
     throw refusal;
   }
   const stored = await putSessionOnce(session);
-  return stored ? { session: stored, replayed: true } : { session, replayed: false };
+  return stored ? { session: stored, replayed: true, backdated: false } : { session, replayed: false, backdated };
 }
 
 /** The session this very mark stored earlier, if the mark names its group and carries a clientMarkId. */

@@ -1,5 +1,7 @@
 import type { AttendanceStatus, MarkInput } from '@shared/schemas/attendance';
 import { MARK_MESSAGES } from '@shared/schemas/attendance';
+import type { CollegeSettings } from '@shared/schemas/settings';
+import { daysBeforeToday } from '@shared/dates';
 import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { Forbidden, Invalid } from '../domain-errors';
 import type { SessionUser } from '../http/types';
@@ -12,14 +14,21 @@ import { isAssigned } from '../repositories/timetable';
 import { groupLabel } from './session-view';
 import { attendanceSessionId } from '../item-ids';
 
+/** A mark checked and ready to store; `backdated`: older than faculty may mark, so an admin's (a security event). */
+export interface ValidatedMark {
+  session: AttendanceSession;
+  backdated: boolean;
+}
+
 /**
  * The session to store for a mark, after checking that the course, slot and group exist and
  * fit together and that every student named belongs to the group: Invalid otherwise. Under the
  * markingPolicy 'assigned' a faculty member may mark only a course, kind and group the term's
  * timetable gives them (Forbidden otherwise; admins always may). Each student of the group gets
  * a status: the one `statuses` gives, else present when listed in presentStudentData, else absent.
+ * A faculty member may mark at most the settings' markBackDays before today; only admins older dates.
  */
-export async function validatedSession(input: MarkInput, user: SessionUser): Promise<AttendanceSession> {
+export async function validatedSession(input: MarkInput, user: SessionUser): Promise<ValidatedMark> {
   const groupKind = groupLabel(input.slotcount);
   const named = Object.keys(input.statuses ?? {});
   const groupid = input.groupid ?? (await groupOfStudents([...input.presentStudentData, ...named], groupKind));
@@ -37,6 +46,7 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
   if (course.semid !== group.semid) throw new Invalid(`This course is not taught in this ${groupKind}'s semester`);
   if (slot.termid !== group.termid) throw new Invalid(`This slot is not in this ${groupKind}'s term`);
   checkTermAllows(await getNode('term', group.termid!), input.date);
+  const backdated = isBackdated(input.date, settings, user);
   if (settings.markingPolicy === 'assigned' && user.role !== 'admin') {
     const where = { termid: group.termid!, courseid: input.courseid, slotcount: input.slotcount, groupid };
     if (!(await isAssigned(user._id, where))) throw new Forbidden(TIMETABLE_MESSAGES.notAssigned);
@@ -51,7 +61,7 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
   const given = input.statuses ?? {};
   const statusOf = (id: string): AttendanceStatus => (Object.hasOwn(given, id) ? given[id]! : present.has(id) ? 'present' : 'absent');
   const place = { courseid: input.courseid, slotcount: input.slotcount, date: input.date, slotid: input.slotid, groupid };
-  return fitsOneItem(groupKind, {
+  const session = fitsOneItem(groupKind, {
     _id: attendanceSessionId(place),
     ...place,
     expected: students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })),
@@ -60,6 +70,18 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
     markedAt: new Date().toISOString(),
     version: 1,
   });
+  return { session, backdated };
+}
+
+/**
+ * Whether the date is before the earliest day faculty may mark (Invalid for a faculty member):
+ * a mark decades back would pull down any student's percentage (docs/product.md §3).
+ */
+function isBackdated(date: string, settings: CollegeSettings, user: SessionUser): boolean {
+  const earliest = daysBeforeToday(settings.markBackDays);
+  if (date >= earliest) return false;
+  if (user.role !== 'admin') throw new Invalid(MARK_MESSAGES.tooFarBack(settings.markBackDays, earliest));
+  return true;
 }
 
 /** Marks go to an active term, and inside its dates when the admin set them (docs/product.md §3). */

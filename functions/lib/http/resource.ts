@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { API_HEADERS } from '@shared/security-headers';
 import { MESSAGES } from '@shared/messages';
+import { OFFLINE_READ_CACHE_CONTROL, OFFLINE_READ_KEYS } from '@shared/offline-reads';
 import { routeKey, routesOf, type Resource, type RouteKeyOf } from '@shared/routes';
 import { BeingDeleted, Busy, Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors';
 import { HttpError, isItemTooLarge, isRetryableDatabaseError } from './errors';
@@ -42,7 +43,10 @@ export function resource<R extends Resource>(name: R, handlers: NoInfer<Handlers
     const response: ApiResponse = await routes[event.routeKey]!(request);
     if (isCorrectionOrDeletion(event.routeKey))
       securityEvent('data changed', request, { routeKey: event.routeKey, params: { ...request.params } });
-    return jsonResult(response.status ?? 200, response.data, response.message, response.cookies);
+    const result = jsonResult(response.status ?? 200, response.data, response.message, response.cookies);
+    // The reads marking offline needs may be kept by the service worker; every other answer stays no-store.
+    if (result.statusCode !== 200 || !OFFLINE_READ_KEYS.has(event.routeKey)) return result;
+    return { ...result, headers: { ...result.headers, 'cache-control': OFFLINE_READ_CACHE_CONTROL } };
   };
 
   return middy<ApiEvent, ApiResult, Error, Context>(dispatch).use({ onError: errorResponse }).use(requestGuards()).use(sessionAuth());

@@ -18,7 +18,8 @@ export type SecurityEvent =
   | 'account unlocked'
   | 'session ended'
   | 'all sessions ended'
-  | 'data changed';
+  | 'data changed'
+  | 'backdated mark';
 
 type Detail = string | number | boolean | null | undefined | Record<string, string>;
 

@@ -10,7 +10,8 @@ import { isConditionFailure } from '../writes';
  * the first one (`windowEndsAt`, also the TTL). A guess is counted before its password is checked,
  * by one conditional write, so a burst of concurrent requests gets no more than
  * LOGIN_MAX_FAILURES checks per window. A browser that signed in to the account before (a trusted
- * device) has a count of its own, so guesses from elsewhere cannot lock its owner out.
+ * device) has a count of its own, so guesses from elsewhere cannot lock its owner out; so has each
+ * session for the current password of a password change (keys.passwordChangeGuesses).
  */
 const WINDOW_SECONDS = LOGIN_WINDOW_MINUTES * 60;
 
@@ -21,7 +22,15 @@ interface AttemptsItem {
 
 /** One guess may be checked (0), or the account is locked: the seconds until its window ends. */
 export async function reserveLoginAttempt(email: string, device?: string): Promise<number> {
-  const Key = keys.loginFailures(email, device);
+  return reserveGuess(keys.loginFailures(email, device));
+}
+
+/** The same for the current password of a password change, counted per session: 0, or the seconds to wait. */
+export async function reservePasswordChangeGuess(email: string, sessionId: string): Promise<number> {
+  return reserveGuess(keys.passwordChangeGuesses(email, sessionId));
+}
+
+async function reserveGuess(Key: keys.Key): Promise<number> {
   for (let round = 0; round < 5; round++) {
     const now = nowSeconds();
     if (await written(() => db.send(countInOpenWindow(Key, now)))) return 0;

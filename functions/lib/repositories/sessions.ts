@@ -4,8 +4,9 @@ import { batchDelete } from '../batch';
 import { db, nowSeconds, queryAll, tableName } from '../db';
 import { NotFound } from '../domain-errors';
 import * as keys from '../keys';
-import { check, EXISTS, isConditionFailure, put, transact, type TransactItem } from '../writes';
+import { EXISTS, isConditionFailure, put, transact, type TransactItem } from '../writes';
 import { getSettings } from './settings';
+import { signInOnProfile } from './users';
 
 /**
  * Sessions, one item per sign-in under the user's partition (keys.userSession): a copy of the
@@ -15,7 +16,7 @@ import { getSettings } from './settings';
  * lastSeenAt is written only when it is more than TOUCH_SECONDS old, so most requests write nothing.
  *
  * Not found: getSessionUser answers null; createSession throws NotFound when the user is gone
- * (or their password changed since it was checked).
+ * (or their password changed since it was checked, or the one-time password was spent or expired).
  */
 const TOUCH_SECONDS = 5 * 60;
 const DEVICE_LENGTH = 300;
@@ -57,11 +58,12 @@ export function sessionItem({ user, sessionId, expiresAt, device }: NewSession):
 
 /**
  * Stores a session, only while the user still exists with the password that was checked (a login
- * racing a delete or a password change cannot outlive it).
+ * racing a delete or a password change cannot outlive it) and, for a one-time password, while it
+ * is unspent and unexpired (this sign-in spends it); the profile counts the sign-in.
  */
-export async function createSession(session: NewSession, checkedHash: string): Promise<void> {
+export async function createSession(session: NewSession, checked: { passwordHash: string; oneTimePassword: boolean }): Promise<void> {
   const failed = await transact({
-    profile: check(keys.userProfile(session.user._id), `${EXISTS} AND passwordHash = :hash`, { ':hash': checkedHash }),
+    profile: signInOnProfile(session.user._id, checked, nowSeconds()),
     session: sessionItem(session),
   });
   if (failed) throw new NotFound('User not found');

@@ -25,6 +25,7 @@ const settingsOf = (item: Partial<SettingsItem> | undefined): CollegeSettings =>
   excusedCounts: item?.excusedCounts ?? DEFAULT_SETTINGS.excusedCounts,
   threshold: item?.threshold ?? DEFAULT_SETTINGS.threshold,
   markingPolicy: item?.markingPolicy ?? DEFAULT_SETTINGS.markingPolicy,
+  markBackDays: item?.markBackDays ?? DEFAULT_SETTINGS.markBackDays,
   ...alertSettingsOf(item),
   ...sessionSettingsOf(item),
 });

@@ -21,6 +21,10 @@ interface UserItem extends PublicUser {
   passwordHash: string;
   /** Set by an admin's reset: the password is a one-time password, to be changed at the next sign-in. */
   mustChangePassword?: boolean;
+  /** Until when (epoch seconds) the one-time password signs in; removed by its first sign-in (single use). */
+  oneTimePasswordExpiresAt?: number;
+  /** Sign-ins so far: a password change is conditioned on it, so a session that started meanwhile cannot outlive the change. */
+  signIns?: number;
   /** The look-alike keys its email claims (none on users stored before those claims). */
   lookalikes?: string[];
 }
@@ -105,23 +109,58 @@ export async function getUserWithPassword(id: string): Promise<UserItem | null> 
 export interface PasswordChange {
   passwordHash: string;
   mustChangePassword: boolean;
-  /** Only while the stored hash is still this one (a concurrent change wins once). */
-  whileHash?: string;
+  /** A one-time password's end (epoch seconds); any other password clears it. */
+  oneTimePasswordExpiresAt?: number;
+  /** Only while the profile is still as read: this hash and this many sign-ins (no session started since). */
+  whileProfile?: { passwordHash: string; signIns?: number };
 }
 
 /**
  * Sets a user's password and, in the same transaction, ends the sessions given and starts the
- * one given: no old session outlives the change, and a failed change ends none. NotFound when
- * the user is gone; Conflict when the password changed meanwhile.
+ * one given: no old session outlives the change, and a failed change ends none. False when the
+ * profile moved on since it was read (a sign-in or another change); NotFound when the user is gone.
  */
-export async function setPassword(id: string, change: PasswordChange, sessions: { end: keys.Key[]; start?: TransactItem }): Promise<void> {
-  const profile = update(keys.userProfile(id), { passwordHash: change.passwordHash, mustChangePassword: change.mustChangePassword });
-  if (change.whileHash) {
-    profile.Update!.ConditionExpression += ' AND passwordHash = :whileHash';
-    profile.Update!.ExpressionAttributeValues![':whileHash'] = change.whileHash;
+export async function setPassword(
+  id: string,
+  change: PasswordChange,
+  sessions: { end: keys.Key[]; start?: TransactItem },
+): Promise<boolean> {
+  const { passwordHash, mustChangePassword, oneTimePasswordExpiresAt, whileProfile } = change;
+  const profile = update(keys.userProfile(id), {
+    passwordHash,
+    mustChangePassword,
+    ...(oneTimePasswordExpiresAt ? { oneTimePasswordExpiresAt } : {}),
+  });
+  const Update = profile.Update!;
+  if (!oneTimePasswordExpiresAt) {
+    Update.UpdateExpression += ' REMOVE #expires';
+    Update.ExpressionAttributeNames!['#expires'] = 'oneTimePasswordExpiresAt';
+  }
+  if (whileProfile) {
+    Update.ConditionExpression += ` AND passwordHash = :whileHash AND ${whileProfile.signIns ? 'signIns = :signIns' : 'attribute_not_exists(signIns)'}`;
+    Update.ExpressionAttributeValues![':whileHash'] = whileProfile.passwordHash;
+    if (whileProfile.signIns) Update.ExpressionAttributeValues![':signIns'] = whileProfile.signIns;
   }
   const failed = await transact({ profile, ended: sessions.end.map((key) => remove(key)), started: sessions.start ?? null });
-  if (failed === 'profile' && change.whileHash && (await getUser(id)))
-    throw new Conflict('Your password was changed meanwhile; sign in again');
+  if (failed === 'profile' && whileProfile && (await getUser(id))) return false;
   if (failed) throw userNotFound();
+  return true;
+}
+
+/**
+ * The profile's part of a sign-in, for the transaction that stores its session: only while the
+ * password checked is still the stored one and, for a one-time password, before its end, which
+ * this sign-in spends (removed: it signs in once). Counts the sign-in (signIns).
+ */
+export function signInOnProfile(id: string, checked: { passwordHash: string; oneTimePassword: boolean }, now: number): TransactItem {
+  const { oneTimePassword } = checked;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.userProfile(id),
+      UpdateExpression: `ADD signIns :one${oneTimePassword ? ' REMOVE oneTimePasswordExpiresAt' : ''}`,
+      ConditionExpression: `${EXISTS} AND passwordHash = :hash${oneTimePassword ? ' AND oneTimePasswordExpiresAt > :now' : ''}`,
+      ExpressionAttributeValues: { ':one': 1, ':hash': checked.passwordHash, ...(oneTimePassword ? { ':now': now } : {}) },
+    },
+  };
 }

@@ -91,4 +91,5 @@ export async function homeKeptOffline(page: Page): Promise<void> {
 }
 
 /** The strip under the navigation bar: offline, and how many marks wait. */
-export const queueStatus = (page: Page) => page.getByRole('status').filter({ hasText: /waiting to be sent|offline|needs a look/ });
+export const queueStatus = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /waiting to be sent|offline|needs? a look|needs? your review/ });

@@ -19,9 +19,10 @@ export const LAB_SLOT = '14:00 - 15:00';
 
 /** A day `days` before today (UTC), as YYYY-MM-DD. */
 export const daysAgo = (days: number) => todayUtc(new Date(Date.now() - days * 86_400_000));
-export const A = daysAgo(9);
-export const B = daysAgo(8);
-export const C = daysAgo(7);
+// Within the days back a faculty member may mark (markBackDays, 7 by default).
+export const A = daysAgo(6);
+export const B = daysAgo(5);
+export const C = daysAgo(4);
 export const NO_SESSION = daysAgo(20);
 
 interface Person {

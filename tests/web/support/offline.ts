@@ -1,5 +1,6 @@
 import { todayUtc } from '@shared/dates';
 import type { MarkConflict } from '@shared/schemas/attendance';
+import type { PublicUser } from '@shared/schemas/auth';
 import type { QueuedMark } from '@web/lib/offline/mark-queue';
 
 /*
@@ -21,6 +22,18 @@ export async function removeMark(clientMarkId: string): Promise<void> {
   stored.delete(clientMarkId);
 }
 
+export async function removeDoneMarks(): Promise<void> {
+  for (const [id, mark] of stored) if (mark.state !== 'waiting') stored.delete(id);
+}
+
+/** The id of the tab's sign-in that waitingMark's marks were saved in (web/src/lib/session.ts keeps it in sessionStorage). */
+export const THIS_SIGN_IN = 'sign-in-of-this-tab';
+
+/** This tab signed in as `user` before the test (as after a reload): their next signIn keeps THIS_SIGN_IN. */
+export function signedInHere(user: PublicUser): void {
+  sessionStorage.setItem('sams-sign-in', JSON.stringify({ user, id: THIS_SIGN_IN }));
+}
+
 let made = 0;
 
 /** A mark of the faculty member waiting on the phone (Division 1's lecture at 09:00 today unless told). */
@@ -30,6 +43,7 @@ export function waitingMark(overrides: Partial<QueuedMark> = {}): QueuedMark {
   return {
     clientMarkId,
     userId: 'u-faculty',
+    signInId: THIS_SIGN_IN,
     body: { presentStudentData: ['st1'], date: todayUtc(), slotid: 'slot9', slotcount: 1, courseid: 'c1', groupid: 'd1', clientMarkId },
     label: 'Semester 3 / Data Structures / Lecture / 09:00 - 10:00 / Division 1',
     view: { date: todayUtc(), semid: 's3', courseid: 'c1', slotid: 'slot9', kind: 1, groupid: 'd1' },

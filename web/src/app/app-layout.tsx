@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { QueueStatus } from '../components/offline/queue-status';
 import { NavBar } from '../features/navigation/components/nav-bar';
-import { forgetOfflineReads, useMarkQueue } from '../lib/offline/use-mark-queue';
+import { useMarkQueue } from '../lib/offline/use-mark-queue';
 import { session, useSession } from '../lib/session';
 import { MainContent } from './root-layout';
 
 /**
  * The signed-in shell (loaded with the first signed-in page): the navigation bar above the page.
- * Leaving it signed out (logout, or a 401 anywhere) forgets every cached answer of that user, also
- * those kept for offline use (the marks saved on this phone stay, to be sent when they sign in again).
+ * Leaving it signed out (logout, or a 401 anywhere) forgets every answer SWR holds of that user (the
+ * device's caches are cleared by the session check, web/src/app/session-check.ts).
  */
 export function AppLayout() {
   const state = useSession();
@@ -18,7 +18,6 @@ export function AppLayout() {
     () => () => {
       if (session.get().status !== 'signed-out') return;
       void mutate(() => true, undefined, { revalidate: false });
-      void forgetOfflineReads();
     },
     [mutate],
   );

@@ -1,3 +1,4 @@
+import { MAX_BODY_BYTES } from '@shared/constants';
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
@@ -12,7 +13,7 @@ import { csvText } from '@web/lib/csv';
 
 /**
  * Students in and out as CSV (docs/product.md §2.13): the file read in the browser (papaparse,
- * loaded only when a file is read), sent in chunks of at most 500 rows, the rows with errors as
+ * loaded only when a file is read), sent in chunks of at most 500 rows and IMPORT_BODY_BUDGET bytes, the rows with errors as
  * CSV, and a batch, division or semester exported with the same columns.
  */
 
@@ -54,6 +55,48 @@ export function duplicateRows(rows: FileRow[]): ImportRowResult[] {
     .map(({ row, enrollment }) => ({ row, outcome: 'error', message: IMPORT_MESSAGES.duplicate(enrollment), studentId: null }));
 }
 
+/**
+ * The most bytes of JSON (UTF-8) a chunk's body may take: the server refuses a body over
+ * MAX_BODY_BYTES with 413, and 500 rows of long Devanagari names (3 bytes a letter) are over it.
+ * 16 KB are kept in hand, so a field added to the body later does not tip a full chunk over.
+ */
+export const IMPORT_BODY_BUDGET = MAX_BODY_BYTES - 16 * 1024;
+
+const utf8Bytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/**
+ * The rows split into the bodies sent, in order: each at most `maxRows` rows and `maxBytes` bytes
+ * of JSON. A row too large to go even alone is in `tooLarge`, never sent.
+ */
+export function importChunks<T>(
+  rows: T[],
+  options: object,
+  maxRows = IMPORT_MAX_ROWS,
+  maxBytes = IMPORT_BODY_BUDGET,
+): { chunks: T[][]; tooLarge: T[] } {
+  const empty = utf8Bytes({ rows: [], ...options });
+  const chunks: T[][] = [];
+  const tooLarge: T[] = [];
+  let chunk: T[] = [];
+  let bytes = empty;
+  for (const row of rows) {
+    const rowBytes = utf8Bytes(row) + 1; // its comma
+    if (empty + rowBytes > maxBytes) {
+      tooLarge.push(row);
+      continue;
+    }
+    if (chunk.length === maxRows || bytes + rowBytes > maxBytes) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = empty;
+    }
+    chunk.push(row);
+    bytes += rowBytes;
+  }
+  if (chunk.length) chunks.push(chunk);
+  return { chunks, tooLarge };
+}
+
 export interface ImportRun {
   /** Every row's outcome, in the file's order. */
   results: ImportRowResult[];
@@ -61,7 +104,8 @@ export interface ImportRun {
 }
 
 /**
- * Sends the file's rows in chunks of at most 500 (duplicates stay here as errors), calling
+ * Sends the file's rows in chunks of at most 500 rows and IMPORT_BODY_BUDGET bytes (duplicates,
+ * and a row too large to send, stay here as errors), calling
  * `progress` with how many rows are done; a chunk refused for being busy is tried again once.
  * Throws the failure of a chunk that could not be sent: the rows sent before it are saved, and
  * running the file again finishes it.
@@ -71,15 +115,23 @@ export async function runImport(
   options: { dryRun: boolean; createMissing: boolean },
   progress: (done: number, total: number) => void,
   chunkSize = IMPORT_MAX_ROWS,
+  byteBudget = IMPORT_BODY_BUDGET,
 ): Promise<ImportRun> {
   const duplicates = duplicateRows(rows);
   const skipped = new Set(duplicates.map((result) => result.row));
-  const sendable = rows.filter((row) => !skipped.has(row.row));
-  const results: ImportRowResult[] = [...duplicates];
-  let done = duplicates.length;
+  const { chunks, tooLarge } = importChunks(
+    rows.filter((row) => !skipped.has(row.row)),
+    options,
+    chunkSize,
+    byteBudget,
+  );
+  const results: ImportRowResult[] = [
+    ...duplicates,
+    ...tooLarge.map(({ row }) => ({ row, outcome: 'error' as const, message: IMPORT_MESSAGES.rowTooLarge, studentId: null })),
+  ];
+  let done = results.length;
   progress(done, rows.length);
-  for (let start = 0; start < sendable.length; start += chunkSize) {
-    const chunk = sendable.slice(start, start + chunkSize);
+  for (const chunk of chunks) {
     const body = { rows: chunk, ...options };
     const answer = await callRoute('POST /student/import', { body }).catch(async (failure: unknown) => {
       if ((failure as { status?: number }).status !== 503) throw failure;

@@ -2,6 +2,7 @@ import type { TodayClass } from '@shared/schemas/timetable';
 import type { GetKey, RouteRequest } from '@web/lib/api-contract';
 import { callRoute, routePath } from '@web/lib/api-client';
 import type { QueuedMark } from '@web/lib/offline/mark-queue';
+import { session } from '@web/lib/session';
 
 /*
  * Today for offline use (docs/product.md §4, marking offline): the student lists of today's classes are
@@ -12,7 +13,7 @@ import type { QueuedMark } from '@web/lib/offline/mark-queue';
 
 const kept = new Set<string>();
 
-/** Reads the student list of each class of today not yet marked (once per list while the app runs). */
+/** Reads the student list of each class of today not yet marked (once per list and sign-in while the app runs). */
 export function keepTodayForOffline(classes: readonly TodayClass[]): void {
   if (!navigator.onLine) return;
   for (const { entry, marked } of classes) {
@@ -24,7 +25,8 @@ export function keepTodayForOffline(classes: readonly TodayClass[]): void {
 }
 
 function keep<K extends 'GET /student/division/{divisionid}' | 'GET /student/{batchid}'>(key: K, request: RouteRequest<K>): void {
-  const path = routePath(key, request);
+  // Per sign-in: signing out empties the worker's cache, so the next sign-in reads them again.
+  const path = `${session.signInId()} ${routePath(key, request)}`;
   if (kept.has(path)) return;
   kept.add(path);
   callRoute<GetKey>(key, request as RouteRequest<GetKey>).catch(() => kept.delete(path));

@@ -5,7 +5,9 @@ import type { ViewLink } from '../view-link';
 /*
  * The marks saved on this phone (docs/product.md §4, marking offline), in IndexedDB: they outlive a
  * reload, a closed tab and a new version of the app. One record per mark, by its clientMarkId, with
- * the user who made it (only they send it), what the screens show of it, and its outcome.
+ * the user who made it (only they send it) and the sign-in that saved it, what the screens show of it,
+ * and its outcome. Anyone at the device can read and change these records: a mark not saved in the
+ * current sign-in is sent only once its user has seen it (docs/decisions.md).
  */
 
 /** waiting: to be sent; sent: stored by the server; conflict: someone else had marked the class; refused: the server said no. */
@@ -27,6 +29,12 @@ export interface QueuedMark {
   nextTryAt: number;
   /** The last answer: the server's message, or why it could not be sent. */
   message?: string;
+  /**
+   * The sign-in that saved it (the tab's id, web/src/lib/session.ts): only a mark of the current sign-in
+   * is sent by itself; any other (an earlier sign-in, or a record edited or added on the device) waits
+   * for its user to review it. None: saved before this was kept, so reviewed too.
+   */
+  signInId?: string;
   /** The session stored (sent), or the one someone else stored (conflict). */
   sessionId?: string;
   conflict?: MarkConflict;
@@ -70,4 +78,11 @@ export async function saveMark(mark: QueuedMark): Promise<void> {
 
 export async function removeMark(clientMarkId: string): Promise<void> {
   await (await database()).delete('marks', clientMarkId);
+}
+
+/** Drops every user's marks already dealt with (sent, conflict, refused); those waiting stay. */
+export async function removeDoneMarks(): Promise<void> {
+  if (!canKeep()) return;
+  const db = await database();
+  for (const mark of await db.getAll('marks')) if (mark.state !== 'waiting') await db.delete('marks', mark.clientMarkId);
 }

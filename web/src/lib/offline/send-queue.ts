@@ -3,13 +3,15 @@ import { ApiError, callRoute, errorMessage } from '../api-client';
 import { session } from '../session';
 import { toast } from '../toast';
 import { marksOf, removeMark, saveMark, type QueuedMark } from './mark-queue';
-import { reloadQueue } from './queue-store';
+import { ofThisSignIn, reloadQueue } from './queue-store';
 
 /*
  * Sends the marks saved on this phone (docs/product.md §4, marking offline), oldest first, one at a
  * time, when the connection returns, when the app starts, and on a timer after a failed try (5 s,
  * 10 s, 20 s… up to 5 minutes). A mark goes with its clientMarkId, so one sent twice (two tabs, an
  * answer lost on the way back) is stored once: the server answers the second with the same session.
+ * Only marks saved in this sign-in go by themselves; one of an earlier sign-in goes when its user, having
+ * seen what it says, sends it from the list (sendReviewed).
  */
 
 const FIRST_RETRY_MS = 5_000;
@@ -53,7 +55,7 @@ async function sendAll(now: boolean): Promise<void> {
   if (!user || !navigator.onLine) return;
   for (const mark of await marksOf(user._id)) {
     if (mark.state === 'sent' && Date.parse(mark.savedAt) < Date.now() - KEEP_SENT_MS) await removeMark(mark.clientMarkId);
-    if (mark.state !== 'waiting' || (!now && mark.nextTryAt > Date.now())) continue;
+    if (mark.state !== 'waiting' || !ofThisSignIn(mark) || (!now && mark.nextTryAt > Date.now())) continue;
     if (session.get().user?._id !== user._id) return;
     const { next, stop } = await sendOne(mark);
     await saveMark(next);
@@ -89,8 +91,26 @@ async function sendOne(mark: QueuedMark): Promise<{ next: QueuedMark; stop: bool
   }
 }
 
+/**
+ * Sends one mark the user reviewed (saved in an earlier sign-in), now, as it stands: from then on it is
+ * this sign-in's, and retried like the others if the server cannot take it yet. Answers it after the try.
+ */
+export async function sendReviewed(mark: QueuedMark): Promise<QueuedMark> {
+  const signInId = session.get().user?._id === mark.userId ? session.signInId() : null;
+  if (!signInId || mark.state !== 'waiting') return mark;
+  const { next } = await sendOne({ ...mark, signInId, attempts: 0, nextTryAt: 0 });
+  await saveMark(next);
+  await reloadQueue();
+  if (next.state === 'sent') for (const listener of sentListeners) listener();
+  else if (next.state === 'waiting') {
+    stopRetrying();
+    await retryLater(mark.userId);
+  }
+  return next;
+}
+
 async function retryLater(userId: string): Promise<void> {
-  const waiting = (await marksOf(userId)).filter((mark) => mark.state === 'waiting');
+  const waiting = (await marksOf(userId)).filter((mark) => mark.state === 'waiting' && ofThisSignIn(mark));
   if (waiting.length === 0) return;
   const soonest = Math.min(...waiting.map((mark) => mark.nextTryAt));
   timer = setTimeout(() => void sendWaiting(), Math.max(1000, soonest - Date.now()));

@@ -49,8 +49,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: PublicUser; onClo
     <Dialog title="One-time password" onClose={onClose} size="small">
       <div className="dialog-message">
         <p>
-          Give this one-time password to <strong>{user.username}</strong>. It is shown only now; they choose their own when they sign in
-          with it.
+          Give this one-time password to <strong>{user.username}</strong>. It is shown only now and signs in once, within 24 hours; they
+          choose their own when they sign in with it.
         </p>
         <p className="one-time-password" aria-label="One-time password">
           <code>{reset.oneTimePassword}</code>

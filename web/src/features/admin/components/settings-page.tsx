@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import {
   EXCUSED_RULES,
+  MARK_BACK_DAYS_LABEL,
   MARKING_POLICIES,
+  MAX_MARK_BACK_DAYS,
   settingsSchema,
   SETTINGS_MESSAGES,
   type CollegeSettings,
@@ -39,6 +41,7 @@ const asText = (settings: CollegeSettings): SettingsValues => ({
   excusedCounts: settings.excusedCounts,
   threshold: String(settings.threshold),
   markingPolicy: settings.markingPolicy,
+  markBackDays: String(settings.markBackDays),
   sessionIdleMinutes: String(settings.sessionIdleMinutes),
   ...alertsAsText(settings),
 });
@@ -50,6 +53,7 @@ const asSettings = (values: SettingsValues) => ({
   excusedCounts: values.excusedCounts,
   threshold: values.threshold.trim() === '' ? undefined : Number(values.threshold),
   markingPolicy: values.markingPolicy,
+  markBackDays: values.markBackDays.trim() === '' ? undefined : Number(values.markBackDays),
   sessionIdleMinutes: values.sessionIdleMinutes.trim() === '' ? undefined : Number(values.sessionIdleMinutes),
   ...alertsFromText(values),
 });
@@ -130,6 +134,16 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
           options={POLICY_OPTIONS}
           hint="The assigned faculty member is the one the timetable gives the course, kind and group to. Admins can always mark."
           {...form.field('markingPolicy')}
+        />
+        <Field
+          label={MARK_BACK_DAYS_LABEL}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_MARK_BACK_DAYS}
+          step={1}
+          hint="How many days before today a faculty member may still mark a class (0: today only), never before the term's first day. Only admins can mark older dates, and each such mark is logged."
+          {...form.field('markBackDays')}
         />
         <Field
           label="Sign out after inactivity (minutes)"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PRODUCT } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
-import { loginSchema } from '@shared/schemas/auth';
+import { loginSchema, PASSWORD_MESSAGES } from '@shared/schemas/auth';
 import { EMAIL_INPUT, Field } from '@web/components/ui/field';
 import { Page } from '@web/components/ui/page';
 import { ApiError } from '@web/lib/api-client';
@@ -10,9 +10,14 @@ import { useForm } from '@web/lib/form';
 import { login, useAppConfig } from '../api/auth';
 import './login-page.css';
 
-/** docs/product.md §8: any login failure reads 'Wrong email or password'; a locked account or an unreachable server says so instead. */
+/**
+ * docs/product.md §8: any login failure reads 'Wrong email or password'; a locked account, a spent
+ * one-time password or an unreachable server says so instead.
+ */
 const loginFailure = (error: unknown) =>
-  error instanceof ApiError && (error.status === 429 || error.status === 0) ? error.message : MESSAGES.wrongLogin;
+  error instanceof ApiError && (error.status === 429 || error.status === 0 || error.message === PASSWORD_MESSAGES.oneTimeSpent)
+    ? error.message
+    : MESSAGES.wrongLogin;
 
 /** The login screen (docs/product.md §2.3): email, password, Login; the demo hint on the local stack. */
 export function LoginPage() {

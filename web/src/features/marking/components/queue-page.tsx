@@ -5,10 +5,11 @@ import { Page } from '@web/components/ui/page';
 import { formatMoment } from '@web/lib/moments';
 import { removeMark, type QueuedMark } from '@web/lib/offline/mark-queue';
 import { useOnline } from '@web/lib/offline/online';
-import { reloadQueue, useQueuedMarks, waitingMarks } from '@web/lib/offline/queue-store';
+import { marksToReview, ofThisSignIn, reloadQueue, useQueuedMarks, waitingMarks } from '@web/lib/offline/queue-store';
 import { sendWaiting } from '@web/lib/offline/send-queue';
 import { viewLink } from '@web/lib/view-link';
 import { conflictDetail } from '../submit-mark';
+import { MarkReview } from './mark-review';
 import '@web/components/offline/offline.css';
 
 const STATE_TEXT: Record<QueuedMark['state'], string> = {
@@ -17,17 +18,20 @@ const STATE_TEXT: Record<QueuedMark['state'], string> = {
   conflict: 'Not sent: this class was already marked',
   refused: 'Not sent',
 };
+const TO_REVIEW = 'To review: saved in an earlier sign-in';
 
 /**
  * /queue (docs/product.md §4, marking offline): the marks saved on this phone, oldest first, each with
  * its outcome: waiting (with the last try's error), sent, already marked by someone else (who, when,
  * and a link to that session, where it can be corrected while allowed), or refused with the reason.
+ * A mark saved in an earlier sign-in is shown for review first (MarkReview): sent only with Send.
  */
 export function QueuePage() {
   const marks = useQueuedMarks();
   const online = useOnline();
   const [sending, setSending] = useState(false);
   const waiting = waitingMarks(marks).length;
+  const toReview = marksToReview(marks).length;
 
   async function sendNow() {
     setSending(true);
@@ -55,6 +59,12 @@ export function QueuePage() {
           )}
         </p>
       )}
+      {toReview > 0 && (
+        <p className="step-lead">
+          Saved on this phone in an earlier sign-in: anyone at this phone could have changed them since. Check each one, then send it or
+          discard it.
+        </p>
+      )}
       {marks.length === 0 ? (
         <Notice kind="empty">No marks are waiting on this phone.</Notice>
       ) : (
@@ -65,8 +75,8 @@ export function QueuePage() {
               <p>
                 {mark.body.date} · saved {formatMoment(mark.savedAt)}
               </p>
-              <p className="queue-item-state">{STATE_TEXT[mark.state]}</p>
-              <QueuedOutcome mark={mark} />
+              <p className="queue-item-state">{mark.state === 'waiting' && !ofThisSignIn(mark) ? TO_REVIEW : STATE_TEXT[mark.state]}</p>
+              {mark.state === 'waiting' && !ofThisSignIn(mark) ? <MarkReview mark={mark} /> : <QueuedOutcome mark={mark} />}
               {mark.state !== 'waiting' && (
                 <div className="queue-item-actions">
                   <button type="button" className="button button-secondary" onClick={() => void remove(mark)}>

@@ -1,5 +1,6 @@
 import type { Term } from '@shared/schemas/structure';
-import { callRoute } from '@web/lib/api-client';
+import { ApiError, callRoute, NETWORK_ERROR } from '@web/lib/api-client';
+import { signOutOnDevice } from '@web/lib/offline/sign-out';
 import { session } from '@web/lib/session';
 import { useRefresh } from '@web/lib/use-write';
 
@@ -21,8 +22,19 @@ export function useSwitchTerm() {
   };
 }
 
-/** Logout (docs/product.md §4): the server ends the session, then the sign-in state is cleared. */
-export async function logout(): Promise<void> {
-  await callRoute('POST /auth/logout');
+/**
+ * Logout (docs/product.md §4): the server ends the session, then the sign-in state is cleared. With no
+ * network this device signs out at once and the server's session ends when the network is back ('device').
+ */
+export async function logout(): Promise<'server' | 'device'> {
+  try {
+    if (!navigator.onLine) throw new ApiError(0, NETWORK_ERROR);
+    await callRoute('POST /auth/logout');
+  } catch (failure) {
+    if (!(failure instanceof ApiError && failure.status === 0)) throw failure;
+    signOutOnDevice();
+    return 'device';
+  }
   session.signOut();
+  return 'server';
 }

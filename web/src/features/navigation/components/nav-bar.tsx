@@ -3,7 +3,9 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
 import { PRODUCT } from '@shared/constants';
 import { errorMessage } from '@web/lib/api-client';
-import { mayLogOut } from '@web/lib/offline/sign-out';
+import { LogoutDialog } from '@web/components/offline/logout-dialog';
+import { queuedMarks, waitingMarks } from '@web/lib/offline/queue-store';
+import { deviceLogoutText, keptMarks } from '@web/lib/offline/sign-out';
 import { toast } from '@web/lib/toast';
 import { logout } from '../api/navigation';
 import { TermSelector } from './term-selector';
@@ -48,6 +50,7 @@ export function NavBar({ user }: { user: PublicUser }) {
   const admin = user.role === 'admin';
   const links = admin ? ADMIN_LINKS : FACULTY_LINKS;
   const [leaving, setLeaving] = useState(false);
+  const [asking, setAsking] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -63,12 +66,17 @@ export function NavBar({ user }: { user: PublicUser }) {
     }
   }
 
-  async function onLogout() {
-    // Marks saved on this phone and not sent yet: warn first (docs/product.md §4, marking offline).
-    if (!mayLogOut()) return;
+  function onLogout() {
+    // Marks of this sign-in not sent yet, online: send them first or keep them for review (docs/product.md §4, marking offline).
+    if (navigator.onLine && waitingMarks(queuedMarks()).length > 0) setAsking(true);
+    else void leave();
+  }
+
+  async function leave() {
     setLeaving(true);
+    const kept = keptMarks();
     try {
-      await logout();
+      if ((await logout()) === 'device') toast.success(deviceLogoutText(kept));
       navigate('/login', { replace: true });
     } catch (failure) {
       toast.error(errorMessage(failure));
@@ -120,6 +128,7 @@ export function NavBar({ user }: { user: PublicUser }) {
           </button>
         </div>
       </div>
+      {asking && <LogoutDialog onLogOut={leave} onClose={() => setAsking(false)} />}
     </header>
   );
 }

@@ -1,0 +1,39 @@
+import { API_PREFIX, type ROUTES } from './routes';
+
+/*
+ * The reads that marking offline needs (docs/product.md §4, marking offline): Today, the marking flow's
+ * lists, the classes' student lists and the college's settings. The API answers them `private, no-cache`
+ * (every other answer is `no-store`), and the service worker (web/vite.config.ts) keeps only these,
+ * network first; the login status is not among them, so no cache ever says who is signed in.
+ */
+
+type GetPath = Extract<(typeof ROUTES)[number], { method: 'GET' }>['path'];
+
+export const OFFLINE_READS = [
+  '/timetable/today',
+  '/timetable',
+  '/settings',
+  '/term/active',
+  '/semester/{termid}',
+  '/course/{semid}',
+  '/slot/{termid}',
+  '/division/{semid}',
+  '/batch/{divisionid}',
+  '/student/{batchid}',
+  '/student/division/{divisionid}',
+] as const satisfies readonly GetPath[];
+
+/** The Cache-Control of a 200 answer to one of these reads: a browser may keep it, but asks the server first each time. */
+export const OFFLINE_READ_CACHE_CONTROL = 'private, no-cache';
+
+/** The route keys ('GET /api/v1/settings'), as API Gateway names them. */
+export const OFFLINE_READ_KEYS: ReadonlySet<string> = new Set(OFFLINE_READS.map((path) => `GET ${API_PREFIX}${path}`));
+
+const pathPattern = (path: string): string => `${API_PREFIX}${path}`.replace(/\{\w+\}/g, '[^/?#]+').replaceAll('/', '\\/');
+
+/**
+ * A same-origin URL of one of these reads, any query. Matched against the whole URL: the lookbehind
+ * puts the match after the origin, so the service worker's router (which takes a cross-origin URL only
+ * for a match at its very start) never takes another site's.
+ */
+export const OFFLINE_READ_URL = new RegExp(`(?<=^https?:\\/\\/[^/]+)(?:${OFFLINE_READS.map(pathPattern).join('|')})(?:\\?[^#]*)?$`);
