@@ -54,6 +54,10 @@ export function createLocalServer(options: LocalServerOptions): Server {
       else response.destroy();
     });
   });
+  // An idle connection is kept longer than clients keep theirs (Node's 5 s default): a client that
+  // reused one the moment the server closed it got ECONNRESET (seen in e2e runs under load).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // A request Node's parser refuses (bad request line, oversized headers) gets 400, as Node does by default.
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
