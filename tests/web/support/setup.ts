@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearToasts } from '@web/lib/toast';
 import { resetLoader } from '@web/lib/loading';
 import { session } from '@web/lib/session';
+
+// findBy… and waitFor wait up to 5 s (testing-library's default is 1 s): a page's first lazy chunk took
+// over 1 s to load in full npm test runs with every core busy. A test that passes waits no longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Each test starts signed-out-unknown (the status check runs again), with no toasts, no loader.
 beforeEach(() => {
