@@ -106,8 +106,8 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
     queriesIndex: true,
     writesTo: COLLEGE_DATA,
   },
-  // Marks a session once and corrects it, each in a transaction of puts with its history and summary; never deletes.
-  // UpdateItem: a session's last use (docs/security.md, idle sessions), as every resource writes it.
+  // Marks a session once and corrects it, each in a transaction: puts of the session and its history, and an
+  // UpdateItem (ADD) of its summary's shard; never deletes. UpdateItem also: a session's last use (docs/security.md).
   // Its sessions, their history and summaries are in their course's partition; the settings are the college's.
   attendance: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],

@@ -174,7 +174,22 @@ interface SummaryPlace {
   groupid: string;
 }
 
+/** A group's summary as stored before shards: one item, read as one more part of the group, never written again. */
 export const attendanceSummary = (s: SummaryPlace): Key => ({ pk: `COURSE#${s.courseid}`, sk: `SUM#${s.slotcount}#${s.groupid}` });
+/** One part of a group's summary: its shard, and the part of the shard's students one write holds (`part`). */
+export const attendanceSummaryPart = (s: SummaryPlace & { shard: number; part: number }): Key => ({
+  pk: `COURSE#${s.courseid}`,
+  sk: `SUM#${s.slotcount}#${s.groupid}#${s.shard}#${s.part}`,
+});
+/** Every part of one group's summary (the item before shards too); a group id never holds '#' or sorts its parts elsewhere. */
+export const summaryOfGroup = (s: SummaryPlace): KeyCondition => ({
+  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+  ExpressionAttributeValues: {
+    ':pk': `COURSE#${s.courseid}`,
+    ':from': `SUM#${s.slotcount}#${s.groupid}`,
+    ':to': `SUM#${s.slotcount}#${s.groupid}#~`,
+  },
+});
 /** The summaries of a course: every kind and group, or of one kind. */
 export const summariesOfCourse = (courseid: string, kind?: SlotKind): KeyCondition =>
   beginsWith(`COURSE#${courseid}`, kind === undefined ? 'SUM#' : `SUM#${kind}#`);

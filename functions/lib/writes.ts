@@ -1,5 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './db';
+import { Busy } from './domain-errors';
 import type { Key } from './keys';
 
 /**
@@ -76,7 +77,9 @@ export async function transact<Name extends string>(items: Record<Name, Transact
     } catch (error) {
       const at = failedConditionAt(error);
       if (at >= 0) return named[at]![0];
-      if (!isTransactionConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
+      if (hasReason(error, 'ThrottlingError')) throw new Busy('DynamoDB is throttling this write');
+      if (!hasReason(error, 'TransactionConflict')) throw error;
+      if (attempt >= CONFLICT_ATTEMPTS) throw new Busy('This write kept meeting others on the same items');
       await sleep(Math.random() * 10 * 2 ** attempt);
     }
   }
@@ -85,7 +88,9 @@ export async function transact<Name extends string>(items: Record<Name, Transact
 /**
  * A transaction that meets another one in flight on the same item is cancelled (TransactionConflict)
  * without writing anything, and the SDK does not retry it: tried again, it either goes through or
- * finds the other's write (a failed condition), as if the two had come one after the other.
+ * finds the other's write (a failed condition), as if the two had come one after the other. Still
+ * meeting others after CONFLICT_ATTEMPTS (about 5 s of waits), or throttled by DynamoDB inside the
+ * transaction, it is Busy: 503 with Retry-After, nothing written.
  */
 const CONFLICT_ATTEMPTS = 8;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -99,8 +104,7 @@ const cancellationReasons = (error: unknown): { Code?: string }[] =>
 const failedConditionAt = (error: unknown): number =>
   cancellationReasons(error).findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
 
-const isTransactionConflict = (error: unknown): boolean =>
-  cancellationReasons(error).some((reason) => reason.Code === 'TransactionConflict');
+const hasReason = (error: unknown, code: string): boolean => cancellationReasons(error).some((reason) => reason.Code === code);
 
 /** A single conditional write found its condition false. */
 export const isConditionFailure = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';

@@ -3,6 +3,7 @@ import type { CostRow } from './sections/cost';
 import type { ImportRow } from './sections/import';
 import type { LighthouseRow } from './sections/lighthouse';
 import type { LoadResult } from './sections/load';
+import type { OneGroupResult } from './sections/one-group';
 import type { OverheadRow } from './sections/overhead';
 import type { ReportsRow } from './sections/reports';
 import type { ScaleRow } from './sections/scale';
@@ -13,6 +14,8 @@ import { sinceFiled } from './since-filed';
 export interface BenchResults {
   machine: { cpus: number; cpu: string; memoryGiB: number; node: string; date: string };
   command: string;
+  /** Runs of some sections since the whole run (`npm run bench -- one-group`): their figures replaced that run's. */
+  remeasured?: { command: string; date: string; seconds: number }[];
   seconds?: number;
   /** The wall time of one `npm test` on this machine the same day (SAMS_NPM_TEST_SECONDS): the bench does not run the suite. */
   npmTestSeconds?: number;
@@ -23,6 +26,7 @@ export interface BenchResults {
   reports?: ReportsRow[];
   import?: ImportRow[];
   load?: LoadResult;
+  oneGroup?: OneGroupResult;
   lighthouse?: LighthouseRow[];
   web?: WebSizes;
 }
@@ -37,6 +41,10 @@ export function renderMarkdown(r: BenchResults): string {
     '# Benchmarks',
     '',
     `Measured by \`${r.command}\` on ${r.machine.date.slice(0, 10)}: ${r.machine.cpus} × ${r.machine.cpu}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, DynamoDB Local (in memory) on loopback; the whole run took ${r.seconds ?? '?'} s. Timings are from one machine and one run: compare figures within this page, not across machines. Deterministic budgets (bundle bytes, request counts) are enforced by tests; timings are not.`,
+    ...(r.remeasured ?? []).map(
+      (again) =>
+        `\nThen \`${again.command}\` on ${again.date.slice(0, 10)} (${again.seconds} s) measured its sections again, on the same machine: their figures are from that run, the others from the whole run above.`,
+    ),
   ];
   if (r.overhead) {
     parts.push(
@@ -188,6 +196,23 @@ export function renderMarkdown(r: BenchResults): string {
         ['requests', 'per second', 'errors', 'marks accepted', 'marks read back', 'p50 ms', 'p95 ms', 'p99 ms'],
         [[l.requests, l.perSecond, l.errors, l.marks, l.marksReadBack, l.p50, l.p95, l.p99]],
       ),
+    );
+  }
+  if (r.oneGroup) {
+    const g = r.oneGroup;
+    const row = (what: string, p: OneGroupResult['oneGroup']) => [what, p.perSecond, p.p50, p.p95, p.errors, p.marks, p.marksReadBack];
+    parts.push(
+      '',
+      '## 5b. One group under load',
+      '',
+      `${g.clients} concurrent clients marking distinct sessions for ${g.seconds} s each way, nothing but marks (20 of a division's students present): first each client its own course (distinct summary groups), then all of them one course and division (one group: every mark adds to a shard of the same summary, docs/decisions.md). Afterwards every accepted mark is read back and every course's summaries are checked against a recount of its sessions. Limits (issue 30): one group ≥ 0.8× the distinct groups' throughput, p95 ≤ 1.5×, 0 errors, every mark read back, no summary differing.`,
+      '',
+      table(
+        ['clients mark', 'requests per second', 'p50 ms', 'p95 ms', 'errors', 'marks accepted', 'marks read back'],
+        [row('each its own course', g.distinctGroups), row('one course and division', g.oneGroup)],
+      ),
+      '',
+      `One group ÷ distinct groups: throughput ${g.throughputRatio}×, p95 ${g.p95Ratio}×; summaries differing from a recount afterwards: ${g.summariesDiffering}.`,
     );
   }
   if (r.web) {

@@ -2,6 +2,7 @@ import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, TransactWri
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { batchDelete, batchGet } from '@functions/lib/batch';
+import { Busy } from '@functions/lib/domain-errors';
 import * as keys from '@functions/lib/keys';
 import { IS_NEW, put, transact } from '@functions/lib/writes';
 import { useCollege } from '@tests/support/college';
@@ -97,12 +98,23 @@ describe('faults: transactions meeting one another', () => {
     }
   });
 
-  it('gives up after a few conflicts in a row', async () => {
+  it('gives up after a few conflicts in a row as Busy (503, try again)', async () => {
     const mock = mockClient(DynamoDBDocumentClient);
     try {
       mock.on(TransactWriteCommand).rejects(cancelled('TransactionConflict'));
-      await expect(transact({ only: put({ ...keys.seedMarker('c') }) })).rejects.toThrow('Transaction cancelled');
+      await expect(transact({ only: put({ ...keys.seedMarker('c') }) })).rejects.toThrow(Busy);
       expect(mock.commandCalls(TransactWriteCommand).length).toBeGreaterThan(1);
+    } finally {
+      mock.restore();
+    }
+  });
+
+  it('answers a transaction DynamoDB throttled as Busy (503, try again), without trying it again', async () => {
+    const mock = mockClient(DynamoDBDocumentClient);
+    try {
+      mock.on(TransactWriteCommand).rejects(cancelled('None', 'ThrottlingError'));
+      await expect(transact({ only: put({ ...keys.seedMarker('d') }) })).rejects.toThrow(Busy);
+      expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(1);
     } finally {
       mock.restore();
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MarkedSession, SessionView } from '@shared/schemas/attendance';
@@ -5,8 +6,7 @@ import type { DivisionStudentEntry } from '@shared/schemas/structure';
 import { STATUSES } from '@shared/schemas/attendance';
 import { db, tableName } from '@functions/lib/db';
 import * as keys from '@functions/lib/keys';
-import { getSummary } from '@functions/lib/repositories/attendance-summaries';
-import { SUMMARY_RETRY } from '@functions/lib/repositories/attendance';
+import { countSession, getSummary, recountCorrection } from '@functions/lib/repositories/attendance-summaries';
 import { checkAll, checkCourse, rebuildCourse } from '@functions/lib/repositories/summary-check';
 import { daysAgo } from '@tests/support/attendance';
 import { create, useCollege } from '@tests/support/college';
@@ -253,19 +253,66 @@ describe('summaries: races, failures and the rebuild', () => {
     expect((await summary()).held - before.held).toBe(1);
   });
 
-  it('answers 503 and writes nothing when the summary keeps changing under a mark', async () => {
+  /** Marks a session of the division on `date` and corrects one student of it; the statuses answered. */
+  const markAndCorrect = async (date: string, student: string): Promise<number[]> => {
+    const mark = await call('POST', 'attendance', lecture(date));
+    if (mark.status !== 201) return [mark.status];
+    const { _id } = mark.body.data as MarkedSession;
+    const corrected = await call('PATCH', `attendance/${_id}`, { statuses: { [student]: 'late' }, reason: 'Came late', version: 1 });
+    return [mark.status, corrected.status];
+  };
+
+  it('one group, 20 concurrent writers: marks and corrections, no 503, summaries equal a recount', { timeout: 60_000 }, async () => {
     const before = await summary();
-    // Every transaction is cancelled as if another mark had just changed the summary.
-    const raced = Object.assign(new Error('Transaction cancelled'), {
-      name: 'TransactionCanceledException',
-      CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
-    });
-    // Half a second of patience instead of five: the same give-up, sooner.
-    const patience = SUMMARY_RETRY.patienceMs;
-    SUMMARY_RETRY.patienceMs = 500;
-    const result = await withFailingTransactions(raced, () => call('POST', 'attendance', lecture(daysAgo(71)))).finally(
-      () => (SUMMARY_RETRY.patienceMs = patience),
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, writer) => {
+        const statuses: number[] = [];
+        for (let n = 0; n < 3; n++) statuses.push(...(await markAndCorrect(daysAgo(100 + writer * 3 + n), students[n % students.length]!)));
+        return statuses;
+      }),
     );
+    expect(answers.flat().filter((status) => status !== 201 && status !== 200)).toEqual([]);
+    expect(answers.flat()).toHaveLength(120);
+    const after = await summary();
+    expect(after.held - before.held).toBe(60);
+    expect(after.students[students[0]!]!.late - (before.students[students[0]!]?.late ?? 0)).toBe(20);
+    expect(await checkCourse(college.courseid)).toEqual([]);
+  });
+
+  it(
+    'one group, 20 concurrent writers with DynamoDB failing before or after a third of the writes: nothing lost, nothing doubled',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const seen: number[] = [];
+      for (const afterWrite of [false, true]) {
+        const answers = await withDatabaseError(
+          'ServiceUnavailable',
+          (command) => command === 'TransactWriteItemsCommand' && Math.random() < 0.33,
+          () =>
+            Promise.all(
+              Array.from({ length: 20 }, (_, writer) =>
+                markAndCorrect(daysAgo(200 + writer + (afterWrite ? 20 : 0)), students[writer % 3]!),
+              ),
+            ),
+          { afterWrite },
+        );
+        seen.push(...answers.flat());
+      }
+      expect(seen.filter((status) => ![200, 201, 503].includes(status))).toEqual([]);
+      expect(seen).toContain(503);
+      expect(await checkCourse(college.courseid)).toEqual([]);
+    },
+  );
+
+  it('answers 503 with Retry-After and writes nothing only when DynamoDB throttles the transaction', async () => {
+    const before = await summary();
+    const throttled = Object.assign(new Error('Transaction cancelled'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'None' }, { Code: 'ThrottlingError' }],
+    });
+    const result = await withFailingTransactions(throttled, () => call('POST', 'attendance', lecture(daysAgo(71))));
     expect([result.status, result.headers.get('retry-after')]).toEqual([503, '1']);
     expect(await summary()).toEqual(before);
     const view = await call('GET', `attendance?date=${daysAgo(71)}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`);
@@ -275,7 +322,8 @@ describe('summaries: races, failures and the rebuild', () => {
   it('finds a summary that drifted and rebuilds it from the sessions, and removes one with no sessions', async () => {
     expect((await call('POST', 'attendance', lecture(daysAgo(72)))).status).toBe(201);
     const stored = await summary();
-    const wrong = { ...stored, held: stored.held + 3 };
+    // Summaries as stored before shards (one item per group) count as one more part of their group.
+    const wrong = { ...stored, held: 3, students: {}, version: 4 };
     await db.send(new PutCommand({ TableName: tableName(), Item: { ...wrong, ...keys.attendanceSummary(wrong) } }));
     const orphan = { ...stored, groupid: 'no-such-group', version: 1 };
     await db.send(new PutCommand({ TableName: tableName(), Item: { ...orphan, ...keys.attendanceSummary(orphan) } }));
@@ -290,6 +338,19 @@ describe('summaries: races, failures and the rebuild', () => {
     expect(await rebuildCourse(college.courseid)).toBe(2);
     expect(await checkCourse(college.courseid)).toEqual([]);
     expect((await summary()).held).toBe(stored.held);
+  });
+});
+
+describe('summaries: writes within DynamoDB limits', () => {
+  it('keeps every UpdateExpression of a 1,000-student mark and of its correction under 4 KB, in at most 100 items', () => {
+    const expected = Array.from({ length: 1000 }, (_, at) => ({ _id: randomUUID(), name: `Student ${at}`, enrollment: `E${at}` }));
+    const session = { _id: 'a-session', courseid: 'c', slotcount: 1 as const, groupid: 'g', date: '2026-11-02', expected };
+    const before = { ...session, statuses: Object.fromEntries(expected.map(({ _id }) => [_id, 'present' as const])) };
+    const after = { ...session, statuses: Object.fromEntries(expected.map(({ _id }) => [_id, 'excused' as const])) };
+    for (const writes of [countSession(before), recountCorrection(before, after)]) {
+      expect(writes.length).toBeLessThan(99);
+      for (const write of writes) expect(write.Update!.UpdateExpression!.length).toBeLessThan(4096);
+    }
   });
 });
 

@@ -10,11 +10,11 @@ import {
 import type { CollegeSettings } from '@shared/schemas/settings';
 import { batchDelete } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
-import { Busy, Conflict } from '../domain-errors';
+import { Conflict } from '../domain-errors';
 import * as keys from '../keys';
 import { IS_NEW, put, transact } from '../writes';
 import { deleteHistoryOfCourse, historyItem } from './attendance-history';
-import { counted, deleteSummariesOfCourse, getSummary, summaryPut, type GroupSummary } from './attendance-summaries';
+import { countSession, deleteSummariesOfCourse, recountCorrection } from './attendance-summaries';
 import { getWithSettings } from './settings';
 import { attendanceSessionId, sessionPlaceOfId } from '../item-ids';
 
@@ -78,15 +78,7 @@ const sessionItem = (session: AttendanceSession) => ({ ...keys.attendanceSession
  * that session; any other mark is a Conflict carrying who marked the session and when.
  */
 export async function putSessionOnce(session: AttendanceSession): Promise<AttendanceSession | null> {
-  let exists = false;
-  await withSummary(session, async (summary) => {
-    const failed = await transact({
-      session: put(sessionItem(session), IS_NEW),
-      summary: summaryPut(counted(summary, session, 1), summary.version),
-    });
-    exists = failed === 'session';
-    return failed !== 'summary';
-  });
+  const exists = (await transact({ session: put(sessionItem(session), IS_NEW), summary: countSession(session) })) === 'session';
   if (!exists) return null;
   const stored = await getSession(session._id);
   if (stored && isSameMark(stored, session)) return stored;
@@ -107,43 +99,6 @@ const markConflict = ({ _id, date, courseid, slotid, slotcount, groupid, markedB
   markedBy,
   markedAt,
 });
-
-/**
- * Runs `write` with the session's group summary as it stands (currentSummary) until it is written (true). A write
- * that found the summary changed by a concurrent one (false) reads it again and tries again, for up
- * to SUMMARY_RETRY.patienceMs, then gives up as Busy (503: nothing was written, the client tries again).
- * One group's summary takes one write at a time, so marks of one group sent at once queue up here:
- * 50 clients marking one group's sessions for 10 s all get through (tests/functions/load.test.ts).
- */
-async function withSummary(session: AttendanceSession, write: (summary: GroupSummary) => Promise<boolean>): Promise<void> {
-  const giveUpAt = Date.now() + SUMMARY_RETRY.patienceMs;
-  for (let attempt = 1; Date.now() < giveUpAt; attempt++) {
-    if (await write(await currentSummary(session))) return;
-    // Full jitter, capped: writers of one group spread out instead of meeting again in step.
-    await sleep(Math.random() * Math.min(SUMMARY_RETRY.maxWaitMs, 5 * 2 ** attempt));
-  }
-  throw new Busy('The attendance summary kept changing');
-}
-
-/**
- * The group's summary as stored; none yet: made from the group's sessions already stored (none,
- * unless they were marked before summaries existed), so that the first write counts those too.
- * The summary then goes in only if still new (version 0), like any other.
- */
-async function currentSummary(place: AttendanceSession): Promise<GroupSummary> {
-  const stored = await getSummary(place);
-  if (stored.version > 0) return stored;
-  const earlier = await queryAll<StoredSession>(keys.sessionsOfCourse(place.courseid, place.slotcount, '0000-01-01', '9999-12-31'), {
-    FilterExpression: 'groupid = :groupid',
-    ExpressionAttributeValues: { ':groupid': place.groupid },
-    ConsistentRead: true,
-  });
-  return earlier.map(sessionOf).reduce((summary, session) => counted(summary, session, 1), stored);
-}
-
-/** How long a write waits for a summary that keeps changing, and its longest pause (tests shorten the patience). */
-export const SUMMARY_RETRY = { patienceMs: 5000, maxWaitMs: 100 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The session with this `_id`, or null (one consistent GetItem; none for an id no session can have). */
 export async function getSession(id: string): Promise<AttendanceSession | null> {
@@ -186,17 +141,12 @@ export async function saveCorrection(before: AttendanceSession, after: Attendanc
     before.version === 1
       ? 'attribute_exists(pk) AND (attribute_not_exists(version) OR version = :read)'
       : 'attribute_exists(pk) AND version = :read';
-  let saved = false;
-  await withSummary(before, async (summary) => {
-    const failed = await transact({
-      session: put(sessionItem(after), stillAt, { ':read': before.version }),
-      history: entries.map((entry) => put(historyItem(after, entry), IS_NEW)),
-      summary: summaryPut(counted(counted(summary, before, -1), after, 1), summary.version),
-    });
-    saved = failed === null;
-    return failed !== 'summary';
+  const failed = await transact({
+    session: put(sessionItem(after), stillAt, { ':read': before.version }),
+    history: entries.map((entry) => put(historyItem(after, entry), IS_NEW)),
+    summary: recountCorrection(before, after),
   });
-  return saved;
+  return failed === null;
 }
 
 /** How many sessions a course has (one Query, Select COUNT). */

@@ -1,15 +1,24 @@
 import { queryAll } from '../db';
 import * as keys from '../keys';
-import { remove, transact } from '../writes';
+import { IS_NEW, put, remove, transact } from '../writes';
 import { sessionOf, type AttendanceSession } from './attendance';
-import { counted, emptySummary, summariesOf, summaryPut, type GroupSummary } from './attendance-summaries';
+import {
+  counted,
+  emptySummary,
+  shardItem,
+  shardOf,
+  sumParts,
+  summaryPartsOf,
+  type GroupSummary,
+  type StoredPart,
+} from './attendance-summaries';
 import { listChildren } from './structure';
 
 /**
  * The check that the attendance summaries never drift (docs/data-model.md): every summary of a
- * course recomputed from its sessions and compared with the stored one; and the rebuild that
- * writes the recomputed ones (after a restore, or over sessions stored before summaries existed).
- * Used by `npm run summaries` (infra/summaries.ts) and by the tests.
+ * course (its shards added up) recomputed from its sessions and compared with the stored one; and
+ * the rebuild that writes the recomputed ones (after a restore, or over sessions stored before
+ * summaries existed). Used by `npm run summaries` (infra/summaries.ts) and by the tests.
  */
 export interface SummaryDrift {
   courseid: string;
@@ -21,70 +30,83 @@ export interface SummaryDrift {
 
 const placeKey = (place: { slotcount: number; groupid: string }) => `${place.slotcount}#${place.groupid}`;
 
-/** The summaries a course's sessions make, by kind and group. */
-export function summariesFromSessions(courseid: string, sessions: AttendanceSession[]): Map<string, GroupSummary> {
+/** The summaries a course's sessions make, by kind and group (`byShard`: by kind, group and shard). */
+export function summariesFromSessions(courseid: string, sessions: AttendanceSession[], byShard = false): Map<string, GroupSummary> {
   const computed = new Map<string, GroupSummary>();
   for (const session of sessions) {
-    const key = placeKey(session);
+    const key = byShard ? `${placeKey(session)}#${shardOf(session._id)}` : placeKey(session);
     computed.set(key, counted(computed.get(key) ?? emptySummary({ ...session, courseid }), session, 1));
   }
   return computed;
 }
 
-/** What a summary says, less the names (a student's latest name may come from any of their sessions) and the version. */
+/** What a summary says, less the names (a student's latest name may come from any of their sessions). */
 function countsOnly(summary: GroupSummary | undefined): string {
   if (!summary) return 'none';
   const students = Object.entries(summary.students)
     .map(([id, { present, late, absent, excused }]) => [id, present, late, absent, excused] as const)
     .filter(([, ...counts]) => counts.some((count) => count !== 0))
     .sort(([a], [b]) => (a < b ? -1 : 1));
+  if (summary.held === 0 && students.length === 0) return 'none';
   return JSON.stringify([summary.held, summary.first, summary.last, students]);
 }
 
 async function storedAndComputed(courseid: string) {
-  // Read the summaries first: a mark after this read changes a version, and a rebuild's write then fails its condition.
-  const stored = new Map((await summariesOf(courseid)).map((summary) => [placeKey(summary), summary]));
+  // Read the summaries first: a mark after this read changes a shard's version, and a rebuild's write then fails its condition.
+  const parts = await summaryPartsOf(courseid);
+  const stored = new Map(sumParts(parts).map((summary) => [placeKey(summary), summary]));
   const sessions = (await queryAll<Parameters<typeof sessionOf>[0]>(keys.allSessionsOfCourse(courseid), { ConsistentRead: true })).map(
     sessionOf,
   );
-  return { stored, computed: summariesFromSessions(courseid, sessions) };
+  const computed = summariesFromSessions(courseid, sessions);
+  const drifted = [...new Set([...stored.keys(), ...computed.keys()])].filter(
+    (key) => countsOnly(stored.get(key)) !== countsOnly(computed.get(key)),
+  );
+  return { parts, stored, computed, sessions, drifted };
 }
 
 /** The summaries of a course that differ from its sessions. */
 export async function checkCourse(courseid: string): Promise<SummaryDrift[]> {
-  const { stored, computed } = await storedAndComputed(courseid);
-  return [...new Set([...stored.keys(), ...computed.keys()])]
-    .filter((key) => countsOnly(stored.get(key)) !== countsOnly(computed.get(key)))
-    .map((key) => {
-      const one = (stored.get(key) ?? computed.get(key))!;
-      return {
-        courseid,
-        slotcount: one.slotcount,
-        groupid: one.groupid,
-        stored: stored.get(key) ?? null,
-        computed: computed.get(key) ?? null,
-      };
-    });
+  const { stored, computed, drifted } = await storedAndComputed(courseid);
+  return drifted.map((key) => {
+    const one = (stored.get(key) ?? computed.get(key))!;
+    return {
+      courseid,
+      slotcount: one.slotcount,
+      groupid: one.groupid,
+      stored: stored.get(key) ?? null,
+      computed: computed.get(key) ?? null,
+    };
+  });
 }
 
+/** The condition that `part` (undefined: none) is still as read, and its values. */
+const stillAsRead = (part: StoredPart | undefined): [string, Record<string, unknown>?] =>
+  !part ? [IS_NEW] : part.version === undefined ? ['attribute_not_exists(version)'] : ['version = :read', { ':read': part.version }];
+
 /**
- * Rewrites the summaries of a course that differ from its sessions, each only if no mark or
- * correction changed it since it was read (else the course is read again); answers how many.
+ * Rewrites the summaries of a course that differ from its sessions, one transaction per group: its
+ * shards put as recounted, every other part of it (further parts, the item from before shards)
+ * deleted, each only if no mark or correction changed it since it was read (else the course is
+ * read again); answers how many.
  */
 export async function rebuildCourse(courseid: string): Promise<number> {
   for (let attempt = 1; attempt <= 5; attempt++) {
-    const { stored, computed } = await storedAndComputed(courseid);
-    const drifted = [...new Set([...stored.keys(), ...computed.keys()])].filter(
-      (key) => countsOnly(stored.get(key)) !== countsOnly(computed.get(key)),
-    );
+    const { parts, sessions, drifted } = await storedAndComputed(courseid);
+    const shards = summariesFromSessions(courseid, sessions, true);
     let raced = false;
     for (const key of drifted) {
-      const before = stored.get(key);
-      const after = computed.get(key);
-      const write = after
-        ? summaryPut(after, before?.version ?? 0)
-        : remove(keys.attendanceSummary(before!), 'version = :read', { ':read': before!.version });
-      if ((await transact({ summary: write })) !== null) raced = true;
+      const ofGroup = new Map(parts.filter((part) => placeKey(part) === key).map((part) => [part.sk, part]));
+      const writes = [...shards]
+        .filter(([shardKey]) => shardKey.startsWith(`${key}#`))
+        .map(([shardKey, summary]) => {
+          const shard = Number(shardKey.slice(key.length + 1));
+          const before = ofGroup.get(keys.attendanceSummaryPart({ ...summary, shard, part: 0 }).sk);
+          if (before) ofGroup.delete(before.sk);
+          return put(shardItem(summary, shard, (before?.version ?? 0) + 1), ...stillAsRead(before));
+        });
+      const deletes = [...ofGroup.values()].map((part) => remove({ pk: part.pk, sk: part.sk }, ...stillAsRead(part)));
+      if ((await transact({ summary: [...writes, ...deletes] })) !== null) raced = true;
     }
     if (!raced) return drifted.length;
   }

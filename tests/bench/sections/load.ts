@@ -21,8 +21,8 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
  * `clients` concurrent clients for `seconds` on loopback, each looping over a mixed workload:
  * three reads (terms, a division's students, a day's attendance) and one mark of a session
  * nobody else marks, of one of the division's courses (client i teaches course i mod n, as in a
- * college where each class has its teacher; the marks of one course and group are written one at
- * a time, docs/data-model.md). Afterwards every accepted mark is read back.
+ * college where each class has its teacher; one course and group marked by every client is
+ * one-group.ts). Afterwards every accepted mark is read back.
  */
 export async function runLoad(context: Pick<BenchContext, 'demo' | 'call'>, clients: number, seconds: number): Promise<LoadResult> {
   const { demo, call } = context;
