@@ -23,6 +23,11 @@ const beginsWith = (pk: string, prefix: string): KeyCondition => ({
   ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
 });
 
+const between = (pk: string, from: string, to: string): KeyCondition => ({
+  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+  ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
+});
+
 const exactly = ({ pk, sk }: Key): KeyCondition => ({
   KeyConditionExpression: 'pk = :pk AND sk = :sk',
   ExpressionAttributeValues: { ':pk': pk, ':sk': sk },
@@ -144,11 +149,9 @@ export const sessionsOfSlot = (courseid: string, slot: Omit<SessionPlace, 'group
     ? exactly(attendanceSession({ courseid, ...slot, groupid: slot.groupid }))
     : beginsWith(`COURSE#${courseid}`, sessionSortKey({ ...slot, groupid: '' }));
 /** The sessions of one course and kind from one date to another, both included. */
-export const sessionsOfCourse = (courseid: string, kind: SlotKind, from: string, to: string): KeyCondition => ({
-  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-  // '~' sorts after every character of an id, so the whole last day is included.
-  ExpressionAttributeValues: { ':pk': `COURSE#${courseid}`, ':from': `ATT#${kind}#${from}`, ':to': `ATT#${kind}#${to}#~` },
-});
+// '~' sorts after every character of an id, so the whole last day is included.
+export const sessionsOfCourse = (courseid: string, kind: SlotKind, from: string, to: string): KeyCondition =>
+  between(`COURSE#${courseid}`, `ATT#${kind}#${from}`, `ATT#${kind}#${to}#~`);
 export const allSessionsOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'ATT#');
 
 // A session's history: one immutable entry per version (1 = the original mark), in the course's
@@ -182,14 +185,8 @@ export const attendanceSummaryPart = (s: SummaryPlace & { shard: number; part: n
   sk: `SUM#${s.slotcount}#${s.groupid}#${s.shard}#${s.part}`,
 });
 /** Every part of one group's summary (the item before shards too); a group id never holds '#' or sorts its parts elsewhere. */
-export const summaryOfGroup = (s: SummaryPlace): KeyCondition => ({
-  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-  ExpressionAttributeValues: {
-    ':pk': `COURSE#${s.courseid}`,
-    ':from': `SUM#${s.slotcount}#${s.groupid}`,
-    ':to': `SUM#${s.slotcount}#${s.groupid}#~`,
-  },
-});
+export const summaryOfGroup = (s: SummaryPlace): KeyCondition =>
+  between(`COURSE#${s.courseid}`, `SUM#${s.slotcount}#${s.groupid}`, `SUM#${s.slotcount}#${s.groupid}#~`);
 /** The summaries of a course: every kind and group, or of one kind. */
 export const summariesOfCourse = (courseid: string, kind?: SlotKind): KeyCondition =>
   beginsWith(`COURSE#${courseid}`, kind === undefined ? 'SUM#' : `SUM#${kind}#`);

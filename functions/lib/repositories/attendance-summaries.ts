@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { STATUSES, type AttendanceStatus } from '@shared/schemas/attendance';
 import { batchDelete } from '../batch';
-import { queryAll, tableName } from '../db';
+import { queryAll } from '../db';
 import * as keys from '../keys';
-import type { TransactItem } from '../writes';
 
 /**
  * Attendance summaries (docs/data-model.md): per course, kind and group — the group a session is
@@ -49,12 +47,6 @@ export interface CountedSession {
 
 /** How many items a group's summary is spread over: writers of one group meet on one item 1 time in 4; reports read them all (docs/decisions.md). */
 export const SUMMARY_SHARDS = 4;
-/** Students per item written at once: an UpdateExpression is at most 4 KB (about 36 characters per student at most). */
-const STUDENTS_PER_WRITE = 80;
-
-/** The shard that counts a session: the same for its mark and every correction of it. */
-export const shardOf = (sessionId: string): number => createHash('sha256').update(sessionId).digest().readUInt32BE(0) % SUMMARY_SHARDS;
-
 export const noCounts = (): StatusCounts => ({ present: 0, late: 0, absent: 0, excused: 0 });
 
 export const emptySummary = (place: { courseid: string; slotcount: 1 | 2; groupid: string }): GroupSummary => ({
@@ -89,106 +81,9 @@ export function counted(summary: GroupSummary, session: Omit<CountedSession, '_i
   };
 }
 
-/** What one write adds to a shard: sessions, a date, and per student the change of each status count. */
-interface ShardChange {
-  held: number;
-  date: string | null;
-  students: { _id: string; name: string; enrollment: string; by: Partial<StatusCounts> }[];
-}
-
-const counterName = (studentId: string, status: AttendanceStatus) => `c_${studentId}_${status}`;
-const nameOf = (studentId: string) => `n_${studentId}`;
-
-/**
- * The UpdateItems that add `change` to the shard: one per STUDENTS_PER_WRITE students (the first
- * also adds the session and its date). Each adds 1 to `version`, so the rebuild can put a shard
- * only if no write changed it since it was read.
- */
-function shardWrites(session: Omit<CountedSession, 'expected' | 'statuses'>, change: ShardChange): TransactItem[] {
-  const shard = shardOf(session._id);
-  const at = new Date().toISOString();
-  const chunks: ShardChange['students'][] = [];
-  for (let from = 0; from < change.students.length || from === 0; from += STUDENTS_PER_WRITE) {
-    chunks.push(change.students.slice(from, from + STUDENTS_PER_WRITE));
-  }
-  return chunks.map((students, part) => {
-    const names: Record<string, string> = {
-      '#entity': 'entity',
-      '#courseid': 'courseid',
-      '#slotcount': 'slotcount',
-      '#groupid': 'groupid',
-      '#version': 'version',
-    };
-    const values: Record<string, unknown> = {
-      ':entity': 'attendanceSummary',
-      ':courseid': session.courseid,
-      ':slotcount': session.slotcount,
-      ':groupid': session.groupid,
-      ':one': 1,
-    };
-    const adds = ['#version :one'];
-    const sets = ['#entity = :entity', '#courseid = :courseid', '#slotcount = :slotcount', '#groupid = :groupid'];
-    if (part === 0 && change.held !== 0) {
-      names['#held'] = 'held';
-      values[':held'] = change.held;
-      adds.push('#held :held');
-    }
-    if (part === 0 && change.date) {
-      names['#dates'] = 'dates';
-      values[':dates'] = new Set([change.date]);
-      adds.push('#dates :dates');
-    }
-    const byValue = new Map<number, string>();
-    students.forEach(({ _id, name, enrollment, by }, at36) => {
-      const id = at36.toString(36);
-      for (const status of STATUSES) {
-        const delta = by[status];
-        if (!delta) continue;
-        if (!byValue.has(delta)) byValue.set(delta, `:d${byValue.size}`);
-        names[`#${status[0]}${id}`] = counterName(_id, status);
-        adds.push(`#${status[0]}${id} ${byValue.get(delta)}`);
-      }
-      names[`#n${id}`] = nameOf(_id);
-      values[`:n${id}`] = { name, enrollment, at };
-      sets.push(`#n${id} = :n${id}`);
-    });
-    for (const [delta, placeholder] of byValue) values[placeholder] = delta;
-    return {
-      Update: {
-        TableName: tableName(),
-        Key: keys.attendanceSummaryPart({ ...session, shard, part }),
-        UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    };
-  });
-}
-
-/** The writes that count a newly marked session in its shard (unconditional: the session's put decides). */
-export function countSession(session: CountedSession): TransactItem[] {
-  const students = session.expected.map((student) => ({ ...student, by: { [session.statuses[student._id] ?? 'absent']: 1 } }));
-  return shardWrites(session, { held: 1, date: session.date, students });
-}
-
-/** The writes that move a corrected session's counts: each changed student's old status taken out, the new one put in. */
-export function recountCorrection(before: CountedSession, after: CountedSession): TransactItem[] {
-  const delta = new Map<string, { _id: string; name: string; enrollment: string; by: Partial<StatusCounts> }>();
-  const move = (session: CountedSession, sign: 1 | -1) => {
-    for (const student of session.expected) {
-      const status = session.statuses[student._id] ?? 'absent';
-      const own = delta.get(student._id) ?? { ...student, by: {} };
-      own.by[status] = (own.by[status] ?? 0) + sign;
-      if (sign === 1) Object.assign(own, { name: student.name, enrollment: student.enrollment });
-      delta.set(student._id, own);
-    }
-  };
-  move(before, -1);
-  move(after, 1);
-  const students = [...delta.values()].filter(({ by }) => Object.values(by).some((count) => count !== 0));
-  if (students.length === 0) return [];
-  return shardWrites(after, { held: 0, date: null, students });
-}
+/** A shard's flat attributes: a student's count of a status, and their name as last written. */
+export const counterName = (studentId: string, status: AttendanceStatus) => `c_${studentId}_${status}`;
+export const nameOf = (studentId: string) => `n_${studentId}`;
 
 /** A summary item as stored: a shard's part (flat counters), or the one item of a group stored before shards. */
 export type StoredPart = keys.Key & {
@@ -237,22 +132,6 @@ export function sumParts(parts: StoredPart[]): GroupSummary[] {
     }
   }
   return [...sums.values()];
-}
-
-/** A shard's summary as one item (the rebuild's put), at `version`. */
-export function shardItem(summary: GroupSummary, shard: number, version: number): Record<string, unknown> {
-  const { courseid, slotcount, groupid, held, first, last } = summary;
-  const at = new Date().toISOString();
-  const item: Record<string, unknown> = {
-    ...keys.attendanceSummaryPart({ ...summary, shard, part: 0 }),
-    ...{ entity: 'attendanceSummary', courseid, slotcount, groupid, held, version },
-    dates: new Set([first, last].filter((date): date is string => date !== null)),
-  };
-  for (const [studentId, { name, enrollment, ...counts }] of Object.entries(summary.students)) {
-    for (const status of STATUSES) if (counts[status]) item[counterName(studentId, status)] = counts[status];
-    item[nameOf(studentId)] = { name, enrollment, at };
-  }
-  return item;
 }
 
 /** Every part of a course's summaries, or of one kind of it (one Query, paged; consistent). */

@@ -14,7 +14,8 @@ import { Conflict } from '../domain-errors';
 import * as keys from '../keys';
 import { IS_NEW, put, transact } from '../writes';
 import { deleteHistoryOfCourse, historyItem } from './attendance-history';
-import { countSession, deleteSummariesOfCourse, recountCorrection } from './attendance-summaries';
+import { deleteSummariesOfCourse } from './attendance-summaries';
+import { countSession, recountCorrection } from './summary-shards';
 import { getWithSettings } from './settings';
 import { attendanceSessionId, sessionPlaceOfId } from '../item-ids';
 

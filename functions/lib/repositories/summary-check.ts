@@ -2,16 +2,8 @@ import { queryAll } from '../db';
 import * as keys from '../keys';
 import { IS_NEW, put, remove, transact } from '../writes';
 import { sessionOf, type AttendanceSession } from './attendance';
-import {
-  counted,
-  emptySummary,
-  shardItem,
-  shardOf,
-  sumParts,
-  summaryPartsOf,
-  type GroupSummary,
-  type StoredPart,
-} from './attendance-summaries';
+import { counted, emptySummary, sumParts, summaryPartsOf, type GroupSummary, type StoredPart } from './attendance-summaries';
+import { shardItem, shardOf } from './summary-shards';
 import { listChildren } from './structure';
 
 /**
