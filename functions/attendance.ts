@@ -26,7 +26,7 @@ import { securityEvent } from './lib/http/security-events';
 import { getSession, getSessionWithSettings, saveCorrection, sessionsOn } from './lib/repositories/attendance';
 import { historyOf } from './lib/repositories/attendance-history';
 import { getSettings, updateSettings } from './lib/repositories/settings';
-import { missingOn } from './lib/timetable/classes';
+import { notMarkedOn } from './lib/timetable/classes';
 
 /**
  * Attendance resource: marking a session exactly once, correcting it with a history, the view
@@ -87,8 +87,13 @@ export const handler = resource('attendance', {
   },
 
   'GET /api/v1/attendance/missing': async ({ query }) => {
-    const classes = await missingOn(parse(missingQuerySchema, query).date);
-    return { data: classes, message: classes.length ? TIMETABLE_MESSAGES.missing : TIMETABLE_MESSAGES.allMarked };
+    const classes = await notMarkedOn(parse(missingQuerySchema, query).date);
+    const message = classes.overdue.length
+      ? TIMETABLE_MESSAGES.missing
+      : classes.later.length
+        ? TIMETABLE_MESSAGES.noneOverdue
+        : TIMETABLE_MESSAGES.allMarked;
+    return { data: classes, message };
   },
 
   'GET /api/v1/settings': async () => ({ data: await getSettings(), message: SETTINGS_MESSAGES.read }),

@@ -1,10 +1,19 @@
 import type * as z from 'zod/mini';
 import { entityId } from '@shared/schemas/common';
-import { batchDeleteSchema, batchSchema, courseSchema, divisionSchema, semesterSchema, slotSchema } from '@shared/schemas/structure';
+import {
+  batchDeleteSchema,
+  batchSchema,
+  courseSchema,
+  divisionSchema,
+  semesterSchema,
+  slotSchema,
+  slotUpdateSchema,
+} from '@shared/schemas/structure';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import type { RouteHandler } from './lib/http/types';
 import { countTree, deleteChildren, deleteTree } from './lib/repositories/cascade';
+import { updateSlot } from './lib/repositories/slots';
 import { createNode, KINDS, listChildren, toPublic, type Kind } from './lib/repositories/structure';
 
 /*
@@ -22,7 +31,13 @@ export const addNode =
   (kind: Level, schema: z.ZodMiniType<{ name: string } & Record<string, string>>, created: string): RouteHandler =>
   async ({ body }) => {
     const input = parse(schema, body);
-    const item = await createNode(kind, { name: input.name, parentId: input[KINDS[kind].parentField!] });
+    // A slot's class times come along (slotSchema requires them); the other levels have none.
+    const item = await createNode(kind, {
+      name: input.name,
+      parentId: input[KINDS[kind].parentField!],
+      start: input.start,
+      end: input.end,
+    });
     return { status: 201, data: toPublic(kind, item), message: created };
   };
 
@@ -92,9 +107,14 @@ export const course = resource('course', {
   'DELETE /api/v1/course/{id}': deleteSubtree('course', 'Course deleted successfully'),
 });
 
-/** The time slots of a term. Its ids in paths answer the original client's "could't get id". */
+/** The time slots of a term, each with its class times. Its ids in paths answer the original client's "could't get id". */
 export const slot = resource('slot', {
   'POST /api/v1/slot': addNode('slot', slotSchema, 'Slot added successfully'),
   'GET /api/v1/slot/{termid}': listNodes('slot', 'No slots found', "could't get id"),
+  'PATCH /api/v1/slot/{id}': async ({ params, body }) => {
+    const id = pathId(params.id, "could't get id");
+    const item = await updateSlot(id, parse(slotUpdateSchema, body));
+    return { data: toPublic('slot', item), message: 'Slot updated successfully' };
+  },
   'DELETE /api/v1/slot/{id}': deleteSubtree('slot', 'Slot deleted successfully', "could't get id"),
 });

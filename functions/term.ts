@@ -1,34 +1,60 @@
-import { termSchema, termStatusSchema } from '@shared/schemas/structure';
+import { todayIn } from '@shared/dates';
+import { termActivationSchema, termSchema, termStatusSchema } from '@shared/schemas/structure';
 import { entityId } from '@shared/schemas/common';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
-import { createNode, listActiveTerms, listChildren, toPublic } from './lib/repositories/structure';
-import { updateTerm } from './lib/repositories/terms';
+import { getSettings } from './lib/repositories/settings';
+import { createNode, listActiveTerms, listChildren } from './lib/repositories/structure';
+import { activateTerm, planActivation, publicTerm, updateTerm, type TermItem } from './lib/repositories/terms';
 
-/** Term resource: the college's terms and which of them are active. */
+const termId = (id: string | undefined) => parse(entityId('Some error occur'), id);
+const nameOf = (terms: TermItem[], id: string) => terms.find((term) => term._id === id)?.name ?? 'The term';
+
+/** Term resource: the college's terms, which of them is active, and their holidays. */
 export const handler = resource('term', {
   'POST /api/v1/term': async ({ body }) => {
     const input = parse(termSchema, body);
     const term = await createNode('term', input);
-    return { status: 201, data: toPublic('term', term), message: 'Term added successfully' };
+    return { status: 201, data: publicTerm(term), message: 'Term added successfully' };
   },
 
   'GET /api/v1/term': async () => {
     const terms = await listChildren('term');
-    return { data: terms.map((term) => toPublic('term', term)), message: terms.length ? 'Term list' : 'No term found' };
+    return { data: terms.map(publicTerm), message: terms.length ? 'Term list' : 'No term found' };
   },
 
   'GET /api/v1/term/active': async () => {
     const terms = await listActiveTerms();
-    return { data: terms.map((term) => toPublic('term', term)), message: terms.length ? 'Active terms' : 'No term found' };
+    return { data: terms.map(publicTerm), message: terms.length ? 'Active terms' : 'No term found' };
   },
 
   'PATCH /api/v1/term/{id}': async ({ params, body }) => {
-    const id = parse(entityId('Some error occur'), params.id);
+    const id = termId(params.id);
     const change = parse(termStatusSchema, body);
     const term = await updateTerm(id, change);
     const message =
       change.status === undefined ? `Term ${term.name} updated` : `Term ${term.name} is now ${change.status ? 'active' : 'inactive'}`;
-    return { data: toPublic('term', term), message };
+    return { data: publicTerm(term), message };
+  },
+
+  /**
+   * Makes the term the active one (docs/product.md §3): now (every other term inactive, in one
+   * transaction); from a later date in college time (applied by the scheduled jobs that day); or,
+   * with `from: null`, cancels a planned switch. A date of today or before means now.
+   */
+  'POST /api/v1/term/{id}/activate': async ({ params, body }) => {
+    const id = termId(params.id);
+    const { from } = parse(termActivationSchema, body ?? {});
+    if (from === null) {
+      const terms = await planActivation(id, null);
+      return { data: terms.map(publicTerm), message: `The switch to ${nameOf(terms, id)} is cancelled` };
+    }
+    const { timeZone } = await getSettings();
+    if (from && from > todayIn(timeZone)) {
+      const terms = await planActivation(id, from);
+      return { data: terms.map(publicTerm), message: `${nameOf(terms, id)} becomes the active term on ${from}` };
+    }
+    const terms = await activateTerm(id);
+    return { data: terms.map(publicTerm), message: `${nameOf(terms, id)} is now the active term` };
   },
 });

@@ -1,7 +1,14 @@
-import { todayUtc } from '@shared/dates';
-import { TIMETABLE_MESSAGES as M, timetableEntrySchema, timetableQuerySchema, todayQuerySchema } from '@shared/schemas/timetable';
+import { todayIn } from '@shared/dates';
+import {
+  holidayMessage,
+  TIMETABLE_MESSAGES as M,
+  timetableEntrySchema,
+  timetableQuerySchema,
+  todayQuerySchema,
+} from '@shared/schemas/timetable';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
+import { getSettings } from './lib/repositories/settings';
 import { createTimetableEntry, deleteTimetableEntry, listTimetable } from './lib/repositories/timetable';
 import { todayOf } from './lib/timetable/classes';
 
@@ -18,8 +25,9 @@ export const handler = resource('timetable', {
   'GET /api/v1/timetable': async ({ query }) => ({ data: await listTimetable(parse(timetableQuerySchema, query)), message: M.list }),
 
   'GET /api/v1/timetable/today': async ({ query, user }) => {
-    const { date = todayUtc() } = parse(todayQuerySchema, query);
-    const classes = await todayOf(user!._id, date);
+    const { date } = parse(todayQuerySchema, query);
+    const { classes, holiday } = await todayOf(user!._id, date ?? todayIn((await getSettings()).timeZone));
+    if (holiday) return { data: [], message: holidayMessage(holiday.name) };
     return classes.length ? { data: classes, message: M.today } : { data: [], message: M.noClasses };
   },
 

@@ -236,6 +236,8 @@ export const alertLogEntry = (run: AlertRun, recipient: string, subject: string)
   pk: `ALERT#${run.job}#${run.period}`,
   sk: `${recipient}#${subject}`,
 });
+/** A scheduled run's marker in its run's partition: written once per job and period, so the run happens at most once. */
+export const alertRunMarker = (run: AlertRun): Key => ({ pk: `ALERT#${run.job}#${run.period}`, sk: 'RUN' });
 export const alertLogOfRun = (run: AlertRun): KeyCondition => ({
   KeyConditionExpression: 'pk = :pk',
   ExpressionAttributeValues: { ':pk': `ALERT#${run.job}#${run.period}` },

@@ -3,7 +3,7 @@ import { createNode } from '@functions/lib/repositories/structure';
 
 /**
  * A small college to walk the marking flow with: one active term (2 semesters × 2 divisions ×
- * 2 batches × 15 students, 3–4 courses each, 6 slots) and one inactive term.
+ * 2 batches × 15 students, 3–4 courses each, 6 slots with their class times) and one inactive term.
  */
 const FIRST_NAMES = [
   'Aarav',
@@ -37,12 +37,21 @@ const SEMESTERS = [
   },
   { name: 'Semester 5', cohort: '24CE', courses: ['Operating Systems', 'Computer Networks', 'Software Engineering'] },
 ];
-const SLOTS = ['09:00 - 10:00', '10:00 - 11:00', '11:15 - 12:15', '12:15 - 13:15', '14:00 - 15:00', '15:00 - 16:00'];
+const SLOTS = [
+  ['09:00', '10:00'],
+  ['10:00', '11:00'],
+  ['11:15', '12:15'],
+  ['12:15', '13:15'],
+  ['14:00', '15:00'],
+  ['15:00', '16:00'],
+] as const;
+/** A slot's display name: its times ('09:00 - 10:00'). */
+const slotOf = ([start, end]: readonly [string, string], parentId: string) => ({ name: `${start} - ${end}`, start, end, parentId });
 export const STUDENTS_PER_BATCH = 15;
 
 export async function seedDemoCollege(): Promise<void> {
   const term = await createNode('term', { name: '2026-27 Odd Term', status: true });
-  for (const slot of SLOTS) await createNode('slot', { name: slot, parentId: term._id });
+  for (const slot of SLOTS) await createNode('slot', slotOf(slot, term._id));
 
   let person = 0;
   for (const { name, cohort, courses } of SEMESTERS) {
@@ -73,5 +82,5 @@ export async function seedDemoCollege(): Promise<void> {
 
   const past = await createNode('term', { name: '2025-26 Even Term', status: false });
   await createNode('semester', { name: 'Semester 2', parentId: past._id });
-  await createNode('slot', { name: '09:00 - 10:00', parentId: past._id });
+  await createNode('slot', slotOf(SLOTS[0], past._id));
 }

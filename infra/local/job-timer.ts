@@ -2,6 +2,8 @@
  * The alert jobs on a timer with `npm start` (docs/product.md §10): the same handler EventBridge
  * Scheduler runs deployed (functions/jobs.ts), every SAMS_JOBS_EVERY seconds (60 by default; 0 turns
  * the timer off). One run at a time, as deployed; a failed run is logged and the next one tries again.
+ * Each job decides whether it is due (college time) and runs once per period: a stack first started
+ * on a Thursday does not send Monday's weekly emails then (functions/lib/alerts/schedule.ts).
  */
 export interface JobTimer {
   stop(): Promise<void>;

@@ -3,6 +3,8 @@ import { hashPassword } from '@functions/lib/auth/password';
 import { db, tableName } from '@functions/lib/db';
 import { DEMO_ACCOUNTS } from '@functions/lib/demo-accounts';
 import { seedMarker } from '@functions/lib/keys';
+import { backfillSlotTimes } from '@functions/lib/repositories/slot-times-backfill';
+import { updateSettings } from '@functions/lib/repositories/settings';
 import { createUser, emailTaken } from '@functions/lib/repositories/users';
 import { seedDemoCollege } from './demo-college';
 import { seedDemoTimetable } from './demo-timetable';
@@ -23,7 +25,24 @@ const SEED_STEPS: { id: string; run: () => Promise<void> }[] = [
       await seedDemoTimetable();
     },
   },
+  // Added with class times: a table seeded before gets its slots' times from their names (as `npm run slot-times -- backfill`).
+  { id: 'slot-times', run: async () => void (await backfillSlotTimes()) },
+  // The demo college as its admin would set it up: named, on Indian time, its alerts on (they land in the mail catcher).
+  { id: 'demo-settings', run: seedDemoSettings },
 ];
+
+async function seedDemoSettings(): Promise<void> {
+  await updateSettings(
+    {
+      collegeName: 'SAMS Demo College',
+      timeZone: 'Asia/Kolkata',
+      notMarkedAlerts: true,
+      belowThresholdAlerts: true,
+      absenceStreakAlerts: true,
+    },
+    { _id: 'demo-seed', username: 'Demo seed' },
+  );
+}
 
 /** The demo accounts whose email no account has. */
 async function seedDemoAccounts(): Promise<void> {

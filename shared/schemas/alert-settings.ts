@@ -1,24 +1,27 @@
 import * as z from 'zod/mini';
-import { requiredText } from './common';
+import { optionalText } from './common';
 
 /**
  * The college's email alerts (docs/product.md §10): part of the settings (GET and PATCH settings),
- * each alert turned on or off on the Settings screen. Hours are UTC hours, as attendance dates are UTC.
+ * each alert turned on or off on the Settings screen. Hours and weekdays are the college's (its time zone).
+ * Every alert is off, and the college unnamed, until an admin names the college and turns one on.
  */
 export interface AlertSettings {
-  /** Shown in every email: who sends it. */
+  /** Shown in every email: who sends it. Empty until an admin names the college; no alert goes before. */
   collegeName: string;
   /** Not marked: a reminder to the faculty member of each class left unmarked, and the admins' daily list. */
   notMarkedAlerts: boolean;
-  /** How long after its slot ends a class left unmarked is reminded. */
+  /** How long after its slot ends a class left unmarked is overdue: listed as not marked, and reminded. */
   notMarkedAfterMinutes: number;
-  /** The UTC hour at which the admins get the day's list of classes not marked. */
+  /** The hour (college time) at which the admins get the day's list of classes not marked. */
   notMarkedDigestHour: number;
   /** Under the threshold: a weekly email to each student who fell under it in a course. */
   belowThresholdAlerts: boolean;
-  /** The weekday (1 = Monday … 7 = Sunday) and UTC hour of that weekly run. */
+  /** The weekday (1 = Monday … 7 = Sunday) and hour (college time) of that weekly run. */
   belowThresholdWeekday: number;
   belowThresholdHour: number;
+  /** How many sessions of a course must be held before a student's standing in it is emailed. */
+  belowThresholdMinSessions: number;
   /** Also send each faculty member the list of their courses' students in that run. */
   belowThresholdCopyFaculty: boolean;
   /** Absences in a row: an email to the student and to the admins when a student misses this many classes in a row. */
@@ -27,15 +30,16 @@ export interface AlertSettings {
 }
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
-  collegeName: 'Your college',
-  notMarkedAlerts: true,
+  collegeName: '',
+  notMarkedAlerts: false,
   notMarkedAfterMinutes: 30,
   notMarkedDigestHour: 17,
-  belowThresholdAlerts: true,
+  belowThresholdAlerts: false,
   belowThresholdWeekday: 1,
   belowThresholdHour: 8,
+  belowThresholdMinSessions: 5,
   belowThresholdCopyFaculty: false,
-  absenceStreakAlerts: true,
+  absenceStreakAlerts: false,
   absenceStreakLength: 3,
 };
 
@@ -44,13 +48,18 @@ export const ALERT_SETTING_NAMES = Object.keys(DEFAULT_ALERT_SETTINGS) as (keyof
 /** Twelve hours: a reminder later than that is the admins' daily list's job. */
 export const MAX_NOT_MARKED_MINUTES = 720;
 export const MAX_ABSENCE_STREAK = 20;
+export const MAX_MIN_SESSIONS = 50;
+/** The name every college had before an admin set one (alerts were on by default then): it counts as unnamed. */
+const PLACEHOLDER_NAME = 'Your college';
 
 export const ALERT_SETTINGS_MESSAGES = {
-  collegeName: "Please enter the college's name",
+  collegeName: "The college's name must be at most 100 characters",
+  nameFirst: "Enter the college's name before turning an email alert on: every email names the college it comes from",
   onOff: 'Choose on or off',
   notMarkedAfterMinutes: `The reminder must come a whole number of minutes from 0 to ${MAX_NOT_MARKED_MINUTES} after the slot ends`,
-  hour: 'The hour must be a whole number from 0 to 23 (UTC)',
+  hour: 'The hour must be a whole number from 0 to 23',
   weekday: 'The weekday must be a whole number from 1 (Monday) to 7 (Sunday)',
+  belowThresholdMinSessions: `Sessions held before a first email must be a whole number from 1 to ${MAX_MIN_SESSIONS}`,
   absenceStreakLength: `Absences in a row must be a whole number from 2 to ${MAX_ABSENCE_STREAK}`,
 } as const;
 
@@ -60,13 +69,14 @@ const onOff = () => z.boolean({ error: M.onOff });
 
 /** The alert settings' fields of settingsSchema (shared/schemas/settings.ts), each with its own message. */
 export const alertSettingsShape = {
-  collegeName: requiredText(M.collegeName, 100),
+  collegeName: optionalText(M.collegeName, 100),
   notMarkedAlerts: onOff(),
   notMarkedAfterMinutes: wholeNumber(0, MAX_NOT_MARKED_MINUTES, M.notMarkedAfterMinutes),
   notMarkedDigestHour: wholeNumber(0, 23, M.hour),
   belowThresholdAlerts: onOff(),
   belowThresholdWeekday: wholeNumber(1, 7, M.weekday),
   belowThresholdHour: wholeNumber(0, 23, M.hour),
+  belowThresholdMinSessions: wholeNumber(1, MAX_MIN_SESSIONS, M.belowThresholdMinSessions),
   belowThresholdCopyFaculty: onOff(),
   absenceStreakAlerts: onOff(),
   absenceStreakLength: wholeNumber(2, MAX_ABSENCE_STREAK, M.absenceStreakLength),
@@ -75,3 +85,14 @@ export const alertSettingsShape = {
 /** The alert settings an item holds, the defaults for those it does not (an item saved before alerts existed). */
 export const alertSettingsOf = (item: Partial<AlertSettings> | undefined): AlertSettings =>
   Object.fromEntries(ALERT_SETTING_NAMES.map((name) => [name, item?.[name] ?? DEFAULT_ALERT_SETTINGS[name]])) as unknown as AlertSettings;
+
+/** Whether an admin has named the college (the old placeholder does not count). */
+export const collegeIsNamed = (settings: Pick<AlertSettings, 'collegeName'>): boolean =>
+  settings.collegeName.trim() !== '' && settings.collegeName !== PLACEHOLDER_NAME;
+
+/** Whether any email alert is on. */
+export const anyAlertOn = (settings: AlertSettings): boolean =>
+  settings.notMarkedAlerts || settings.belowThresholdAlerts || settings.absenceStreakAlerts;
+
+/** The rule across fields: no alert on while the college is unnamed (checked on the settings as they would be saved). */
+export const alertsNeedName = (settings: AlertSettings): boolean => !anyAlertOn(settings) || collegeIsNamed(settings);

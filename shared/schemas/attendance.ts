@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { todayUtc } from '../dates';
+import { todayIn } from '../dates';
 import { hasInvisibleCharacters, normalizeText, TEXT_MESSAGES } from '../text/normalize';
 import { calendarDate, entityId } from './common';
 import { MARK_BACK_DAYS_LABEL } from './settings';
@@ -37,8 +37,13 @@ const statusMap = (message: string) =>
     .record(z.string().check(z.minLength(1), z.maxLength(64)), attendanceStatus, { error: message })
     .check(z.refine((map) => Object.keys(map).length <= MAX_STUDENTS, { error: `At most ${MAX_STUDENTS} students at once` }));
 
+export const FUTURE_DATE = 'Attendance cannot be marked for a future date';
+/**
+ * No date after today anywhere on Earth (UTC+14): the schema cannot know the college's time zone; the
+ * server then refuses a date after today in college time (functions/lib/attendance/marking.ts).
+ */
 const markDate = calendarDate('Enter a real date as YYYY-MM-DD').check(
-  z.refine((date) => date <= todayUtc(), { error: 'Attendance cannot be marked for a future date' }),
+  z.refine((date) => date <= todayIn('Pacific/Kiritimati'), { error: FUTURE_DATE }),
 );
 
 export const slotKind = z.union([z.literal(1), z.literal(2)], { error: 'Slot count must be 1 (Lecture) or 2 (Lab)' });

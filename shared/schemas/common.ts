@@ -21,6 +21,10 @@ export const requiredText = (message: string, max = 200, field = 'Name') =>
     .string({ error: message })
     .check(...typed(field), z.minLength(1, { error: message }), z.maxLength(max, { error: `At most ${max} characters` }));
 
+/** A text field that may be left empty: normalised and bounded as requiredText is. */
+export const optionalText = (message: string, max = 200, field = 'Name') =>
+  z.string({ error: message }).check(...typed(field), z.maxLength(max, { error: message }));
+
 /**
  * A person's name (a username, a student's name): a requiredText none of whose words mixes scripts
  * (shared/text/scripts.ts). People may share a name, so lists show the email or enrollment beside it.

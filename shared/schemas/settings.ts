@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../dates';
 import { alertSettingsShape, DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alert-settings';
 import { DEFAULT_SESSION_SETTINGS, sessionSettingsShape, type SessionSettings } from './session-settings';
 
@@ -25,6 +26,8 @@ export interface CollegeSettings extends AlertSettings, SessionSettings {
   markingPolicy: MarkingPolicy;
   /** How many days before today a faculty member may mark (0: today only); older dates only admins may mark. */
   markBackDays: number;
+  /** The college's time zone, an IANA name ('Asia/Kolkata'): its "today", class times and alert hours (docs/product.md §9). */
+  timeZone: string;
 }
 
 export const DEFAULT_SETTINGS: CollegeSettings = {
@@ -34,6 +37,7 @@ export const DEFAULT_SETTINGS: CollegeSettings = {
   threshold: 75,
   markingPolicy: 'any-faculty',
   markBackDays: 7,
+  timeZone: DEFAULT_TIME_ZONE,
   ...DEFAULT_ALERT_SETTINGS,
   ...DEFAULT_SESSION_SETTINGS,
 };
@@ -52,6 +56,7 @@ export const SETTINGS_MESSAGES = {
   threshold: 'The threshold must be a percentage from 0 to 100',
   markingPolicy: "Who may mark must be 'any-faculty' or 'assigned'",
   markBackDays: `${MARK_BACK_DAYS_LABEL} must be a whole number of days from 0 to ${MAX_MARK_BACK_DAYS}`,
+  timeZone: "Choose the college's time zone by its name, such as Asia/Kolkata",
   nothing: 'Change at least one setting',
   saved: 'Settings saved',
   read: 'Settings',
@@ -69,6 +74,7 @@ export const settingsSchema = z.object({
   threshold: z.number({ error: SETTINGS_MESSAGES.threshold }).check(...between(0, 100, SETTINGS_MESSAGES.threshold)),
   markingPolicy: z.enum(MARKING_POLICIES, { error: SETTINGS_MESSAGES.markingPolicy }),
   markBackDays: z.int({ error: SETTINGS_MESSAGES.markBackDays }).check(...between(0, MAX_MARK_BACK_DAYS, SETTINGS_MESSAGES.markBackDays)),
+  timeZone: z.string({ error: SETTINGS_MESSAGES.timeZone }).check(z.trim(), z.refine(isTimeZone, { error: SETTINGS_MESSAGES.timeZone })),
   ...alertSettingsShape,
   ...sessionSettingsShape,
 });

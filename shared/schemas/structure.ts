@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
+import { parseTime } from '../dates';
 import { calendarDate, entityId, personName, requiredEmail, requiredText } from './common';
 
 const termStatus = z.boolean({ error: 'Please choose a status (active or inactive)' });
@@ -15,13 +16,39 @@ export const termDatesInOrder = (term: { startDate?: string | null; endDate?: st
 export const termSchema = z
   .object({ name: requiredText('Please enter term'), status: termStatus, ...termDates })
   .check(z.refine(termDatesInOrder, { error: TERM_DATES_OUT_OF_ORDER }));
-/** PATCH term/{id}: its status, its dates, or both. */
-export const termStatusSchema = z.object({ status: z.optional(termStatus), ...termDates }).check(
-  z.refine((change) => change.status !== undefined || change.startDate !== undefined || change.endDate !== undefined, {
-    error: 'Please choose a status (active or inactive)',
-  }),
+export const HOLIDAY_MESSAGES = {
+  date: 'Enter a real holiday date as YYYY-MM-DD',
+  name: 'Name the holiday',
+  twice: 'A date can be one holiday only',
+  tooMany: 'At most 100 holidays in a term',
+} as const;
+const holiday = z.object({
+  date: calendarDate(HOLIDAY_MESSAGES.date),
+  name: requiredText(HOLIDAY_MESSAGES.name, 100),
+});
+/** A term's holidays, the whole list at once (each date once). */
+const holidayList = z.array(holiday, { error: HOLIDAY_MESSAGES.date }).check(
+  z.maxLength(100, { error: HOLIDAY_MESSAGES.tooMany }),
+  z.refine((list) => new Set(list.map((one) => one.date)).size === list.length, { error: HOLIDAY_MESSAGES.twice }),
+);
+
+/** PATCH term/{id}: its status, its dates, its holidays, or any of them. */
+export const termStatusSchema = z.object({ status: z.optional(termStatus), ...termDates, holidays: z.optional(holidayList) }).check(
+  z.refine(
+    (change) =>
+      change.status !== undefined || change.startDate !== undefined || change.endDate !== undefined || change.holidays !== undefined,
+    { error: 'Please choose a status (active or inactive)' },
+  ),
   z.refine(termDatesInOrder, { error: TERM_DATES_OUT_OF_ORDER }),
 );
+
+/**
+ * POST term/{id}/activate: make this term the active one, every other inactive (docs/product.md §3),
+ * now or from a date (college time) when `from` is given; `from: null` cancels a planned switch.
+ */
+export const termActivationSchema = z.object({
+  from: z.optional(z.nullable(calendarDate('Enter a real date as YYYY-MM-DD to switch on'))),
+});
 
 /** A level under a parent (docs/product.md §3): its name and its parent's id, each with its own message. */
 const childSchema = <P extends string>(nameMessage: string, parentField: P, parentMessage: string) =>
@@ -31,7 +58,41 @@ export const semesterSchema = childSchema('Enter Semester', 'termid', 'Please se
 export const divisionSchema = childSchema('Please enter division', 'semid', 'Please select a semester');
 export const batchSchema = childSchema('Please enter batch', 'divisionid', 'Please select a division');
 export const courseSchema = childSchema('Please enter course', 'semid', 'Please select a semester');
-export const slotSchema = childSchema('Please enter slot', 'termid', 'Please select a term');
+
+export const SLOT_MESSAGES = {
+  start: 'Enter the time the class starts, such as 09:00',
+  end: 'Enter the time the class ends, such as 10:00',
+  order: 'The class must end after it starts',
+  noTimes: 'No class times: set them, or Not marked and the reminders cannot tell when its classes end',
+} as const;
+/** A time of day in college time, written HH:MM (24-hour). */
+const classTime = (message: string) =>
+  z.string({ error: message }).check(
+    z.trim(),
+    z.refine((text) => /^\d{2}:\d{2}$/.test(text) && parseTime(text) !== null, { error: message }),
+  );
+const timesInOrder = (slot: { start?: string; end?: string }) => !slot.start || !slot.end || slot.start < slot.end;
+/** A time slot (docs/product.md §3): its name for display, and when its classes start and end (college time). */
+export const slotSchema = z
+  .object({
+    ...childSchema('Please enter slot', 'termid', 'Please select a term').shape,
+    start: classTime(SLOT_MESSAGES.start),
+    end: classTime(SLOT_MESSAGES.end),
+  })
+  .check(z.refine(timesInOrder, { error: SLOT_MESSAGES.order, path: ['end'] }));
+/** PATCH slot/{id}: its name, its times, or both (a slot made before class times had none). */
+export const slotUpdateSchema = z
+  .object({
+    name: z.optional(requiredText('Please enter slot')),
+    start: z.optional(classTime(SLOT_MESSAGES.start)),
+    end: z.optional(classTime(SLOT_MESSAGES.end)),
+  })
+  .check(
+    z.refine((change) => change.name !== undefined || change.start !== undefined || change.end !== undefined, {
+      error: 'Change the name or the times',
+    }),
+    z.refine(timesInOrder, { error: SLOT_MESSAGES.order, path: ['end'] }),
+  );
 
 const enrollment = requiredText('Please enter enrollment', 50, 'Enrollment');
 const studentName = personName('Please enter name');
@@ -75,6 +136,14 @@ export interface Term {
   /** The term's first and last day, when the admin set them (docs/product.md §3). */
   startDate?: string | null;
   endDate?: string | null;
+  /** Days of the term with no classes (docs/product.md §3): Today, Not marked and the alerts skip them. */
+  holidays?: Holiday[];
+  /** A planned switch: from this date (college time) this term is the active one and the others are not. */
+  activeFrom?: string | null;
+}
+export interface Holiday {
+  date: string;
+  name: string;
 }
 export interface Semester {
   _id: string;
@@ -100,6 +169,9 @@ export interface Slot {
   _id: string;
   name: string;
   termid: string;
+  /** When its classes start and end, 'HH:MM' college time; unset on a slot made before class times whose name gave none. */
+  start?: string;
+  end?: string;
 }
 export interface Student {
   _id: string;

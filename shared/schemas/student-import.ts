@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
-import { personName, requiredEmail, requiredText } from './common';
+import { entityId, personName, requiredEmail, requiredText } from './common';
 
 /**
  * Importing students from a CSV file (docs/api.md "Student import", docs/product.md §2.13): the
@@ -26,7 +26,8 @@ export const IMPORT_MESSAGES = {
   noActiveTerm: 'There is no active term to import into',
   duplicate: (enrollment: string) => `Enrollment ${enrollment} appears more than once in the file`,
   lookalike: (enrollment: string) => `Enrollment ${enrollment} looks like another enrollment in the file`,
-  noSemester: (semester: string) => `Semester "${semester}" does not exist in the active term`,
+  noSemester: (semester: string, term?: string) => `Semester "${semester}" does not exist in ${term ?? 'the active term'}`,
+  noTerm: 'Term not found: choose the term to import into again',
   noDivision: (division: string, semester: string) => `Division "${division}" does not exist in ${semester}`,
   noBatch: (batch: string, division: string) => `Batch "${batch}" does not exist in ${division}`,
   claimWithoutStudent: (enrollment: string) => `Enrollment ${enrollment} belongs to a student being deleted; try again in a moment`,
@@ -73,6 +74,8 @@ export const studentImportSchema = z.object({
     .check(z.minLength(1, { error: IMPORT_MESSAGES.noRows }), z.maxLength(IMPORT_MAX_ROWS, { error: IMPORT_MESSAGES.tooManyRows })),
   dryRun: flag,
   createMissing: flag,
+  /** The term whose structure the rows name (any term: next term is prepared alongside); absent, the active term. */
+  termid: z.optional(entityId(IMPORT_MESSAGES.noTerm)),
 });
 export type StudentImportInput = z.output<typeof studentImportSchema>;
 

@@ -12,8 +12,7 @@ import { entityId } from './common';
 /** 1 = Monday … 7 = Sunday (ISO 8601). */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
-/** The ISO weekday (1 = Monday … 7 = Sunday) of a YYYY-MM-DD date. */
-export const weekdayOf = (date: string): number => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+export { weekdayOf } from '../dates';
 
 export const TIMETABLE_MESSAGES = {
   termid: 'Please select a term',
@@ -31,6 +30,7 @@ export const TIMETABLE_MESSAGES = {
   noClasses: 'No classes today',
   missing: 'Classes not marked',
   allMarked: 'Every class of this date is marked',
+  noneOverdue: 'No class of this date is overdue yet',
   groupClash: 'This group already has a class in this slot on this weekday',
   divisionLectureClash: "This batch's division has a lecture in this slot on this weekday",
   batchLabClash: 'A batch of this division has a lab in this slot on this weekday',
@@ -72,7 +72,7 @@ export type TimetableQuery = z.input<typeof timetableQuerySchema>;
 const DATE_MESSAGE = 'Enter a real date as YYYY-MM-DD';
 const dateText = z.string({ error: DATE_MESSAGE }).check(z.trim(), z.refine(isCalendarDate, { error: DATE_MESSAGE }));
 
-/** GET timetable/today: the date, today (UTC) when left out. */
+/** GET timetable/today: the date, today (college time) when left out. */
 export const todayQuerySchema = z.object({ date: z.optional(dateText) });
 /** GET attendance/missing: the date is required. */
 export const missingQuerySchema = z.object({ date: dateText });
@@ -93,7 +93,20 @@ export interface TimetableClass {
   kind: 'Lecture' | 'Lab';
   group: string;
   slot: string;
+  /** The slot's times, 'HH:MM' college time, when it has them. */
+  start?: string;
+  end?: string;
 }
+
+/** GET attendance/missing: a date's classes with no attendance, overdue (ended, plus the grace) or still to come. */
+export interface NotMarked {
+  overdue: TimetableClass[];
+  /** Not ended yet: later today (or on a date still to come). */
+  later: TimetableClass[];
+}
+
+/** GET timetable/today's message on a holiday of the active term. */
+export const holidayMessage = (name: string): string => `No classes today: ${name} (holiday)`;
 
 /** GET timetable/today: each class of the caller on that date, in slot order, with its session's `_id` once marked. */
 export interface TodayClass extends TimetableClass {

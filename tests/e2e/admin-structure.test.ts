@@ -33,16 +33,24 @@ describe('e2e admin: terms and the structure under them', () => {
     await toast('Term added successfully').waitFor();
     const list = main().getByRole('table', { name: 'Terms' });
     await list.getByRole('row', { name: /2027-28 E2E Term/ }).waitFor();
-    expect(await rowCells(list, /2027-28 E2E Term/)).toEqual(['2027-28 E2E Term', 'False', '1 Jun 2027 – 30 Nov 2027', 'Edit dates']);
-    expect(await rowCells(list, /2026-27 Odd Term/)).toEqual(['2026-27 Odd Term', 'True', 'Not set', 'Edit dates']);
+    expect(await rowCells(list, /2027-28 E2E Term/)).toEqual([
+      '2027-28 E2E Term',
+      'False',
+      '1 Jun 2027 – 30 Nov 2027',
+      'Edit datesHolidaysMake active…',
+    ]);
+    expect(await rowCells(list, /2026-27 Odd Term/)).toEqual(['2026-27 Odd Term', 'True', 'Not set', 'Edit datesHolidays']);
     expect(await scrollsSideways(t.page)).toBe(false);
     await screenshot(t.page, 'admin-term-360');
 
     const terms = await getData<Term[]>('/term');
     termId = terms.find((term) => term.name === '2026-27 Odd Term')!._id;
     expect(terms.find((term) => term.name === '2027-28 E2E Term')?.status).toBe(false);
-    // The navigation's term selector lists the new term without a reload.
-    await expect.poll(() => t.page.getByLabel('Active term').locator('option').allTextContents()).toContain('2027-28 E2E Term');
+    // The Semester screen's term select lists the new term without a reload.
+    await open('/dashboard/semester', 'Semester');
+    await expect.poll(() => field('Term').locator('option').allTextContents()).toContain('2027-28 E2E Term');
+    await open('/dashboard/term', 'Term');
+    await button('Get Terms').click();
   });
 
   it('Term: Edit dates clears the last day of a term, and the list says so', async () => {
@@ -54,7 +62,9 @@ describe('e2e admin: terms and the structure under them', () => {
     await dates.getByRole('button', { name: 'Save' }).click();
     await toast('Term 2027-28 E2E Term updated').waitFor();
     const list = main().getByRole('table', { name: 'Terms' });
-    await expect.poll(() => rowCells(list, /2027-28 E2E Term/)).toEqual(['2027-28 E2E Term', 'False', 'From 1 Jun 2027', 'Edit dates']);
+    await expect
+      .poll(() => rowCells(list, /2027-28 E2E Term/))
+      .toEqual(['2027-28 E2E Term', 'False', 'From 1 Jun 2027', 'Edit datesHolidaysMake active…']);
     const term = (await getData<Term[]>('/term')).find((each) => each.name === '2027-28 E2E Term');
     expect(term).toMatchObject({ startDate: '2027-06-01', endDate: null });
   });
@@ -66,7 +76,7 @@ describe('e2e admin: terms and the structure under them', () => {
     it(`${thing}: validation, add to the active term, list`, async () => {
       await open(`/dashboard/${thing.toLowerCase()}`, thing);
       await expect.poll(() => field('Term').inputValue()).toBe(termId);
-      await addByName(t, thing, required, [name]);
+      await addByName(t, thing, required, [name], thing === 'Slot' ? { Starts: '16:00', Ends: '17:00' } : {});
       const list = main().getByRole('table', { name: caption });
       await deleteButton(list, name).waitFor();
       expect(await list.getByRole('row').count()).toBe(rows);

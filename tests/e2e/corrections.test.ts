@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import { CORRECTION_CONFLICT, REASON_MESSAGE, type AttendanceRecord, type AttendanceStatus } from '@shared/schemas/attendance';
 import { SETTINGS_MESSAGES } from '@shared/schemas/settings';
 import { ADMIN, DESKTOP, FACULTY, screenshot, scrollsSideways } from './support/browser';
@@ -17,7 +17,7 @@ import { fillForm, submit, tableRows } from './support/view-attendance';
 // The conflicting correction is answered with a 409, which Chromium logs as a failed resource load.
 const t = useE2e({ account: FACULTY, expectedErrors: /status of 409/ });
 const SLOT = '10:00 - 11:00';
-const TODAY = todayUtc();
+const TODAY = collegeToday();
 /** GET attendance's query for the marked lecture (filled in by the first test). */
 let query = '';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import type { AttendanceRecord } from '@shared/schemas/attendance';
 import { FACULTY, screenshot, scrollsSideways } from './support/browser';
 import { useE2e } from './support/use-e2e';
@@ -33,7 +33,7 @@ async function toDivisions(kind: 'Lecture' | 'Lab', slot: string) {
 async function markedSession(formUrl: string): Promise<AttendanceRecord | undefined> {
   const url = new URL(formUrl, t.e2e.stack.url);
   const query = new URLSearchParams({
-    date: todayUtc(),
+    date: collegeToday(),
     slotid: url.searchParams.get('slot')!,
     slotcount: url.searchParams.get('kind')!,
     courseid: url.searchParams.get('courseid')!,

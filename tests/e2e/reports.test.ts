@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import { expectAccessible } from './support/axe';
 import { DESKTOP, FACULTY, screenshot, scrollsSideways } from './support/browser';
 import { A, B, C, LAB_SLOT, SLOT, tableRows, useViewAttendance } from './support/view-attendance';
@@ -148,7 +148,7 @@ describe('e2e reports: the defaulter list and a record, on a phone', () => {
     expect(pdf.name).toBe('Semester 3 defaulters below 75%.pdf');
     expect(readFileSync(pdf.path).subarray(0, 5).toString()).toBe('%PDF-');
     const lines = pdfLines(pdf.path);
-    expect(lines[0]).toBe(`Defaulter list | Semester 3 | Threshold 75% | ${todayUtc()}`);
+    expect(lines[0]).toBe(`Defaulter list | Semester 3 | Threshold 75% | ${collegeToday()}`);
     const text = lines.join('\n');
     for (const enrollment of ['25CE001', '25CE003', '25CE031', '25CE060']) expect(text).toContain(enrollment);
     // The first rows, in the order shown: the name and group on the row's first line.

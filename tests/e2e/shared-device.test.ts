@@ -42,7 +42,7 @@ async function markOffline(page: Page, lecture: TodayLecture): Promise<void> {
   await page.context().setOffline(true);
   await page
     .getByRole('list', { name: TIMETABLE_MESSAGES.today })
-    .getByRole('link', { name: new RegExp(`^${lecture.slot}`) })
+    .getByRole('link', { name: new RegExp(`^${lecture.times}`) })
     .click();
   await page.getByRole('button', { name: 'Mark' }).click();
   await page.getByRole('heading', { name: 'Saved on this phone' }).waitFor();

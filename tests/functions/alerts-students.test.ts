@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ABSENCE_STREAK_JOB, streaksIn } from '@functions/lib/alerts/absence-streak';
 import { BELOW_THRESHOLD_JOB } from '@functions/lib/alerts/below-threshold';
 import { logOfRun } from '@functions/lib/alerts/sent-log';
+import { DEFAULT_TIME_ZONE, instantOf, parseTime } from '@shared/dates';
 import { attendanceApi } from '../support/attendance';
 import { recipientsOf, runAt, SITE, useMailCatcher } from '../support/alerts';
 import { useCollege } from '../support/college';
@@ -15,6 +16,8 @@ const inbox = useMailCatcher();
 const attendance = attendanceApi(t);
 const DAYS = [WEEK.monday, WEEK.tuesday, WEEK.wednesday, WEEK.thursday];
 
+/** A moment of the college's day (IST, the default time zone), as runAt takes it. */
+const collegeTime = (date: string, time: string) => new Date(instantOf(date, parseTime(time)!, DEFAULT_TIME_ZONE)).toISOString();
 const byHand = (job: string, date: string) => runAt(`${date}T12:00:00Z`, [job as never], { date, byHand: true });
 const everyone = () => college.divisions[0]!.batches.flatMap((batch) => batch.students);
 /** Student 1 (ST001) misses every lecture; student 3 (ST003) misses them too and is deleted before the runs. */
@@ -34,6 +37,10 @@ async function markLectures(days: string[]) {
   }
 }
 
+beforeAll(async () => {
+  await attendance.settings(t.admin.cookie, { collegeName: 'Demo College', belowThresholdAlerts: true, absenceStreakAlerts: true });
+});
+
 describe('students alerts', () => {
   it('tells a student and the admins once when the third absence in a row is marked, and not again at the fourth', async () => {
     await markLectures(DAYS.slice(0, 2));
@@ -48,7 +55,7 @@ describe('students alerts', () => {
     const mails = await inbox.mails(2);
     expect(recipientsOf(mails)).toEqual(['st001@college.test', t.admin.email].sort());
     const toStudent = mails.find((mail) => mail.to[0]!.address === 'st001@college.test')!;
-    expect(toStudent.subject).toBe('Your college: 3 absences in a row in Physics');
+    expect(toStudent.subject).toBe('Demo College: 3 absences in a row in Physics');
     expect(toStudent.text).toContain(
       `You were marked absent from the last 3 classes of Physics (Lecture): ${DAYS.slice(0, 3).join(', ')}.`,
     );
@@ -64,18 +71,24 @@ describe('students alerts', () => {
 
   it('emails each student who fell under the threshold once a week, with the classes needed, and the faculty a copy', async () => {
     await timetableApi(t).added(entryBody(college, t.faculty.user._id));
-    await attendance.settings(t.admin.cookie, { belowThresholdCopyFaculty: true, collegeName: 'Demo College' });
+    await attendance.settings(t.admin.cookie, { belowThresholdCopyFaculty: true });
+    // 0 of 4 lectures: under the threshold, but 4 sessions are fewer than the 5 (the default) before a first email.
+    const [early] = await byHand(BELOW_THRESHOLD_JOB, WEEK.thursday);
+    expect(early).toMatchObject({ period: WEEK.monday, report: { sent: 0 } });
+    expect(await inbox.settled()).toEqual([]);
+
+    await markLectures([WEEK.friday]);
     const [run] = await byHand(BELOW_THRESHOLD_JOB, WEEK.friday);
     expect(run).toMatchObject({ period: WEEK.monday, report: { sent: 2 } });
     const mails = await inbox.mails(2);
     expect(recipientsOf(mails)).toEqual(['st001@college.test', t.faculty.email].sort());
     const toStudent = mails.find((mail) => mail.to[0]!.address === 'st001@college.test')!;
     expect(toStudent.subject).toBe('Demo College: your attendance is under 75%');
-    // 0 of 4 attended: 12 classes in a row bring it to 12 / 16 = 75%.
-    expect(toStudent.text).toContain('Physics (Lecture) | 0% | 12 | new this week');
+    // 0 of 5 attended: 15 classes in a row bring it to 15 / 20 = 75%.
+    expect(toStudent.text).toContain('Physics (Lecture) | 0% | 15 | new this week');
     expect(toStudent.text).toContain('because your attendance fell under 75% in a course since last week');
     const copy = mails.find((mail) => mail.to[0]!.address === t.faculty.email)!;
-    expect(copy.text).toContain('Student ST001 | ST001 | Physics (Lecture) | 0% | 12');
+    expect(copy.text).toContain('Student ST001 | ST001 | Physics (Lecture) | 0% | 15');
 
     // The same week again: nothing. The next week: still under, but not newly, so nothing either.
     await byHand(BELOW_THRESHOLD_JOB, WEEK.saturday);
@@ -86,12 +99,17 @@ describe('students alerts', () => {
     ]);
   });
 
-  it('waits for the weekly hour on schedule, and sends nothing at all when an alert is turned off', async () => {
+  it('waits for the weekly day and hour (college time) on schedule, runs once, and sends nothing at all when turned off', async () => {
     await attendance.settings(t.admin.cookie, { belowThresholdWeekday: 3, belowThresholdHour: 9 });
-    const [early] = await runAt('2026-03-18T08:59:00Z', [BELOW_THRESHOLD_JOB]);
-    expect(early).toMatchObject({ idle: 'not due yet this week' });
+    const [early] = await runAt(collegeTime('2026-03-18', '08:59'), [BELOW_THRESHOLD_JOB]);
+    expect(early).toMatchObject({ period: '2026-03-09', idle: 'not due: the next run is at 2026-03-18 09:00' });
+    const [due] = await runAt(collegeTime('2026-03-18', '09:00'), [BELOW_THRESHOLD_JOB]);
+    // ST001 is still under, not newly: nothing to send, and the run is done for the week.
+    expect(due).toMatchObject({ period: '2026-03-16', report: { sent: 0 } });
+    const [again] = await runAt(collegeTime('2026-03-18', '09:30'), [BELOW_THRESHOLD_JOB]);
+    expect(again).toMatchObject({ idle: 'already run for this period' });
     await attendance.settings(t.admin.cookie, { belowThresholdAlerts: false, absenceStreakAlerts: false });
-    const results = await runAt('2026-03-18T09:30:00Z', [BELOW_THRESHOLD_JOB, ABSENCE_STREAK_JOB]);
+    const results = await runAt(collegeTime('2026-03-25', '09:30'), [BELOW_THRESHOLD_JOB, ABSENCE_STREAK_JOB]);
     expect(results.map((result) => result.idle)).toEqual(['turned off in Settings', 'turned off in Settings']);
     expect(await inbox.settled()).toEqual([]);
   });

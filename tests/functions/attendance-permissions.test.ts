@@ -1,3 +1,4 @@
+import { collegeMoment, DEFAULT_TIME_ZONE } from '@shared/dates';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
@@ -47,7 +48,7 @@ describe('attendance: who may correct, and until when', () => {
     const refused = await correct(other, id);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(
-      `Only an admin, or ${t.faculty.user.username} who marked it (until ${until.slice(0, 10)} ${until.slice(11, 16)} UTC), can correct this attendance`,
+      `Only an admin, or ${t.faculty.user.username} who marked it (until ${collegeMoment(until, DEFAULT_TIME_ZONE)}), can correct this attendance`,
     );
     expect(await api.history(t.admin.cookie, id)).toHaveLength(1);
     expect((await correct(t.faculty, id)).status).toBe(200);
@@ -60,7 +61,7 @@ describe('attendance: who may correct, and until when', () => {
     const refused = await correct(t.faculty, id);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(
-      `Only an admin can correct this attendance now: the edit window closed at ${closed.slice(0, 10)} ${closed.slice(11, 16)} UTC`,
+      `Only an admin can correct this attendance now: the edit window closed at ${collegeMoment(closed, DEFAULT_TIME_ZONE)}`,
     );
     expect((await api.session(t.admin.cookie, place(daysAgo(2)))).version).toBe(1);
     expect((await correct(t.admin, id)).status).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import type { AttendanceRecord, PercentageReport } from '@shared/schemas/attendance';
 import { letFacultyMarkBack } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
@@ -9,8 +9,8 @@ const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'AT', divisions: 2, perBatch: 3 });
 letFacultyMarkBack(t, 60);
 
-const today = todayUtc();
-const daysAgo = (n: number) => todayUtc(new Date(Date.now() - n * 86_400_000));
+const today = collegeToday();
+const daysAgo = (n: number) => collegeToday(new Date(Date.now() - n * 86_400_000));
 
 const division = (d: number) => college.divisions[d]!;
 const divisionStudents = (d: number) => division(d).batches.flatMap((batch) => batch.students);
@@ -106,7 +106,7 @@ describe('attendance: mark', () => {
     const otherTerm = await create(t.stack, t.admin.cookie, 'term', { name: 'Other term', status: false });
     const otherSem = await create(t.stack, t.admin.cookie, 'semester', { name: 'Other semester', termid: otherTerm });
     const foreignCourse = await create(t.stack, t.admin.cookie, 'course', { name: 'Chemistry', semid: otherSem });
-    const foreignSlot = await create(t.stack, t.admin.cookie, 'slot', { name: '08:00', termid: otherTerm });
+    const foreignSlot = await create(t.stack, t.admin.cookie, 'slot', { name: '08:00', termid: otherTerm, start: '08:00', end: '09:00' });
     expect((await mark(lecture({ date, courseid: foreignCourse }))).body.message).toBe(
       "This course is not taught in this division's semester",
     );

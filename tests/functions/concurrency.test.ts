@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import * as keys from '@functions/lib/keys';
 import type { PublicUser } from '@shared/schemas/auth';
 import { buildCollege, create, lectureMark, subtreeIds, type SmallCollege } from '@tests/support/college';
@@ -20,7 +20,7 @@ describe('concurrency', () => {
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
     const view = await t.stack.call(
       'GET',
-      `/api/v1/attendance?date=${todayUtc()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`,
+      `/api/v1/attendance?date=${collegeToday()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`,
       { cookie: t.admin.cookie },
     );
     expect((view.body.data as { sessions: unknown[] }[])[0]!.sessions).toHaveLength(1);
@@ -35,7 +35,11 @@ describe('concurrency', () => {
       }),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    // Each registration hashes its password first, one at a time on a 2-core machine: on a machine busy
+    // with other tests the last few can wait past the hashing queue's limit and get 503 (try again).
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused.filter((r) => r.status === 409).length).toBeGreaterThanOrEqual(15);
+    expect(refused.every((r) => r.status === 409 || r.status === 503)).toBe(true);
     const users = (await t.stack.call('GET', '/api/v1/user', { cookie: t.admin.cookie })).body.data as PublicUser[];
     expect(users.filter((user) => user.email.toLowerCase() === body.email)).toHaveLength(1);
   });

@@ -91,6 +91,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/v1/user/{id}/unlock': { note: MISSING },
   'POST /api/v1/term': { name: 'Fuzz term', status: true },
   'PATCH /api/v1/term/{id}': { status: true },
+  'POST /api/v1/term/{id}/activate': { from: '2030-01-01' },
   'POST /api/v1/semester': { name: 'S', termid: MISSING },
   'POST /api/v1/division': { name: 'D', semid: MISSING },
   'POST /api/v1/batch': { name: 'B', divisionid: MISSING },
@@ -104,7 +105,8 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'PATCH /api/v1/student/updateterm': { oldbatchid: MISSING, newbatchid: `${MISSING}-2` },
   'PATCH /api/v1/student/{id}': { enrollment: 'F2', name: 'F', email: 'f@college.test', batchid: MISSING },
   'POST /api/v1/course': { name: 'C', semid: MISSING },
-  'POST /api/v1/slot': { name: 'S', termid: MISSING },
+  'POST /api/v1/slot': { name: 'S', termid: MISSING, start: '09:00', end: '10:00' },
+  'PATCH /api/v1/slot/{id}': { name: 'S', start: '09:00', end: '10:00' },
   'POST /api/v1/attendance': {
     presentStudentData: [],
     date: '2026-01-05',

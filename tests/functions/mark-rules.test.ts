@@ -6,6 +6,7 @@ import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 import { allItems } from '@tests/support/table';
+import { collegeToday } from '@tests/support/college-time';
 
 /** Marks that make no sense are refused before anything is written (docs/product.md §3, §5). */
 const t = useTestStack('admin', 'faculty');
@@ -167,7 +168,7 @@ describe('how far back a mark may go (issue 29, finding 8)', () => {
   });
 
   it('still refuses a date after today, for everyone', async () => {
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = collegeToday(Date.now() + 86_400_000);
     for (const cookie of [t.admin.cookie, t.faculty.cookie]) {
       const refused = await t.stack.call('POST', '/api/v1/attendance', { cookie, body: lectureMark(college, { date: tomorrow }) });
       expect(refused.status).toBe(400);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import type { MarkedSession } from '@shared/schemas/attendance';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { weekdayOf } from '@shared/schemas/timetable';
@@ -91,7 +91,7 @@ describe('DynamoDB requests per route', () => {
 
   // The session and its count in a shard of the group's summary (an ADD: nothing read first) in one transaction.
   it('marks with one batch read, one read of the term, one Query and one transaction', async () => {
-    for (const date of [todayUtc(), daysAgo(200)]) {
+    for (const date of [collegeToday(), daysAgo(200)]) {
       expect(await requestsOf('POST', '/api/v1/attendance', lectureMark(college, { date }))).toEqual([
         'GetItem',
         'BatchGetItem',
@@ -118,10 +118,10 @@ describe('DynamoDB requests per route', () => {
 
   // The batch read also fetches the college's settings (the edit window, how late and excused count).
   it('reports with one Query and one batch read per 100 students', async () => {
-    const query = `date=${todayUtc()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`;
+    const query = `date=${collegeToday()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`;
     expect(await requestsOf('GET', `/api/v1/attendance?${query}`)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
     // A range holding every session of the course: answered by the summaries.
-    const range = `startdate=${daysAgo(300)}&enddate=${todayUtc()}&slotcount=1&courseid=${college.courseid}`;
+    const range = `startdate=${daysAgo(300)}&enddate=${collegeToday()}&slotcount=1&courseid=${college.courseid}`;
     expect(await requestsOf('GET', `/api/v1/attendance/criteria?${range}`)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
   });
 
@@ -168,19 +168,36 @@ describe('DynamoDB requests per route', () => {
     expect(await requestsOf('DELETE', `/api/v1/timetable/${id}`)).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
   });
 
+  it("changes a slot's times with one read of it and one transaction (its entity and its entry)", async () => {
+    const times = { start: '09:00', end: '10:00' };
+    expect(await requestsOf('PATCH', `/api/v1/slot/${college.slotids[0]}`, times)).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
+  });
+
   // However many classes, sessions, terms and other days' entries: the active terms, one Query, one batch read.
   it('answers Today and the classes not marked with a fixed number of requests', async () => {
-    const today = weekdayOf(todayUtc());
+    const today = weekdayOf(collegeToday());
     const others = [1, 2, 3, 4, 5, 6, 7].filter((weekday) => weekday !== today).slice(0, 3);
     for (const weekday of [today, ...others]) {
       await create(t.stack, t.admin.cookie, 'timetable', entryBody(college, t.admin.user._id, { weekday }));
       const labAt = { weekday, slotid: college.slotids[1], slotcount: 2, groupid: batch().id };
       await create(t.stack, t.admin.cookie, 'timetable', entryBody(college, t.admin.user._id, labAt));
     }
-    await create(t.stack, t.admin.cookie, 'attendance', lectureMark(college, { date: todayUtc(), slotid: college.slotids[1] }));
-    expect(await requestsOf('GET', '/api/v1/timetable/today')).toEqual(['GetItem', 'Query', 'Query', 'BatchGetItem']);
+    await create(t.stack, t.admin.cookie, 'attendance', lectureMark(college, { date: collegeToday(), slotid: college.slotids[1] }));
+    // The settings come in the batch read (class times, the grace); without a date, one GetItem of them first gives today (college time).
+    expect(await requestsOf('GET', `/api/v1/timetable/today?date=${collegeToday()}`)).toEqual([
+      'GetItem',
+      'Query',
+      'Query',
+      'BatchGetItem',
+    ]);
+    expect(await requestsOf('GET', '/api/v1/timetable/today')).toEqual(['GetItem', 'GetItem', 'Query', 'Query', 'BatchGetItem']);
     // One Query per active term (one here).
-    expect(await requestsOf('GET', `/api/v1/attendance/missing?date=${todayUtc()}`)).toEqual(['GetItem', 'Query', 'Query', 'BatchGetItem']);
+    expect(await requestsOf('GET', `/api/v1/attendance/missing?date=${collegeToday()}`)).toEqual([
+      'GetItem',
+      'Query',
+      'Query',
+      'BatchGetItem',
+    ]);
   });
 
   it("checks a faculty member's assignment with one more Query under the markingPolicy 'assigned'", async () => {
@@ -216,7 +233,7 @@ describe('DynamoDB requests of the reports, whatever the number of sessions', ()
     record: (await requestsOf('GET', `/api/v1/report/student/${batch().students[0]}`)).sort(),
     percentages: await requestsOf(
       'GET',
-      `/api/v1/attendance/criteria?startdate=${daysAgo(400)}&enddate=${todayUtc()}&slotcount=2&courseid=${college.courseid}`,
+      `/api/v1/attendance/criteria?startdate=${daysAgo(400)}&enddate=${collegeToday()}&slotcount=2&courseid=${college.courseid}`,
     ),
   });
 

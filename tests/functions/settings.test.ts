@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALERT_SETTINGS_MESSAGES } from '@shared/schemas/alert-settings';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, type CollegeSettings } from '@shared/schemas/settings';
 import { attendanceApi } from '@tests/support/attendance';
 import { useTestStack } from '@tests/support/stack';
@@ -48,6 +49,24 @@ describe('college settings', () => {
     await api.settings(t.admin.cookie, DEFAULT_SETTINGS);
   });
 
+  it("keeps the college's time zone, and every alert off until the college is named", async () => {
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      timeZone: 'Asia/Kolkata',
+      collegeName: '',
+      notMarkedAlerts: false,
+      belowThresholdAlerts: false,
+    });
+    expect(await api.settings(t.admin.cookie, { timeZone: 'Europe/London' })).toMatchObject({ timeZone: 'Europe/London' });
+    const named = { collegeName: 'Govt. College of Engineering', belowThresholdAlerts: true };
+    expect(await api.settings(t.admin.cookie, named)).toMatchObject(named);
+    // Named, with an alert on: the name cannot then be emptied.
+    const unnamed = await t.stack.call('PATCH', '/api/v1/settings', { cookie: t.admin.cookie, body: { collegeName: '' } });
+    expect([unnamed.status, unnamed.body.message]).toEqual([400, ALERT_SETTINGS_MESSAGES.nameFirst]);
+    expect(await current()).toMatchObject({ ...named, timeZone: 'Europe/London' });
+    await api.settings(t.admin.cookie, DEFAULT_SETTINGS);
+    expect(await current()).toEqual(DEFAULT_SETTINGS);
+  });
+
   it('refuses faculty (403) and changes nothing', async () => {
     const refused = await t.stack.call('PATCH', '/api/v1/settings', { cookie: t.faculty.cookie, body: { threshold: 10 } });
     expect(refused.status).toBe(403);
@@ -72,6 +91,12 @@ describe('college settings', () => {
     [{ markBackDays: 2.5 }, SETTINGS_MESSAGES.markBackDays],
     [{ markBackDays: '7' }, SETTINGS_MESSAGES.markBackDays],
     [{ threshold: 60, lateCounts: 2 }, SETTINGS_MESSAGES.lateCounts],
+    [{ timeZone: 'IST' }, SETTINGS_MESSAGES.timeZone],
+    [{ timeZone: '+05:30' }, SETTINGS_MESSAGES.timeZone],
+    [{ timeZone: 'Asia/Nowhere' }, SETTINGS_MESSAGES.timeZone],
+    [{ timeZone: 330 }, SETTINGS_MESSAGES.timeZone],
+    [{ notMarkedAlerts: true }, ALERT_SETTINGS_MESSAGES.nameFirst],
+    [{ absenceStreakAlerts: true, collegeName: '   ' }, ALERT_SETTINGS_MESSAGES.nameFirst],
     [{}, SETTINGS_MESSAGES.nothing],
   ])('answers 400 for %j with that field’s message, and changes nothing', async (patch, message) => {
     const result = await t.stack.call('PATCH', '/api/v1/settings', { cookie: t.admin.cookie, body: patch });

@@ -56,6 +56,8 @@ interface Level {
   emptyMessage: string;
   parentLabel: string;
   badIdMessage?: string;
+  /** What a create needs besides the name and parent (a slot's class times), answered back in the list. */
+  extra?: Record<string, string>;
   /** Makes a fresh parent and returns its id. */
   parent: () => Promise<string>;
 }
@@ -105,19 +107,21 @@ const LEVELS: Level[] = [
     nameMessage: 'Please enter slot',
     emptyMessage: 'No slots found',
     parentLabel: 'Term',
+    extra: { start: '09:00', end: '10:00' },
     parent: freshTerm,
   },
 ];
 
 describe.each(LEVELS)('$path', (level) => {
   const list = (parentId: string, cookie = t.faculty.cookie) => t.stack.call('GET', `/api/v1/${level.path}/${parentId}`, { cookie });
+  const extra = level.extra ?? {};
 
   it('creates under a parent and lists in counting order for any signed-in user', async () => {
     const parentId = await level.parent();
     const empty = await list(parentId);
     expect(empty.body).toEqual({ data: [], message: level.emptyMessage });
     for (const name of ['Item 10', 'item 2', 'Item 1'])
-      await create(t.stack, t.admin.cookie, level.path, { name, [level.parentField]: parentId });
+      await create(t.stack, t.admin.cookie, level.path, { name, [level.parentField]: parentId, ...extra });
     const result = await list(parentId);
     expect(result.status).toBe(200);
     expect(names(result)).toEqual(['Item 1', 'item 2', 'Item 10']);
@@ -125,13 +129,14 @@ describe.each(LEVELS)('$path', (level) => {
       _id: expect.any(String),
       name: 'Item 1',
       [level.parentField]: parentId,
+      ...extra,
     });
   });
 
   it('refuses a missing parent with 400 and writes nothing', async () => {
     const result = await t.stack.call('POST', `/api/v1/${level.path}`, {
       cookie: t.admin.cookie,
-      body: { name: 'Orphan', [level.parentField]: 'no-such-parent' },
+      body: { name: 'Orphan', [level.parentField]: 'no-such-parent', ...extra },
     });
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(`${level.parentLabel} not found`);
@@ -142,35 +147,35 @@ describe.each(LEVELS)('$path', (level) => {
     const parentId = await level.parent();
     const blank = await t.stack.call('POST', `/api/v1/${level.path}`, {
       cookie: t.admin.cookie,
-      body: { name: '   ', [level.parentField]: parentId },
+      body: { name: '   ', [level.parentField]: parentId, ...extra },
     });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe(level.nameMessage);
-    const noParent = await t.stack.call('POST', `/api/v1/${level.path}`, { cookie: t.admin.cookie, body: { name: 'X' } });
+    const noParent = await t.stack.call('POST', `/api/v1/${level.path}`, { cookie: t.admin.cookie, body: { name: 'X', ...extra } });
     expect(noParent.status).toBe(400);
     expect((await list(parentId)).body.data).toEqual([]);
   });
 
   it('keeps names unique within a parent (409), not across parents', async () => {
     const [first, second] = [await level.parent(), await level.parent()];
-    await create(t.stack, t.admin.cookie, level.path, { name: 'Same', [level.parentField]: first });
+    await create(t.stack, t.admin.cookie, level.path, { name: 'Same', [level.parentField]: first, ...extra });
     const again = await t.stack.call('POST', `/api/v1/${level.path}`, {
       cookie: t.admin.cookie,
-      body: { name: ' same ', [level.parentField]: first },
+      body: { name: ' same ', [level.parentField]: first, ...extra },
     });
     expect(again.status).toBe(409);
-    await create(t.stack, t.admin.cookie, level.path, { name: 'Same', [level.parentField]: second });
+    await create(t.stack, t.admin.cookie, level.path, { name: 'Same', [level.parentField]: second, ...extra });
     expect(names(await list(first))).toEqual(['Same']);
   });
 
   it('deletes by id (404 for an unknown id), for admins only', async () => {
     const parentId = await level.parent();
-    const id = await create(t.stack, t.admin.cookie, level.path, { name: 'Doomed', [level.parentField]: parentId });
+    const id = await create(t.stack, t.admin.cookie, level.path, { name: 'Doomed', [level.parentField]: parentId, ...extra });
     expect(
       (
         await t.stack.call('POST', `/api/v1/${level.path}`, {
           cookie: t.faculty.cookie,
-          body: { name: 'F', [level.parentField]: parentId },
+          body: { name: 'F', [level.parentField]: parentId, ...extra },
         })
       ).status,
     ).toBe(403);
@@ -183,7 +188,7 @@ describe.each(LEVELS)('$path', (level) => {
     expect((await list(parentId)).body.data).toEqual([]);
     expect((await t.stack.call('DELETE', `/api/v1/${level.path}/${id}`, { cookie: t.admin.cookie })).status).toBe(404);
     // The name is free again.
-    await create(t.stack, t.admin.cookie, level.path, { name: 'Doomed', [level.parentField]: parentId });
+    await create(t.stack, t.admin.cookie, level.path, { name: 'Doomed', [level.parentField]: parentId, ...extra });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportRow, StudentImportResult } from '@shared/schemas/student-import';
 import type { Batch, Division, Student } from '@shared/schemas/structure';
-import { useCollege } from '@tests/support/college';
+import { create, useCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';
 import { useTestStack } from '@tests/support/stack';
 import { importChunks } from '@web/features/admin/student-import';
@@ -294,5 +294,39 @@ describe('student import: bad requests change nothing', () => {
       await t.stack.call('PATCH', `/api/v1/term/${college.termid}`, { cookie: t.admin.cookie, body: { status: true } });
     }
     expect(await enrollmentsOf(batchId(0, 0))).not.toContain('IMB3');
+  });
+});
+
+describe('student import: into the term the admin chose', () => {
+  it('imports into a term that is not active, by its structure’s names, and leaves the active term alone', async () => {
+    const next = await create(t.stack, t.admin.cookie, 'term', { name: 'Term IM next', status: false });
+    const semid = await create(t.stack, t.admin.cookie, 'semester', { name: 'Semester 1', termid: next });
+    const divisionid = await create(t.stack, t.admin.cookie, 'division', { name: 'Division 1', semid });
+    const batchid = await create(t.stack, t.admin.cookie, 'batch', { name: 'Batch 1A', divisionid });
+
+    const preview = await call({ rows: [row('IMNX1'), row('IMNX2', 'Batch 1B')], dryRun: true, termid: next });
+    expect(preview.status, preview.body.message).toBe(200);
+    expect((preview.body.data as StudentImportResult).results.map((r) => r.outcome)).toEqual(['create', 'error']);
+    const done = await call({ rows: [row('IMNX1'), { ...row('IMNX3'), semester: 'Semester 9' }], termid: next });
+    expect(done.status).toBe(200);
+    expect((done.body.data as StudentImportResult).results.map((r) => r.message)).toEqual([
+      'Added',
+      'Semester "Semester 9" does not exist in Term IM next',
+    ]);
+    expect(await enrollmentsOf(batchid)).toEqual(['IMNX1']);
+    expect(await enrollmentsOf(batchId(0, 0))).not.toContain('IMNX1');
+    // Without termid, the active term, as before.
+    const active = await importRows([row('IMNX4')]);
+    expect(active.results[0]).toMatchObject({ outcome: 'create' });
+    expect(await enrollmentsOf(batchId(0, 0))).toContain('IMNX4');
+  });
+
+  it('refuses an unknown or malformed term with 400, and imports nothing', async () => {
+    const unknown = await call({ rows: [row('IMNX5')], termid: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Term not found: choose the term to import into again');
+    const malformed = await call({ rows: [row('IMNX5')], termid: 7 });
+    expect(malformed.status).toBe(400);
+    expect(await enrollmentsOf(batchId(0, 0))).not.toContain('IMNX5');
   });
 });

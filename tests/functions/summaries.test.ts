@@ -46,7 +46,10 @@ describe('summaries: exact after random marks, corrections, moves and deletions'
     const extraCourse = await create(t.stack, t.admin.cookie, 'course', { name: 'Chemistry', semid: college.semid });
     const doomedCourse = await create(t.stack, t.admin.cookie, 'course', { name: 'Biology', semid: college.semid });
     const courses = [college.courseid, extraCourse, doomedCourse];
-    const slots = [...college.slotids, await create(t.stack, t.admin.cookie, 'slot', { name: '11:00 - 12:00', termid: college.termid })];
+    const slots = [
+      ...college.slotids,
+      await create(t.stack, t.admin.cookie, 'slot', { name: '11:00 - 12:00', termid: college.termid, start: '11:00', end: '12:00' }),
+    ];
     // Where each student is now (moves and deletions change it), as the server will find it.
     const batchOf = new Map<string, string>();
     const divisionOfBatch = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { TIMETABLE_MESSAGES as M, type TimetableEntry } from '@shared/schemas/timetable';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
@@ -15,6 +15,10 @@ let other: SignedIn;
 const week = {} as Record<'lecture' | 'lab' | 'tuesday', TimetableEntry>;
 
 const division = () => college.divisions[0]!;
+const [NINE, TEN] = [
+  { start: '09:00', end: '10:00' },
+  { start: '10:00', end: '11:00' },
+];
 const batch = (b: number) => division().batches[b]!;
 const lecture = (facultyid: string, overrides: Record<string, unknown> = {}) => entryBody(college, facultyid, overrides);
 const lab = (facultyid: string, b: number, overrides: Record<string, unknown> = {}) =>
@@ -35,8 +39,8 @@ describe('timetable: Today', () => {
     const monday = await api.today(t.faculty.cookie, WEEK.monday);
     expect(monday.message).toBe(M.today);
     expect(monday.data).toEqual([
-      { entry: week.lab, course: 'Physics', kind: 'Lab', group: 'Division 1 / Batch 1A', slot: '09:00 - 10:00', marked: null },
-      { entry: week.lecture, course: 'Physics', kind: 'Lecture', group: 'Division 1', slot: '10:00 - 11:00', marked: null },
+      { entry: week.lab, course: 'Physics', kind: 'Lab', group: 'Division 1 / Batch 1A', slot: '09:00 - 10:00', ...NINE, marked: null },
+      { entry: week.lecture, course: 'Physics', kind: 'Lecture', group: 'Division 1', slot: '10:00 - 11:00', ...TEN, marked: null },
     ]);
     // By the admin: WEEK is further back than a faculty member may mark (markBackDays).
     const session = await marking.mark(t.admin.cookie, lectureMark(college, { date: WEEK.monday, slotid: college.slotids[1] }));
@@ -54,7 +58,7 @@ describe('timetable: Today', () => {
     ] as const) {
       expect(await api.today(who.cookie, date)).toEqual({ data: [], message: M.noClasses });
     }
-    expect(await api.today(t.faculty.cookie)).toEqual(await api.today(t.faculty.cookie, todayUtc()));
+    expect(await api.today(t.faculty.cookie)).toEqual(await api.today(t.faculty.cookie, collegeToday()));
     const bad = await t.stack.call('GET', '/api/v1/timetable/today?date=2026-02-30', { cookie: t.faculty.cookie });
     expect(bad.status).toBe(400);
   });
@@ -75,7 +79,7 @@ describe('timetable: Today', () => {
     const inactive = await t.stack.call('PATCH', `/api/v1/term/${second.termid}`, { cookie: t.admin.cookie, body: { status: false } });
     expect(inactive.status).toBe(200);
     expect(await names()).toEqual([]);
-    expect((await api.missing(WEEK.wednesday)).data).toEqual([]);
+    expect((await api.missing(WEEK.wednesday)).data).toEqual({ overdue: [], later: [] });
   });
 });
 
@@ -87,17 +91,22 @@ describe('attendance: classes not marked', () => {
     };
     const before = await api.missing(WEEK.friday);
     expect(before.message).toBe(M.missing);
-    expect(before.data).toEqual([
-      { entry: friday.lecture, course: 'Physics', kind: 'Lecture', group: 'Division 1', slot: '09:00 - 10:00' },
-      { entry: friday.lab, course: 'Physics', kind: 'Lab', group: 'Division 1 / Batch 1B', slot: '10:00 - 11:00' },
-    ]);
-    expect(before.data[1]!.entry.faculty).toEqual({ _id: other.user._id, username: 'Other Faculty' });
+    // A past date: every class of it has ended.
+    expect(before.data).toEqual({
+      overdue: [
+        { entry: friday.lecture, course: 'Physics', kind: 'Lecture', group: 'Division 1', slot: '09:00 - 10:00', ...NINE },
+        { entry: friday.lab, course: 'Physics', kind: 'Lab', group: 'Division 1 / Batch 1B', slot: '10:00 - 11:00', ...TEN },
+      ],
+      later: [],
+    });
+    expect(before.data.overdue[1]!.entry.faculty).toEqual({ _id: other.user._id, username: 'Other Faculty' });
 
     await marking.mark(t.admin.cookie, lectureMark(college, { date: WEEK.friday }));
-    expect((await api.missing(WEEK.friday)).data.map((one) => one.entry._id)).toEqual([friday.lab._id]);
+    expect((await api.missing(WEEK.friday)).data.overdue.map((one) => one.entry._id)).toEqual([friday.lab._id]);
     await marking.mark(t.admin.cookie, labMark(1, { date: WEEK.friday, slotid: college.slotids[1] }));
-    expect(await api.missing(WEEK.friday)).toEqual({ data: [], message: M.allMarked });
-    expect(await api.missing(WEEK.saturday)).toEqual({ data: [], message: M.allMarked });
+    const none = { data: { overdue: [], later: [] }, message: M.allMarked };
+    expect(await api.missing(WEEK.friday)).toEqual(none);
+    expect(await api.missing(WEEK.saturday)).toEqual(none);
   });
 
   it('needs a real date, and is for admins only', async () => {

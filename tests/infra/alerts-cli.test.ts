@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tableName } from '@functions/lib/db';
+import { attendanceApi } from '@tests/support/attendance';
 import { recipientsOf, useMailCatcher } from '@tests/support/alerts';
 import { useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
@@ -48,6 +49,12 @@ async function jobs(...args: string[]): Promise<{ code: number; output: string }
 describe('npm run jobs', () => {
   it('runs one job by hand for a day, and sends nothing twice when run again', { timeout: 90_000 }, async () => {
     await timetableApi(t).added(entryBody(college, t.faculty.user._id));
+    // Alerts are off, and the college unnamed, until an admin sets them: the run says so and sends nothing.
+    expect(await jobs('not-marked', '--date', WEEK.monday)).toEqual({
+      code: 0,
+      output: expect.stringContaining(`not-marked (${WEEK.monday}): the college has no name yet`),
+    });
+    await attendanceApi(t).settings(t.admin.cookie, { collegeName: 'CLI College', notMarkedAlerts: true });
     expect(await jobs('not-marked', '--date', WEEK.monday)).toEqual({
       code: 0,
       output: expect.stringContaining(`not-marked (${WEEK.monday}): 2 sent`),

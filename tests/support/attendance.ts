@@ -1,4 +1,5 @@
 import { beforeAll, expect } from 'vitest';
+import { collegeToday } from '@tests/support/college-time';
 import type { AttendanceRecord, HistoryEntry, MarkedSession, PercentageReport, SessionView } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
 import type { StackFixture, TestStack } from './stack';
@@ -56,5 +57,5 @@ export function letFacultyMarkBack(t: StackFixture<'admin'>, days: number): void
   });
 }
 
-/** YYYY-MM-DD `n` days before today (UTC). */
-export const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+/** YYYY-MM-DD `n` days before today (college time). */
+export const daysAgo = (n: number): string => collegeToday(Date.now() - n * 86_400_000);

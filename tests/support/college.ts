@@ -1,5 +1,5 @@
 import { beforeAll, expect } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import type { StackFixture, TestStack } from './stack';
 
 /** Creates through the API and returns the new entity's _id, failing the test on anything but 201. */
@@ -30,8 +30,8 @@ export async function buildCollege(
   const semid = await create(stack, cookie, 'semester', { name: 'Semester 1', termid });
   const courseid = await create(stack, cookie, 'course', { name: 'Physics', semid });
   const slotids = [
-    await create(stack, cookie, 'slot', { name: '09:00 - 10:00', termid }),
-    await create(stack, cookie, 'slot', { name: '10:00 - 11:00', termid }),
+    await create(stack, cookie, 'slot', { name: '09:00 - 10:00', termid, start: '09:00', end: '10:00' }),
+    await create(stack, cookie, 'slot', { name: '10:00 - 11:00', termid, start: '10:00', end: '11:00' }),
   ];
   let roll = 0;
   const divisions: SmallCollege['divisions'] = [];
@@ -81,7 +81,7 @@ export function lectureMark(college: SmallCollege, overrides: Record<string, unk
   const division = college.divisions[0]!;
   return {
     presentStudentData: division.batches[0]!.students,
-    date: todayUtc(),
+    date: collegeToday(),
     slotid: college.slotids[0],
     slotcount: 1,
     courseid: college.courseid,

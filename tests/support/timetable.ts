@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TimetableClass, TimetableEntry, TodayClass } from '@shared/schemas/timetable';
+import type { NotMarked, TimetableEntry, TodayClass } from '@shared/schemas/timetable';
 import { createUser } from '@functions/lib/repositories/users';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { SmallCollege } from './college';
@@ -58,10 +58,10 @@ export function timetableApi(t: { stack: TestStack; admin: { cookie: string } })
       expect(result.status, result.body?.message).toBe(200);
       return result.body as { data: TodayClass[]; message: string };
     },
-    async missing(date: string): Promise<{ data: TimetableClass[]; message: string }> {
+    async missing(date: string): Promise<{ data: NotMarked; message: string }> {
       const result = await t.stack.call('GET', `/api/v1/attendance/missing?date=${date}`, { cookie: t.admin.cookie });
       expect(result.status, result.body?.message).toBe(200);
-      return result.body as { data: TimetableClass[]; message: string };
+      return result.body as { data: NotMarked; message: string };
     },
   };
 }

@@ -44,7 +44,7 @@ describe('My account', () => {
       'Firefox on Windows (this device)',
       'Chrome on Android',
     ]);
-    expect(within(rows[1]!).getByText('2026-11-23 11:05 UTC')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('2026-11-23 16:35')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Sign out Chrome on Android' }));
     expect(await screen.findByText('Signed out on that device')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/auth/sessions/phone')).toHaveLength(1);

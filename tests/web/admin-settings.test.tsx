@@ -40,6 +40,16 @@ describe('admin: Settings', () => {
     expect(field('Who may mark').selectedOptions[0]!.text).toBe('Only the assigned faculty member');
   });
 
+  it("shows the college's time zone, chosen by its IANA name, and saves a new one", async () => {
+    const { api, app } = await openSettings();
+    expect(field('College time zone').value).toBe('Asia/Kolkata');
+    expect(optionNames(field('College time zone'))).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Europe/London', 'America/New York']));
+    await app.user.selectOptions(field('College time zone'), 'Europe/London');
+    await app.user.click(main().getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(SETTINGS_MESSAGES.saved);
+    expect(patches(api).map((call) => call.body)).toEqual([{ timeZone: 'Europe/London' }]);
+  });
+
   it('offers who may mark: any faculty member, or only the assigned one; saves the choice', async () => {
     const { api, app } = await openSettings();
     expect(optionNames(field('Who may mark'))).toEqual(['Any faculty member', 'Only the assigned faculty member']);

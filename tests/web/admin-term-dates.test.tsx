@@ -59,7 +59,9 @@ describe('admin: a term’s first and last day', () => {
       endDate: '2027-11-30',
     });
     const table = await screen.findByRole('table', { name: 'Terms' });
-    await waitFor(() => expect(rowTexts(table).at(-1)).toEqual(['2027-28 Odd Term', 'False', '1 Jun 2027 – 30 Nov 2027', 'Edit dates']));
+    await waitFor(() =>
+      expect(rowTexts(table).at(-1)).toEqual(['2027-28 Odd Term', 'False', '1 Jun 2027 – 30 Nov 2027', 'Edit datesHolidaysMake active…']),
+    );
     expect(main().getByLabelText('First day')).toHaveValue('');
   });
 
@@ -129,7 +131,7 @@ describe('admin: a term’s first and last day', () => {
     await waitFor(() =>
       expect(api.callsTo('PATCH', `/term/${ODD._id}`).map((call) => call.body)).toEqual([{ startDate: null, endDate: null }]),
     );
-    await waitFor(() => expect(rowTexts(table)[1]).toEqual([ODD.name, 'True', 'Not set', 'Edit dates']));
+    await waitFor(() => expect(rowTexts(table)[1]).toEqual([ODD.name, 'True', 'Not set', 'Edit datesHolidays']));
   });
 
   it('clearing one day sends null for it alone', async () => {

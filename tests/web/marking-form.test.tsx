@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import type { MarkedSession } from '@shared/schemas/attendance';
 import { mockApi, type Reply, type Routes } from './support/fake-api';
 import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
@@ -16,7 +16,7 @@ const BATCH_STUDENTS = [
   { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002', email: 'd@x.test', batchid: 'b1' },
 ];
 const home = { 'GET /term/active': { data: [ODD] }, 'GET /semester/t1': { data: [SEMESTER_3] } };
-const MARKED: MarkedSession = { _id: 'sess1', version: 1, date: todayUtc(), groupid: 'd1', present: 1, expected: 3 };
+const MARKED: MarkedSession = { _id: 'sess1', version: 1, date: collegeToday(), groupid: 'd1', present: 1, expected: 3 };
 
 const LECTURE_URL =
   '/students/d1?extraData=Semester+3+%2F+Data+Structures+%2F+Lecture+%2F+09%3A00+-+10%3A00+%2F+Division+1&termid=t1&semid=s3&courseid=c1&kind=1&slot=slot9';
@@ -129,7 +129,7 @@ describe('marking form: Mark', () => {
     const [mark] = api.callsTo('POST', '/attendance');
     expect(mark!.body).toEqual({
       presentStudentData: ['st1', 'st3'],
-      date: todayUtc(),
+      date: collegeToday(),
       slotid: 'slot9',
       slotcount: 1,
       courseid: 'c1',
@@ -150,7 +150,7 @@ describe('marking form: Mark', () => {
     expect(await screen.findByRole('heading', { name: 'Attendance Marked Successfully' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/attendance')[0]!.body).toEqual({
       presentStudentData: ['st1', 'st2'],
-      date: todayUtc(),
+      date: collegeToday(),
       slotid: 'slot9',
       slotcount: 2,
       courseid: 'c1',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import type { MarkInput } from '@shared/schemas/attendance';
 import { mockApi } from './support/fake-api';
 import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
@@ -28,7 +28,7 @@ function setup() {
     },
     'POST /attendance': {
       status: 201,
-      data: { _id: 'sess1', version: 1, date: todayUtc(), groupid: 'd1', present: 3, expected: 4 },
+      data: { _id: 'sess1', version: 1, date: collegeToday(), groupid: 'd1', present: 3, expected: 4 },
       message: 'Attendance marked successfully',
     },
   });
@@ -144,7 +144,7 @@ describe('marking form: late and excused', () => {
       clientMarkId: expect.any(String),
       presentStudentData: ['st1', 'st2'],
       statuses: { st1: 'late', st3: 'excused' },
-      date: todayUtc(),
+      date: collegeToday(),
       slotid: 'slot9',
       slotcount: 1,
       courseid: 'c1',

@@ -1,6 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ApiBody } from '@web/lib/api-contract';
 import { mockApi, routes } from './support/fake-api';
 import { ADMIN, EVEN, FACULTY, NOTHING_TODAY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
 import { renderApp } from './support/render-app';
@@ -18,16 +17,16 @@ const linkNames = () =>
     .map((link) => link.textContent);
 
 describe('navigation bar', () => {
-  it('shows a faculty member Home, View Attendance, Reports and Logout only, and no term selector', async () => {
+  it('shows a faculty member Home, View Attendance, Reports and Logout only, and no current term', async () => {
     mockApi({ ...signedInAs(FACULTY), ...home });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Mark Attendance' });
     expect(linkNames()).toEqual(['Home', 'View Attendance', 'Reports']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    expect(screen.queryByLabelText('Active term')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Active term/ })).not.toBeInTheDocument();
   });
 
-  it('shows an admin every management link and the term selector', async () => {
+  it('shows an admin every management link and the current term, read only', async () => {
     mockApi({ ...signedInAs(ADMIN), ...home });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Mark Attendance' });
@@ -52,8 +51,10 @@ describe('navigation bar', () => {
     expect(nav.getByRole('link', { name: 'Adduser' })).toHaveAttribute('href', '/dashboard/adduser');
     expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings');
     expect(nav.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
-    const selector = await screen.findByLabelText('Active term');
-    await waitFor(() => expect(selector).toHaveValue('t1'));
+    const current = await screen.findByRole('link', { name: 'Active term: 2026-27 Odd Term. Change it on the Term screen' });
+    expect(current).toHaveTextContent('Active term 2026-27 Odd Term');
+    expect(current).toHaveAttribute('href', '/dashboard/term');
+    expect(screen.queryByRole('combobox', { name: /Active term/ })).not.toBeInTheDocument();
   });
 
   it('marks the current link with aria-current="page", and only that one', async () => {
@@ -103,47 +104,37 @@ describe('navigation bar', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-  it('term selector: deactivates the active term, then activates the chosen one, then reloads', async () => {
+  it('current term: opens the Term screen, changes nothing itself, and follows the active term', async () => {
     const terms = [{ ...ODD }, { ...EVEN }];
-    const patch = (id: string) => (body: ApiBody<'PATCH /term/{id}'>) => {
-      const term = terms.find((candidate) => candidate._id === id)!;
-      term.status = body.status!;
-      return { data: term, message: `Term ${term.name} is now ${term.status ? 'active' : 'inactive'}` };
-    };
     const api = mockApi({
       ...signedInAs(ADMIN),
       ...home,
       'GET /term': () => ({ data: terms.map((term) => ({ ...term })) }),
       'GET /term/active': () => ({ data: terms.filter((term) => term.status) }),
-      'PATCH /term/t1': patch('t1'),
-      'PATCH /term/t2': patch('t2'),
+      'POST /term/t2/activate': () => {
+        terms[0]!.status = false;
+        terms[1]!.status = true;
+        return { data: terms, message: '2025-26 Even Term is now the active term' };
+      },
     });
     const app = renderApp('/');
-    expect(await screen.findByRole('link', { name: 'Semester 3' })).toBeInTheDocument();
-    const selector = screen.getByLabelText('Active term');
-    await waitFor(() => expect(selector).toHaveValue('t1'));
+    const current = await screen.findByRole('link', { name: /^Active term: 2026-27 Odd Term/ });
+    await app.user.click(current);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Term' })).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/dashboard/term');
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
 
-    await app.user.selectOptions(selector, 't2');
-    const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
-    expect(await toasts.findByRole('status')).toHaveTextContent('2025-26 Even Term is now the active term');
-    const patches = api.calls.filter((call) => call.method === 'PATCH');
-    expect(patches.map((call) => [call.path, call.body])).toEqual([
-      ['/term/t1', { status: false }],
-      ['/term/t2', { status: true }],
-    ]);
-    // Reloaded: the selector and Home follow the new active term.
-    await waitFor(() => expect(selector).toHaveValue('t2'));
-    expect(await screen.findByRole('link', { name: 'Semester 2' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Semester 3' })).not.toBeInTheDocument();
+    // Made active on the Term screen (asked first): the label follows.
+    await app.user.click(screen.getByRole('button', { name: 'Get Terms' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Make active… 2025-26 Even Term' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Make 2025-26 Even Term the active term?' }));
+    await app.user.click(dialog.getByRole('button', { name: 'Make active now' }));
+    expect(await screen.findByRole('link', { name: /^Active term: 2025-26 Even Term/ })).toBeInTheDocument();
   });
 
-  it('term selector: shows the error and keeps the term when the change fails', async () => {
-    mockApi({ ...signedInAs(ADMIN), ...home, 'PATCH /term/t1': { status: 503, message: 'The service is busy right now.' } });
-    const app = renderApp('/');
-    const selector = await screen.findByLabelText('Active term');
-    await waitFor(() => expect(selector).toHaveValue('t1'));
-    await app.user.selectOptions(selector, 't2');
-    expect(await screen.findByRole('alert')).toHaveTextContent('The service is busy right now.');
-    await waitFor(() => expect(selector).toHaveValue('t1'));
+  it('current term: says when there is none', async () => {
+    mockApi({ ...signedInAs(ADMIN), ...home, 'GET /term/active': { data: [] } });
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: /^Active term: No active term/ })).toBeInTheDocument();
   });
 });

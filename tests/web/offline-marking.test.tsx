@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import { DUPLICATE_MARK } from '@shared/schemas/attendance';
 import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { reloadQueue } from '@web/lib/offline/queue-store';
@@ -80,8 +80,8 @@ describe('offline marking: the form', () => {
       userId: FACULTY._id,
       state: 'waiting',
       label: 'Data Structures / Lecture / 09:00 - 10:00 / Division 1',
-      body: { presentStudentData: ['st1', 'st2'], date: todayUtc(), slotid: 'slot9', slotcount: 1, courseid: 'c1', groupid: 'd1' },
-      view: { date: todayUtc(), semid: 's3', courseid: 'c1', slotid: 'slot9', kind: 1, groupid: 'd1' },
+      body: { presentStudentData: ['st1', 'st2'], date: collegeToday(), slotid: 'slot9', slotcount: 1, courseid: 'c1', groupid: 'd1' },
+      view: { date: collegeToday(), semid: 's3', courseid: 'c1', slotid: 'slot9', kind: 1, groupid: 'd1' },
     });
     expect(saved!.body.clientMarkId).toBe(saved!.clientMarkId);
     expect(await strip()).toHaveTextContent('1 mark waiting to be sent');
@@ -101,7 +101,7 @@ describe('offline marking: the form', () => {
   it('says who marked the class first when the server refuses the mark (409), and saves nothing', async () => {
     const { app } = setup(LECTURE_URL, { 'POST /attendance': { status: 409, data: CONFLICT as never, message: DUPLICATE_MARK } });
     await app.user.click(await screen.findByRole('button', { name: 'Mark' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(`${DUPLICATE_MARK} (Marked by Demo Admin, 2026-11-20 09:05 UTC)`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${DUPLICATE_MARK} (Marked by Demo Admin, 2026-11-20 14:35)`);
     expect(stored.size).toBe(0);
   });
 });
@@ -147,7 +147,7 @@ describe('offline marking: Home and the saved marks', () => {
       'Not sent',
     ]);
     expect(items[0]).toHaveTextContent('Tried 2 times: Could not reach the server.');
-    expect(items[2]).toHaveTextContent('Marked by Demo Admin, 2026-11-20 09:05 UTC. Your mark was not stored.');
+    expect(items[2]).toHaveTextContent('Marked by Demo Admin, 2026-11-20 14:35. Your mark was not stored.');
     expect(
       within(items[2]!)
         .getByRole('link', { name: /Open the marked class/ })

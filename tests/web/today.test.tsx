@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import type { MarkedSession } from '@shared/schemas/attendance';
 import { TIMETABLE_MESSAGES, type TodayClass } from '@shared/schemas/timetable';
 import { mockApi, routes, type Routes } from './support/fake-api';
@@ -14,7 +14,7 @@ import { LISTS, sessionView } from './support/view-attendance';
  * unmarked one and to the view of a marked one; the step-by-step flow below under 'Another class'.
  */
 
-const TODAY = todayUtc();
+const TODAY = collegeToday();
 const STUDENTS = [
   { batchStudents: { _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001' } },
   { batchStudents: { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002' } },
@@ -48,6 +48,23 @@ describe('Today on Home', () => {
     expect(await screen.findByRole('link', { name: 'Semester 3' })).toBeInTheDocument();
     // Today comes before the semesters.
     expect(list.compareDocumentPosition(screen.getByRole('list', { name: 'Semesters' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('leads each class with its times, in the order the server gives (by start time), naming a slot whose name is not its times', async () => {
+    const morning = { ...todayClass(LAB), slot: 'Morning lab', start: '08:00', end: '09:45' };
+    const nine = { ...todayClass(LECTURE), start: '09:00', end: '10:00' };
+    const untimed = { ...todayClass(entry({ _id: 'e9' })), slot: 'Evening' };
+    openHome([morning, nine, untimed]);
+    const list = await todayList();
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      '08:00–09:45 · Digital ElectronicsLab · Division 1 / Batch 1A · Morning lab›',
+      '09:00–10:00 · Data StructuresLecture · Division 1›',
+      'Evening · Data StructuresLecture · Division 1›',
+    ]);
   });
 
   it("says 'No classes today' when the caller has none, and still offers the flow", async () => {
@@ -189,15 +206,22 @@ describe('Home for an admin', () => {
   const missingPath = `/attendance/missing?date=${TODAY}` as const;
 
   it("shows today's count of classes not marked, linking to the Not marked screen, and the admin's own Today", async () => {
-    openHome([], { [`GET ${missingPath}`]: { data: [named(LECTURE), named(LAB)] } }, ADMIN);
+    openHome([], { [`GET ${missingPath}`]: { data: { overdue: [named(LECTURE), named(LAB)], later: [] } } }, ADMIN);
     const link = await screen.findByRole('link', { name: /2 classes not marked today/ });
     expect(link).toHaveAttribute('href', '/dashboard/notmarked');
+    expect(link).not.toHaveTextContent('later today');
     expect(screen.getByText(TIMETABLE_MESSAGES.noClasses)).toBeInTheDocument();
   });
 
   it('says one class in the singular', async () => {
-    openHome([], { [`GET ${missingPath}`]: { data: [named(LAB)] } }, ADMIN);
+    openHome([], { [`GET ${missingPath}`]: { data: { overdue: [named(LAB)], later: [] } } }, ADMIN);
     expect(await screen.findByRole('link', { name: /^1 class not marked today/ })).toBeInTheDocument();
+  });
+
+  it('counts only the classes that have ended, and says apart how many are later today', async () => {
+    openHome([], { [`GET ${missingPath}`]: { data: { overdue: [], later: [named(LECTURE), named(LAB)] } } }, ADMIN);
+    const link = await screen.findByRole('link', { name: /^0 classes not marked today/ });
+    expect(link).toHaveTextContent('2 more later today · See which, and who teaches them');
   });
 
   it('a faculty member sees no such count (nor asks for it)', async () => {

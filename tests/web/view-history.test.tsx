@@ -42,7 +42,7 @@ describe('view by date: History', () => {
     expect(more).toEqual([]);
 
     expect(original).toHaveTextContent('Marked by Demo Faculty');
-    expect(original).toHaveTextContent('2026-11-20 09:05 UTC');
+    expect(original).toHaveTextContent('2026-11-20 14:35');
     expect(original).toHaveTextContent('1 present, 1 absent, 1 excused');
     // Who was not simply present, by name.
     expect(
@@ -52,7 +52,7 @@ describe('view by date: History', () => {
     ).toEqual(['25CE002 Diya ShahAbsent', '25CE004 Ananya DesaiExcused']);
 
     expect(correction).toHaveTextContent('Corrected by Demo Admin');
-    expect(correction).toHaveTextContent('2026-11-21 14:30 UTC');
+    expect(correction).toHaveTextContent('2026-11-21 20:00');
     expect(correction).toHaveTextContent('Reason: Came in at 9:10');
     const [change] = within(correction!).getAllByRole('listitem');
     // Read out as "Absent to Late"; shown as "Absent → Late".

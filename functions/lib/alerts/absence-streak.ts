@@ -1,4 +1,5 @@
 import { SLOT_KINDS } from '@shared/constants';
+import { addDays } from '@shared/dates';
 import type { AttendanceSession } from '../repositories/attendance';
 import { sessionsBetween } from '../repositories/attendance';
 import { getStudents } from '../repositories/students';
@@ -6,11 +7,12 @@ import type { StructureItem } from '../repositories/structure';
 import { listUsers } from '../repositories/users';
 import { activeSemesters, coursesOf } from './college';
 import { composeEmail, siteUrl } from './compose';
-import { addReports, deliverAll, emptyReport, type Delivery } from './deliver';
-import { addDays, dailyRunDue, type JobContext, type JobResult } from './schedule';
+import { addReports, deliverAll, emptyReport, type Delivery, type DeliveryReport } from './deliver';
+import { runOnSchedule } from './run-once';
+import { dailyRunDue, lastDailyRun, type JobContext, type JobResult } from './schedule';
 
 /**
- * Absences in a row (docs/product.md §10), daily at the admins' hour: a student absent from N
+ * Absences in a row (docs/product.md §10), daily at the admins' hour (college time): a student absent from N
  * classes in a row of a course and kind (the setting; excused classes are skipped, neither breaking
  * nor adding to the run; present and late break it) gets one email, and each admin one, when the
  * run reaches N with a class of the last 7 days (so a class marked late is still seen). The run
@@ -98,11 +100,19 @@ function emails(streak: Streak, course: StructureItem, admins: { _id: string; us
 }
 
 export async function runAbsenceStreak(context: JobContext): Promise<JobResult> {
-  const { settings, at, date } = context;
-  const run = { job: ABSENCE_STREAK_JOB, period: date };
+  const { settings } = context;
+  const occasion = context.byHand
+    ? { period: context.date, due: dailyRunDue(context.date, settings) }
+    : lastDailyRun(context.at.getTime(), settings);
+  const run = { job: ABSENCE_STREAK_JOB, period: occasion.period };
   if (!settings.absenceStreakAlerts) return { ...run, idle: 'turned off in Settings' };
-  if (!context.byHand && at.getTime() < dailyRunDue(date, settings)) return { ...run, idle: 'not due yet today' };
+  const next = dailyRunDue(addDays(occasion.period, 1), settings);
+  return runOnSchedule(context, run, occasion, next, () => sendStreaks(occasion.period, context));
+}
 
+/** The streaks completed by the classes of the week up to `date`, each told once (logged under its last class's date). */
+async function sendStreaks(date: string, context: JobContext): Promise<DeliveryReport> {
+  const { settings } = context;
   const admins = (await listUsers()).filter((user) => user.role === 'admin');
   let report = emptyReport();
   for (const { semester } of await activeSemesters()) {
@@ -117,10 +127,10 @@ export async function runAbsenceStreak(context: JobContext): Promise<JobResult> 
         for (const day of new Set(streaks.map((streak) => streak.last.date))) {
           const ofDay = streaks.filter((streak) => streak.last.date === day);
           const deliveries = ofDay.flatMap((streak) => emails(streak, course, admins, context));
-          report = addReports(report, await deliverAll({ ...run, period: day }, deliveries, context));
+          report = addReports(report, await deliverAll({ job: ABSENCE_STREAK_JOB, period: day }, deliveries, context));
         }
       }
     }
   }
-  return { ...run, report };
+  return report;
 }

@@ -1,17 +1,20 @@
 import { SLOT_KINDS } from '@shared/constants';
+import { addDays } from '@shared/dates';
 import type { CourseStanding } from '@shared/schemas/reports';
 import { standingsIn } from '../reports/defaulters';
 import type { StudentItem } from '../repositories/students';
 import { listTimetable } from '../repositories/timetable';
-import { activeSemesters, forEachInParallel, semesterStanding } from './college';
+import { activeSemesters, forEachInParallel, semesterStanding, type SemesterStanding } from './college';
 import { composeEmail, percent, siteUrl } from './compose';
-import { addReports, deliverAll, emptyReport, type Delivery } from './deliver';
-import { addDays, weekOf, weeklyRunDue, type JobContext, type JobResult } from './schedule';
+import { addReports, deliverAll, emptyReport, type Delivery, type DeliveryReport } from './deliver';
+import { runOnSchedule } from './run-once';
+import { lastWeeklyRun, weekOf, weeklyRunDue, type JobContext, type JobResult } from './schedule';
 import { logOfRun, note } from './sent-log';
 
 /**
- * Under the threshold (docs/product.md §10), weekly: each student under the college's threshold in
- * a course where they were not under it at the last run (the previous week's) gets one email
+ * Under the threshold (docs/product.md §10), weekly at the set day and hour (college time): each
+ * student under the college's threshold in a course (once held at least the set number of its
+ * sessions) where they were not under it at the last run (the previous week's) gets one email
  * listing every course they are under in, with the percentage and the classes needed to get back;
  * optionally each faculty member gets the list of their courses' students in that run. What a
  * student was under in is kept in the run's sent log (its `memo`), emailed or not.
@@ -77,11 +80,33 @@ async function teachers(termid: string): Promise<Map<string, { _id: string; user
 }
 
 export async function runBelowThreshold(context: JobContext): Promise<JobResult> {
-  const { settings, at } = context;
-  const run = { job: BELOW_THRESHOLD_JOB, period: weekOf(context.date) };
+  const { settings } = context;
+  const occasion = context.byHand
+    ? { period: weekOf(context.date), due: weeklyRunDue(weekOf(context.date), settings) }
+    : lastWeeklyRun(context.at.getTime(), settings);
+  const run = { job: BELOW_THRESHOLD_JOB, period: occasion.period };
   if (!settings.belowThresholdAlerts) return { ...run, idle: 'turned off in Settings' };
-  if (!context.byHand && at.getTime() < weeklyRunDue(context.date, settings)) return { ...run, idle: 'not due yet this week' };
+  const next = weeklyRunDue(addDays(occasion.period, 7), settings);
+  return runOnSchedule(context, run, occasion, next, () => sendWeekly(run, context));
+}
 
+/**
+ * The standings a student is emailed about: each course and kind under the threshold once the
+ * student has been held at least the setting's number of its sessions (one absence of one class is
+ * not news). Read from the summaries now, so a correction made before the run counts.
+ */
+function belowIn(courses: SemesterStanding['courses'], student: StudentItem, settings: JobContext['settings']): CourseStanding[] {
+  return courses
+    .flatMap(({ course, summaries }) => standingsIn(course, summaries, student._id, settings, settings.threshold))
+    .map(({ standing }) => standing)
+    .filter(
+      (standing) =>
+        standing.held >= settings.belowThresholdMinSessions && standing.percentage !== null && standing.percentage < settings.threshold,
+    );
+}
+
+async function sendWeekly(run: { job: string; period: string }, context: JobContext): Promise<DeliveryReport> {
+  const { settings } = context;
   const previous = new Map(
     (await logOfRun({ ...run, period: addDays(run.period, -7) })).map((item) => [
       item.recipient,
@@ -95,10 +120,7 @@ export async function runBelowThreshold(context: JobContext): Promise<JobResult>
     const fallen: Fallen[] = [];
     const unchanged: { student: StudentItem; places: string[] }[] = [];
     for (const student of students) {
-      const below = courses
-        .flatMap(({ course, summaries }) => standingsIn(course, summaries, student._id, settings, settings.threshold))
-        .map(({ standing }) => standing)
-        .filter((standing) => standing.percentage !== null && standing.percentage < settings.threshold);
+      const below = belowIn(courses, student, settings);
       if (below.length === 0) continue;
       const before = previous.get(`student#${student._id}`) ?? new Set();
       const fresh = new Set(below.map(placeOf).filter((place) => !before.has(place)));
@@ -117,7 +139,7 @@ export async function runBelowThreshold(context: JobContext): Promise<JobResult>
     if (settings.belowThresholdCopyFaculty && fallen.length > 0) collectCopies(fallen, await teachers(termid), copies);
   }
   const facultyEmails = [...copies].map(([facultyid, { username, rows }]) => facultyCopy(facultyid, username, rows, context));
-  return { ...run, report: addReports(report, await deliverAll(run, facultyEmails, context)) };
+  return addReports(report, await deliverAll(run, facultyEmails, context));
 }
 
 /** Adds each fallen student's new courses to the copy of the faculty member teaching them that course, kind and group. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, tableName } from '../db';
 import * as keys from '../keys';
 import { IS_NEW, isConditionFailure } from '../writes';
@@ -160,5 +160,70 @@ export async function note(run: keys.AlertRun, recipient: string, subject: strin
   }
 }
 
-/** Every email of a run, as logged (one Query, paged). */
-export const logOfRun = (run: keys.AlertRun): Promise<LogItem[]> => queryAll<LogItem>(keys.alertLogOfRun(run), { ConsistentRead: true });
+/** Every email of a run, as logged (one Query, paged); the run's marker is not one. */
+export const logOfRun = async (run: keys.AlertRun): Promise<LogItem[]> =>
+  (await queryAll<LogItem & { entity?: string }>(keys.alertLogOfRun(run), { ConsistentRead: true })).filter(
+    (item) => item.entity === 'alertLog',
+  );
+
+/**
+ * A scheduled run's marker (keys.alertRunMarker): one per job and period. Taken by a conditional
+ * put that wins only when there is none yet, or when the run holding it stopped ('again': it left
+ * emails unsent or failed, for the next tick; 'running' with its lease run out: it crashed). Once
+ * 'done', every later tick of the period finds it and does nothing: the run happens once.
+ */
+export type RunState = 'running' | 'done' | 'again';
+
+export interface RunClaim {
+  key: keys.Key;
+  token: string;
+}
+
+export async function claimRun(run: keys.AlertRun, options: { now: number; leaseUntil: number }): Promise<RunClaim | null> {
+  const key = keys.alertRunMarker(run);
+  const token = randomUUID();
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...key,
+          ...{ entity: 'alertRun', job: run.job, period: run.period, state: 'running', claimToken: token },
+          leaseUntil: options.leaseUntil,
+          startedAt: new Date(options.now).toISOString(),
+          expiresAt: Math.floor(options.now / 1000) + KEEP_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR (#state <> :done AND leaseUntil < :now)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':done': 'done', ':now': options.now },
+      }),
+    );
+    return { key, token };
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Closes a run: 'done' for the period, or 'again' (its lease given back) so that the next tick finishes it. */
+export async function finishRun(held: RunClaim, state: Exclude<RunState, 'running'>, now = Date.now()): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: held.key,
+        UpdateExpression: 'SET #state = :state, finishedAt = :at, leaseUntil = :zero',
+        ConditionExpression: 'claimToken = :token',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':state': state, ':at': new Date(now).toISOString(), ':zero': 0, ':token': held.token },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** A run's marker as stored, or null: what tests and operators read. */
+export const runMarker = async (run: keys.AlertRun): Promise<{ state: RunState; startedAt: string } | null> =>
+  ((await db.send(new GetCommand({ TableName: tableName(), Key: keys.alertRunMarker(run), ConsistentRead: true }))).Item as
+    { state: RunState; startedAt: string } | undefined) ?? null;

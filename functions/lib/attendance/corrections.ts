@@ -1,3 +1,4 @@
+import { collegeMoment } from '@shared/dates';
 import { CORRECTION_CONFLICT, type CorrectionInput, type HistoryEntry } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
 import { Conflict, Forbidden, Invalid } from '../domain-errors';
@@ -5,9 +6,6 @@ import type { SessionUser } from '../http/types';
 import type { AttendanceSession } from '../repositories/attendance';
 import { originalMark } from '../repositories/attendance-history';
 import { byEnrollment, editableUntil, groupLabel, sessionView } from './session-view';
-
-/** How a moment reads in a message: '2026-05-04 14:30 UTC'. */
-const readable = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /**
  * docs/product.md §6: any admin may correct a session, always; the faculty member who marked it
@@ -21,9 +19,12 @@ export function assertMayCorrect(session: AttendanceSession, user: SessionUser, 
   if (settings.editWindowHours === 0) {
     throw new Forbidden('Only an admin can correct attendance: corrections by faculty are turned off in the settings');
   }
-  if (!open) throw new Forbidden(`Only an admin can correct this attendance now: the edit window closed at ${readable(until)}`);
+  if (!open)
+    throw new Forbidden(
+      `Only an admin can correct this attendance now: the edit window closed at ${collegeMoment(until, settings.timeZone)}`,
+    );
   throw new Forbidden(
-    `Only an admin, or ${session.markedBy.username} who marked it (until ${readable(until)}), can correct this attendance`,
+    `Only an admin, or ${session.markedBy.username} who marked it (until ${collegeMoment(until, settings.timeZone)}), can correct this attendance`,
   );
 }
 

@@ -1,7 +1,7 @@
 import type { AttendanceStatus, MarkInput } from '@shared/schemas/attendance';
-import { MARK_MESSAGES } from '@shared/schemas/attendance';
+import { FUTURE_DATE, MARK_MESSAGES } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
-import { daysBeforeToday } from '@shared/dates';
+import { addDays, todayIn } from '@shared/dates';
 import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { Forbidden, Invalid } from '../domain-errors';
 import type { SessionUser } from '../http/types';
@@ -75,10 +75,13 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
 
 /**
  * Whether the date is before the earliest day faculty may mark (Invalid for a faculty member):
- * a mark decades back would pull down any student's percentage (docs/product.md §3).
+ * a mark decades back would pull down any student's percentage (docs/product.md §3). Days are the
+ * college's (its time zone): a date after today there is refused for everyone.
  */
 function isBackdated(date: string, settings: CollegeSettings, user: SessionUser): boolean {
-  const earliest = daysBeforeToday(settings.markBackDays);
+  const today = todayIn(settings.timeZone);
+  if (date > today) throw new Invalid(FUTURE_DATE);
+  const earliest = addDays(today, -settings.markBackDays);
   if (date >= earliest) return false;
   if (user.role !== 'admin') throw new Invalid(MARK_MESSAGES.tooFarBack(settings.markBackDays, earliest));
   return true;

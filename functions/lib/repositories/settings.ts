@@ -1,11 +1,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { alertSettingsOf } from '@shared/schemas/alert-settings';
+import { ALERT_SETTINGS_MESSAGES, alertSettingsOf, alertsNeedName } from '@shared/schemas/alert-settings';
 import { sessionSettingsOf } from '@shared/schemas/session-settings';
 import { DEFAULT_SETTINGS, type CollegeSettings, type SettingsPatch } from '@shared/schemas/settings';
 import type { UserRef } from '@shared/schemas/attendance';
 import { batchGet } from '../batch';
 import { db, tableName } from '../db';
-import { Conflict } from '../domain-errors';
+import { Conflict, Invalid } from '../domain-errors';
 import * as keys from '../keys';
 import { isConditionFailure } from '../writes';
 
@@ -26,6 +26,7 @@ const settingsOf = (item: Partial<SettingsItem> | undefined): CollegeSettings =>
   threshold: item?.threshold ?? DEFAULT_SETTINGS.threshold,
   markingPolicy: item?.markingPolicy ?? DEFAULT_SETTINGS.markingPolicy,
   markBackDays: item?.markBackDays ?? DEFAULT_SETTINGS.markBackDays,
+  timeZone: item?.timeZone ?? DEFAULT_SETTINGS.timeZone,
   ...alertSettingsOf(item),
   ...sessionSettingsOf(item),
 });
@@ -61,6 +62,7 @@ export async function updateSettings(patch: SettingsPatch, by: UserRef): Promise
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = await getSettingsItem();
     const settings = { ...settingsOf(current), ...definedOnly(patch) };
+    if (!alertsNeedName(settings)) throw new Invalid(ALERT_SETTINGS_MESSAGES.nameFirst);
     const version = (current?.version ?? 0) + 1;
     try {
       await db.send(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollegeSettings } from '@shared/schemas/settings';
+import type { Holiday } from '@shared/schemas/structure';
 import { batchGet } from '../batch';
 import { db, queryAll, tableName } from '../db';
 import { areLookalikes, lookalikeKeys } from '@shared/text/lookalike';
@@ -57,11 +58,21 @@ export interface StructureItem {
   /** A term's first and last day, when set (null: cleared). */
   startDate?: string | null;
   endDate?: string | null;
+  /** A term's holidays (docs/product.md §3). */
+  holidays?: Holiday[];
+  /** A slot's class times, 'HH:MM' college time (unset on a slot stored before times whose name gave none). */
+  start?: string;
+  end?: string;
 }
 
 export interface TermDates {
   startDate?: string | null;
   endDate?: string | null;
+}
+
+export interface SlotTimes {
+  start?: string;
+  end?: string;
 }
 
 /** The parent of a node of `kind` with this parent id (none for a term). */
@@ -86,6 +97,7 @@ export function toPublic(kind: Kind, item: StructureItem): Record<string, unknow
   const out: Record<string, unknown> = { _id: item._id, name: item.name };
   if (field) out[field] = item[field];
   if (kind === 'term') Object.assign(out, { status: item.status, startDate: item.startDate ?? null, endDate: item.endDate ?? null });
+  if (kind === 'slot') for (const field of ['start', 'end'] as const) if (item[field]) out[field] = item[field];
   return out;
 }
 
@@ -127,7 +139,7 @@ export async function requireParent(kind: Kind, parentId: string): Promise<Struc
  */
 export async function createNode(
   kind: Kind,
-  input: { name: string; parentId?: string; status?: boolean } & TermDates,
+  input: { name: string; parentId?: string; status?: boolean } & TermDates & SlotTimes,
 ): Promise<StructureItem> {
   const { parent, parentField, label } = KINDS[kind];
   const item: StructureItem = { _id: randomUUID(), name: input.name };
@@ -141,6 +153,7 @@ export async function createNode(
     if (input.startDate) item.startDate = input.startDate;
     if (input.endDate) item.endDate = input.endDate;
   }
+  if (kind === 'slot' && input.start && input.end) Object.assign(item, { start: input.start, end: input.end });
 
   const where = parent ? ` in this ${KINDS[parent].label.toLowerCase()}` : '';
   const taken = new Conflict(`${label} "${item.name}" already exists${where}`);

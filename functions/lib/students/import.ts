@@ -7,19 +7,20 @@ import {
   type StudentImportInput,
   type StudentImportResult,
 } from '@shared/schemas/student-import';
-import { Conflict, DomainError } from '../domain-errors';
+import { Conflict, DomainError, Invalid } from '../domain-errors';
 import { isRetryableDatabaseError } from '../http/errors';
 import { logger } from '../http/logger';
 import { lookalikeKeys } from '@shared/text/lookalike';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { naturalKey } from '../natural-key';
-import { createNode, listActiveTerms, listChildren, type Kind, type StructureItem } from '../repositories/structure';
+import { createNode, getNode, listActiveTerms, listChildren, type Kind, type StructureItem } from '../repositories/structure';
 import { enrollmentKey, findLookalikeHolders, findStudentsByEnrollment } from '../repositories/student-lookups';
 import { createStudentIn, replaceStudent, type StudentItem } from '../repositories/students';
 
 /**
  * POST student/import (docs/api.md "Student import"): each row is checked on its own, placed in
- * the current term's structure (the first active term) by names, compared with the student
+ * the structure of the term the admin chose (`termid`; without it the current term, the first
+ * active one) by names, compared with the student
  * holding its enrollment, and then added, changed or left alone. An error row never stops the
  * others. Every write is one student's transaction from the repository, whose enrollment claim
  * keeps enrollments unique: running a file again, or two imports of it at once, cannot double a
@@ -39,12 +40,20 @@ type Checked = { row: number; input: ImportRowInput } | { row: number; result: I
 
 const errorResult = (row: number, message: string): ImportRowResult => ({ row, outcome: 'error', message, studentId: null });
 
-export async function importStudents({ rows, dryRun = false, createMissing = false }: StudentImportInput): Promise<StudentImportResult> {
+export async function importStudents({
+  rows,
+  dryRun = false,
+  createMissing = false,
+  termid,
+}: StudentImportInput): Promise<StudentImportResult> {
   const checked = checkRows(rows);
   const valid = checked.filter((one): one is { row: number; input: ImportRowInput } => 'input' in one);
 
   const enrollments = valid.map(({ input }) => input.enrollment);
-  const [structure, { existing, lookalikeHolders }] = await Promise.all([valid.length ? currentStructure() : null, lookups(enrollments)]);
+  const [structure, { existing, lookalikeHolders }] = await Promise.all([
+    valid.length ? termStructure(termid) : null,
+    lookups(enrollments),
+  ]);
 
   const results = await inParallel(checked, async (one): Promise<ImportRowResult> => {
     if ('result' in one) return one.result;
@@ -158,13 +167,14 @@ interface Structure {
 }
 
 /**
- * The current term's semesters, divisions and batches, each list read once per call (one Query)
+ * The chosen term's (else the current term's) semesters, divisions and batches, each list read once per call (one Query)
  * and only when a row needs it; names match as the structure's own uniqueness does (naturalKey:
  * case and spacing ignored). With createMissing, a missing division or batch is created once,
  * whichever rows ask for it; one that another import created meanwhile is read back.
  */
-async function currentStructure(): Promise<Structure | null> {
-  const term = (await listActiveTerms())[0];
+async function termStructure(termid: string | undefined): Promise<Structure | null> {
+  const term = termid ? await getNode('term', termid) : (await listActiveTerms())[0];
+  if (!term && termid) throw new Invalid(IMPORT_MESSAGES.noTerm);
   if (!term) return null;
   const semesters = byName(await listChildren('semester', term._id));
   const lists = new Map<string, Promise<Map<string, StructureItem>>>();
@@ -183,7 +193,7 @@ async function currentStructure(): Promise<Structure | null> {
   return {
     async place(input, { dryRun, createMissing }) {
       const semester = semesters.get(naturalKey(input.semester));
-      if (!semester) return IMPORT_MESSAGES.noSemester(input.semester);
+      if (!semester) return IMPORT_MESSAGES.noSemester(input.semester, termid ? term.name : undefined);
       const creates: string[] = [];
       let division: StructureItem | null = (await childrenOf('division', semester._id)).get(naturalKey(input.division)) ?? null;
       if (!division) {

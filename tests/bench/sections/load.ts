@@ -1,3 +1,4 @@
+import { collegeToday } from '@tests/support/college-time';
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../context';
 import { inParallel, percentile, round } from '../measure';
@@ -15,7 +16,7 @@ export interface LoadResult {
   p99: number;
 }
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => collegeToday(Date.now() - n * 86_400_000);
 
 /**
  * `clients` concurrent clients for `seconds` on loopback, each looping over a mixed workload:

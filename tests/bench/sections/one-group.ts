@@ -1,3 +1,4 @@
+import { collegeToday } from '@tests/support/college-time';
 import { performance } from 'node:perf_hooks';
 import { checkCourse } from '@functions/lib/repositories/summary-check';
 import type { BenchContext } from '../context';
@@ -27,7 +28,7 @@ export interface OneGroupResult {
   summariesDiffering: number;
 }
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => collegeToday(Date.now() - n * 86_400_000);
 
 /**
  * Issue 30: `clients` clients marking distinct sessions for `seconds`, nothing but marks, first each

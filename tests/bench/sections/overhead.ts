@@ -1,3 +1,4 @@
+import { collegeToday } from '@tests/support/college-time';
 import { performance } from 'node:perf_hooks';
 import { handlerTime, type BenchContext, type CallResult } from '../context';
 import { metered, percentile, round } from '../measure';
@@ -19,7 +20,7 @@ export interface OverheadRow {
 
 const WARMUP = 20;
 const RUNS = 200;
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => collegeToday(Date.now() - n * 86_400_000);
 
 type Request = [method: string, path: string, body?: unknown];
 interface Measured {

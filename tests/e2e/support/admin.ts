@@ -29,9 +29,16 @@ export async function deleteThroughDialog(screen: Screen, list: Locator, name: s
  * Presses `Add <thing>` with the form empty and waits for `required`; then adds each name in turn,
  * each with '<thing> added successfully'.
  */
-export async function addByName(screen: Screen, thing: string, required: string, names: string[]): Promise<void> {
+export async function addByName(
+  screen: Screen,
+  thing: string,
+  required: string,
+  names: string[],
+  fields: Record<string, string> = {},
+): Promise<void> {
   await screen.button(`Add ${thing}`).click();
   await screen.main().getByText(required).waitFor();
+  for (const [label, value] of Object.entries(fields)) await screen.field(label).fill(value);
   for (const name of names) {
     await screen.field('Name').fill(name);
     await screen.button(`Add ${thing}`).click();

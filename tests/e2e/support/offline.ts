@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import type { AttendanceRecord } from '@shared/schemas/attendance';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { Course, Division, Semester, Slot, Term } from '@shared/schemas/structure';
@@ -12,7 +12,7 @@ import { FACULTY } from './browser';
  * member, the service worker in control with Today's reads kept, and the sessions stored.
  */
 
-export const TODAY = todayUtc();
+export const TODAY = collegeToday();
 
 /** The API through the page's session: `data` of a 2xx answer. */
 export async function apiData<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
@@ -23,7 +23,8 @@ export async function apiData<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', 
 }
 
 export interface TodayLecture {
-  slot: string;
+  /** How Today shows the class's times ('09:00–10:00'): its link's name starts with them. */
+  times: string;
   body: { date: string; slotid: string; slotcount: 1; courseid: string; groupid: string; presentStudentData: string[] };
 }
 
@@ -44,7 +45,8 @@ export async function giveTodaysLectures(admin: Page, slotNames: string[]): Prom
   const slots = await apiData<Slot[]>(admin, 'GET', `slot/${term!._id}`);
   const lectures: TodayLecture[] = [];
   for (const name of slotNames) {
-    const slotid = slots.find((slot) => slot.name === name)!._id;
+    const slot = slots.find((one) => one.name === name)!;
+    const slotid = slot._id;
     await apiData(admin, 'POST', 'timetable', {
       termid: term!._id,
       weekday,
@@ -55,7 +57,7 @@ export async function giveTodaysLectures(admin: Page, slotNames: string[]): Prom
       groupid: division._id,
     });
     lectures.push({
-      slot: name,
+      times: `${slot.start}–${slot.end}`,
       body: { date: TODAY, slotid, slotcount: 1, courseid: course._id, groupid: division._id, presentStudentData: [] },
     });
   }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect } from 'vitest';
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import type { Batch, Course, Division, DivisionStudentEntry, Semester, Slot, Student, Term } from '@shared/schemas/structure';
 import { FACULTY } from './browser';
 import { chosen } from './screen';
@@ -17,8 +17,8 @@ export const COURSE = 'Data Structures';
 export const SLOT = '11:15 - 12:15';
 export const LAB_SLOT = '14:00 - 15:00';
 
-/** A day `days` before today (UTC), as YYYY-MM-DD. */
-export const daysAgo = (days: number) => todayUtc(new Date(Date.now() - days * 86_400_000));
+/** A day `days` before today (college time), as YYYY-MM-DD. */
+export const daysAgo = (days: number) => collegeToday(new Date(Date.now() - days * 86_400_000));
 // Within the days back a faculty member may mark (markBackDays, 7 by default).
 export const A = daysAgo(6);
 export const B = daysAgo(5);

@@ -1,4 +1,4 @@
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { Batch, Division, Semester, Student, Term } from '@shared/schemas/structure';
 import { routes } from './fake-api';
@@ -38,7 +38,7 @@ export const signedInAs = (user: PublicUser | null) =>
 /** Home's Today with no classes, and (for an admin) every class of today marked. */
 export const NOTHING_TODAY = routes({
   'GET /timetable/today': { data: [] },
-  [`GET /attendance/missing?date=${todayUtc()}`]: { data: [] },
+  [`GET /attendance/missing?date=${collegeToday()}`]: { data: { overdue: [], later: [] } },
 });
 
 /** Home's lists: the active terms (the first one counts) and their semesters (and nothing today). */

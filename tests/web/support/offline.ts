@@ -1,4 +1,4 @@
-import { todayUtc } from '@shared/dates';
+import { collegeToday } from '@tests/support/college-time';
 import type { MarkConflict } from '@shared/schemas/attendance';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { QueuedMark } from '@web/lib/offline/mark-queue';
@@ -44,9 +44,9 @@ export function waitingMark(overrides: Partial<QueuedMark> = {}): QueuedMark {
     clientMarkId,
     userId: 'u-faculty',
     signInId: THIS_SIGN_IN,
-    body: { presentStudentData: ['st1'], date: todayUtc(), slotid: 'slot9', slotcount: 1, courseid: 'c1', groupid: 'd1', clientMarkId },
+    body: { presentStudentData: ['st1'], date: collegeToday(), slotid: 'slot9', slotcount: 1, courseid: 'c1', groupid: 'd1', clientMarkId },
     label: 'Semester 3 / Data Structures / Lecture / 09:00 - 10:00 / Division 1',
-    view: { date: todayUtc(), semid: 's3', courseid: 'c1', slotid: 'slot9', kind: 1, groupid: 'd1' },
+    view: { date: collegeToday(), semid: 's3', courseid: 'c1', slotid: 'slot9', kind: 1, groupid: 'd1' },
     savedAt: new Date(Date.now() - 60_000 + made).toISOString(),
     state: 'waiting',
     attempts: 0,
@@ -58,7 +58,7 @@ export function waitingMark(overrides: Partial<QueuedMark> = {}): QueuedMark {
 /** A 409's data: Division 1's lecture at 09:00 marked by the demo admin. */
 export const CONFLICT: MarkConflict = {
   _id: 'sess9',
-  date: todayUtc(),
+  date: collegeToday(),
   courseid: 'c1',
   slotid: 'slot9',
   slotcount: 1,

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { QueueStatus } from '../components/offline/queue-status';
 import { NavBar } from '../features/navigation/components/nav-bar';
+import { useCollegeTime } from '../lib/college-time';
 import { useMarkQueue } from '../lib/offline/use-mark-queue';
 import { session, useSession } from '../lib/session';
 import { MainContent } from './root-layout';
@@ -26,9 +27,16 @@ export function AppLayout() {
   if (state.status !== 'signed-in') return null;
   return (
     <>
+      {!state.user.mustChangePassword && <CollegeClock />}
       <NavBar user={state.user} />
       <QueueStatus />
       <MainContent />
     </>
   );
+}
+
+/** Reads the college's time zone once signed in (not while a one-time password must be changed: every read is refused then). */
+function CollegeClock() {
+  useCollegeTime();
+  return null;
 }

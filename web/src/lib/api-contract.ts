@@ -22,7 +22,7 @@ import type {
   ViewQuery,
 } from '@shared/schemas/attendance';
 import type { CollegeSettings, SettingsPatch } from '@shared/schemas/settings';
-import type { TimetableClass, TimetableEntry, TimetableEntryInput, TimetableQuery, TodayClass } from '@shared/schemas/timetable';
+import type { NotMarked, TimetableEntry, TimetableEntryInput, TimetableQuery, TodayClass } from '@shared/schemas/timetable';
 import type { DefaulterReport, DefaultersQuery, RecordQuery, StudentRecord } from '@shared/schemas/reports';
 import type { DeletedTree, Dependents } from '@shared/schemas/dependents';
 import type { StudentImportResult, studentImportSchema } from '@shared/schemas/student-import';
@@ -42,6 +42,8 @@ import type {
   semesterSchema,
   Slot,
   slotSchema,
+  slotUpdateSchema,
+  termActivationSchema,
   Student,
   studentDeleteSchema,
   studentSchema,
@@ -78,6 +80,7 @@ export interface ApiContract {
   'GET /term': { data: Term[] };
   'GET /term/active': { data: Term[] };
   'PATCH /term/{id}': { body: Body<typeof termStatusSchema>; data: Term };
+  'POST /term/{id}/activate': { body: Body<typeof termActivationSchema>; data: Term[] };
   'POST /semester': { body: Body<typeof semesterSchema>; data: Semester };
   'GET /semester/{termid}': { data: Semester[] };
   'GET /semester/{id}/dependents': { data: Dependents };
@@ -110,13 +113,14 @@ export interface ApiContract {
   'DELETE /course/{id}': { data: DeletedTree };
   'POST /slot': { body: Body<typeof slotSchema>; data: Slot };
   'GET /slot/{termid}': { data: Slot[] };
+  'PATCH /slot/{id}': { body: Body<typeof slotUpdateSchema>; data: Slot };
   'DELETE /slot/{id}': { data: DeletedTree };
   'POST /attendance': { body: MarkInput; data: MarkedSession };
   'GET /attendance': { query: ViewQuery; data: AttendanceRecord[] };
   'GET /attendance/criteria': { query: CriteriaQuery; data: PercentageReport };
   'PATCH /attendance/{id}': { body: CorrectionInput; data: SessionView };
   'GET /attendance/{id}/history': { data: HistoryEntry[] };
-  'GET /attendance/missing': { query: { date: string }; data: TimetableClass[] };
+  'GET /attendance/missing': { query: { date: string }; data: NotMarked };
   'GET /settings': { data: CollegeSettings };
   'PATCH /settings': { body: SettingsPatch; data: CollegeSettings };
 

@@ -23,7 +23,7 @@ export const useDivisionStudents = (divisionid: string | undefined) =>
 export const useUsers = (listed: boolean) => useApi('GET /user', listed ? {} : null);
 /** The college's attendance rules (edit window, how late and excused count, the report threshold). */
 export const useSettings = () => useApi('GET /settings', {});
-/** The signed-in user's classes of today (UTC, as attendance dates are), each with its session once marked. */
+/** The signed-in user's classes of today (college time), each with its session once marked. */
 export const useTodayClasses = () => useApi('GET /timetable/today', { query: {} });
 /** The classes of a date not marked yet (admins), once the date is a real one. */
 export const useMissingClasses = (date: string | undefined) => useApi('GET /attendance/missing', date ? { query: { date } } : null);

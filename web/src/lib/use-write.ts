@@ -21,6 +21,7 @@ const REFRESHES: { [K in WriteKey]: readonly string[] } = {
   'POST /term': ['/term'],
   // The active term decides Home's semesters, the slots, and the term of Today and the timetable.
   'PATCH /term/{id}': ['/term', '/semester/', '/slot/', ...CLASSES],
+  'POST /term/{id}/activate': ['/term', '/semester/', '/slot/', ...CLASSES],
   'POST /semester': ['/semester/'],
   'DELETE /semester/{id}': ['/semester/', '/division/', '/batch/', '/course/', '/student/', ...CLASSES],
   'POST /division': ['/division/'],
@@ -38,6 +39,7 @@ const REFRESHES: { [K in WriteKey]: readonly string[] } = {
   'POST /course': ['/course/'],
   'DELETE /course/{id}': ['/course/', ...CLASSES],
   'POST /slot': ['/slot/'],
+  'PATCH /slot/{id}': ['/slot/', ...CLASSES],
   'DELETE /slot/{id}': ['/slot/', ...CLASSES],
   // A marked class shows as marked on Today and leaves the classes not marked.
   'POST /attendance': ['/timetable/today', '/attendance/missing', '/report'],

@@ -106,7 +106,7 @@ export function StatusForm({ students, initial, date, submitLabel, submitting, o
           <span className="attendance-others" aria-live="polite">
             {others}
           </span>
-          <span className="attendance-date">{date} (UTC)</span>
+          <span className="attendance-date">{date}</span>
         </p>
         <button type="submit" className="button attendance-submit" disabled={submitting}>
           {submitLabel}

@@ -160,3 +160,37 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+export interface DialogEndProps {
+  /** The server's refusal, shown above the buttons. */
+  failure: string | null;
+  onCancel: () => void;
+  /** The action's button: submits the dialog's form, or runs `onSubmit` when the dialog has no form of its own. */
+  submitLabel: string;
+  onSubmit?: () => void;
+  busy: boolean;
+  /** Buttons before Cancel ('Clear both'). */
+  children?: ReactNode;
+}
+
+/** A dialog's last lines: its refusal, then Cancel and its action (docs/product.md §2.5). */
+export function DialogEnd({ failure, onCancel, submitLabel, onSubmit, busy, children }: DialogEndProps) {
+  return (
+    <>
+      {failure && (
+        <p className="form-field-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="dialog-actions">
+        {children}
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type={onSubmit ? 'button' : 'submit'} className="button" aria-busy={busy || undefined} onClick={onSubmit}>
+          {submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}

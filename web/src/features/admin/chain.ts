@@ -16,12 +16,17 @@ export interface ChainLevel {
   options: SelectOption[];
   placeholder: string;
   choose: (id: string) => void;
+  /** The term level only: whether the term shown is active. */
+  active?: boolean;
 }
 
 export type Chain = Record<Level, ChainLevel>;
 
 interface ChainOptions {
-  /** 'active': the active terms only (docs/product.md §2.8 From; the semesters of the first active term elsewhere); 'all': every term. */
+  /**
+   * 'active': the active terms only (docs/product.md §2.8 From); 'all': every term, so that an admin
+   * prepares next term alongside the active one (the structure screens, the timetable, students, import).
+   */
   terms: 'active' | 'all';
   /** With 'all': preselect the first active term rather than the first term. */
   preferActive?: boolean;
@@ -78,7 +83,7 @@ export function useChain({ terms, preferActive = false, depth, initial = {} }: C
   ): ChainLevel => ({ id, name: nameOf(query.data, id), ...levelOptions(query, EMPTY[name]), choose: choose(name) });
 
   return {
-    term: level('term', termQuery, termId),
+    term: { ...level('term', termQuery, termId), active: termQuery.data?.find((term) => term._id === termId)?.status ?? false },
     semester: level('semester', semesterQuery, semesterId),
     division: level('division', divisionQuery, divisionId),
     batch: level('batch', batchQuery, batchId),
@@ -86,13 +91,19 @@ export function useChain({ terms, preferActive = false, depth, initial = {} }: C
 }
 
 /**
- * Which term a semester select lists: the active one (the admin switches it with the navigation's
- * term selector), said under the select.
+ * Which term a semester select lists, said under it: the active one, or another term being prepared
+ * (chosen in the screen's Term select; making a term active is the Term screen's action).
  */
 export function semesterHint(chain: Chain): string | undefined {
-  if (chain.term.name) return `Semesters of the active term, ${chain.term.name}`;
+  if (chain.term.name) return chain.term.active ? `Semesters of the active term, ${chain.term.name}` : `Semesters of ${chain.term.name}`;
   if (!chain.term.options.length && chain.term.placeholder === EMPTY.term) return 'There is no active term';
   return undefined;
+}
+
+/** Under a Term select: whether the chosen term is the active one, or one being prepared. */
+export function termHint(chain: Chain): string | undefined {
+  if (!chain.term.id) return undefined;
+  return chain.term.active ? 'The active term' : 'Not the active term: changes here do not touch the active term';
 }
 
 /** A level as a Field's select: its value, options, empty choice, and a change that chooses (then `onChosen`, e.g. to clear a message). */

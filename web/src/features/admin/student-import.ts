@@ -112,7 +112,7 @@ export interface ImportRun {
  */
 export async function runImport(
   rows: FileRow[],
-  options: { dryRun: boolean; createMissing: boolean },
+  options: { dryRun: boolean; createMissing: boolean; termid?: string },
   progress: (done: number, total: number) => void,
   chunkSize = IMPORT_MAX_ROWS,
   byteBudget = IMPORT_BODY_BUDGET,

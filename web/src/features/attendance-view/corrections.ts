@@ -1,7 +1,7 @@
 import type { SessionView } from '@shared/schemas/attendance';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { Status, Statuses } from '@web/components/attendance/statuses';
-import { formatMoment } from '@web/lib/moments';
+import { formatMoment } from '@web/lib/college-time';
 
 /*
  * Who may correct a marked session, and until when (docs/product.md §6): any admin, always; the faculty

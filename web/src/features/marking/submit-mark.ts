@@ -1,6 +1,6 @@
 import type { MarkConflict } from '@shared/schemas/attendance';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { formatMoment } from '@web/lib/moments';
+import { formatMoment } from '@web/lib/college-time';
 import type { QueuedMark } from '@web/lib/offline/mark-queue';
 import { queueMark } from '@web/lib/offline/queue-store';
 
@@ -32,7 +32,7 @@ export async function sendOrSave(send: () => Promise<unknown>, mark: Pick<Queued
   }
 }
 
-/** Who marked the class first, and when ('Marked by Asha Rao, 2026-11-20 09:05 UTC'), from a 409's data. */
+/** Who marked the class first, and when ('Marked by Asha Rao, 2026-11-20 14:35', college time), from a 409's data. */
 export function conflictDetail(conflict: MarkConflict): string {
   return `Marked by ${conflict.markedBy.username}, ${formatMoment(conflict.markedAt)}`;
 }

@@ -1,11 +1,13 @@
-import { ALERT_SETTING_NAMES, type AlertSettings } from '@shared/schemas/alert-settings';
+import { ALERT_SETTING_NAMES, MAX_MIN_SESSIONS, type AlertSettings } from '@shared/schemas/alert-settings';
 import { WEEKDAYS } from '@shared/schemas/timetable';
 import { Field } from '@web/components/ui/field';
+import { useCollegeTime } from '@web/lib/college-time';
 import type { Form } from '@web/lib/form';
 
 /**
  * The email alerts' part of the Settings form (docs/product.md §2.9, §10): each alert on or off, and
- * when it is sent. The form holds text; these convert the alert settings to it and back.
+ * when it is sent (college time). The form holds text; these convert the alert settings to it and back.
+ * The server refuses an alert turned on while the college has no name; the form shows its message.
  */
 type AlertValues = Record<keyof AlertSettings, string>;
 
@@ -14,7 +16,7 @@ const ON_OFF = [
   { value: 'false', label: 'Off' },
 ];
 const WEEKDAY_OPTIONS = WEEKDAYS.map((name, at) => ({ value: String(at + 1), label: name }));
-const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00 UTC` }));
+const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00` }));
 
 export const alertsAsText = (settings: AlertSettings): AlertValues =>
   Object.fromEntries(ALERT_SETTING_NAMES.map((name) => [name, String(settings[name])])) as AlertValues;
@@ -33,15 +35,20 @@ export const alertsFromText = (values: AlertValues) =>
 export function AlertSettingsFields<V extends AlertValues>({ form }: { form: Form<V> }) {
   // The settings form's values include these (V extends AlertValues): each field's value is text.
   const field = (name: keyof AlertSettings) => form.field(name as keyof V & string) as ReturnType<Form<AlertValues>['field']>;
+  const collegeTime = `College time (${useCollegeTime().timeZone}).`;
   return (
     // The whole width of the form: a group of its own under the attendance rules.
     <fieldset className="admin-fieldset" style={{ gridColumn: '1 / -1' }}>
       <legend>Email alerts</legend>
-      <Field label="College name in emails" hint="Every alert email names the college it comes from." {...field('collegeName')} />
+      <Field
+        label="College name in emails"
+        hint="Every alert email names the college it comes from: no alert can be turned on before it is set."
+        {...field('collegeName')}
+      />
       <Field
         label="Classes not marked"
         options={ON_OFF}
-        hint="A reminder to the faculty member after the slot ends (slot names give the time, such as 09:00 - 10:00), and the day's list to the admins."
+        hint="A reminder to the faculty member a set time after the class's slot ends (its end time), and the day's list to the admins."
         {...field('notMarkedAlerts')}
       />
       <Field
@@ -52,7 +59,7 @@ export function AlertSettingsFields<V extends AlertValues>({ form }: { form: For
         step={1}
         {...field('notMarkedAfterMinutes')}
       />
-      <Field label="Admins' daily list at" options={HOUR_OPTIONS} {...field('notMarkedDigestHour')} />
+      <Field label="Admins' daily list at" options={HOUR_OPTIONS} hint={collegeTime} {...field('notMarkedDigestHour')} />
       <Field
         label="Students under the threshold"
         options={ON_OFF}
@@ -60,7 +67,17 @@ export function AlertSettingsFields<V extends AlertValues>({ form }: { form: For
         {...field('belowThresholdAlerts')}
       />
       <Field label="Weekly email on" options={WEEKDAY_OPTIONS} {...field('belowThresholdWeekday')} />
-      <Field label="Weekly email at" options={HOUR_OPTIONS} {...field('belowThresholdHour')} />
+      <Field label="Weekly email at" options={HOUR_OPTIONS} hint={collegeTime} {...field('belowThresholdHour')} />
+      <Field
+        label="Sessions held before a first email"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_MIN_SESSIONS}
+        step={1}
+        hint="A course is counted for a student once this many of its sessions are held: one absence in the first class is not news."
+        {...field('belowThresholdMinSessions')}
+      />
       <Field label="Copy to the faculty member" options={ON_OFF} {...field('belowThresholdCopyFaculty')} />
       <Field
         label="Absences in a row"

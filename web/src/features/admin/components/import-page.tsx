@@ -1,12 +1,14 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { IMPORT_COLUMNS, importSummary, type ImportRowResult } from '@shared/schemas/student-import';
+import { Field } from '@web/components/ui/field';
 import { FormBanner, type BannerMessage } from '@web/components/ui/form-banner';
 import { Page } from '@web/components/ui/page';
 import { errorMessage } from '@web/lib/api-client';
 import { csvBlob, safeFileName } from '@web/lib/csv';
 import { saveFile } from '@web/lib/download';
 import { useRefresh } from '@web/lib/use-write';
+import { levelField, termHint, useChain } from '../chain';
 import { errorRowsCsv, parseStudentsCsv, runImport, type FileRow, type ImportRun } from '../student-import';
 import './admin.css';
 
@@ -20,7 +22,8 @@ const OUTCOME_LABELS: Record<ImportRowResult['outcome'], string> = {
 type Stage = 'idle' | 'previewing' | 'previewed' | 'importing' | 'imported';
 
 /**
- * Import students (docs/product.md §2.13), admins: choose a CSV file, see every row's outcome
+ * Import students (docs/product.md §2.13), admins: choose the term (the active one preselected, or one
+ * being prepared) and a CSV file, see every row's outcome
  * (a dry run), import it in chunks with a progress bar, and read the summary; the rows with
  * errors download as CSV. Importing the same file again changes nothing.
  */
@@ -33,14 +36,22 @@ export function ImportPage() {
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const refresh = useRefresh();
+  const chain = useChain({ terms: 'all', preferActive: true, depth: 'term' });
+  const termid = chain.term.id;
   const fileId = useId();
   const tableId = useId();
 
-  async function send(fileRows: FileRow[], dryRun: boolean, missing = createMissing) {
+  async function send(fileRows: FileRow[], dryRun: boolean, missing = createMissing, term = termid) {
     setBanner(null);
+    if (!term) {
+      setBanner({ kind: 'error', text: 'Please select a term' });
+      return;
+    }
     setStage(dryRun ? 'previewing' : 'importing');
     try {
-      const result = await runImport(fileRows, { dryRun, createMissing: missing }, (done, total) => setProgress({ done, total }));
+      const result = await runImport(fileRows, { dryRun, createMissing: missing, termid: term }, (done, total) =>
+        setProgress({ done, total }),
+      );
       setRun(result);
       setStage(dryRun ? 'previewed' : 'imported');
       if (!dryRun) setBanner({ kind: 'success', text: importSummary({ dryRun, counts: result.counts }) });
@@ -83,13 +94,25 @@ export function ImportPage() {
       title="Import students"
       lead={
         <p className="admin-lead">
-          Add or update many students from a CSV file with the columns {IMPORT_COLUMNS.join(', ')}, into the active term. Back to{' '}
+          Add or update many students from a CSV file with the columns {IMPORT_COLUMNS.join(', ')}, into the term you choose. Back to{' '}
           <Link to="/dashboard/student">Student</Link>.
         </p>
       }
     >
       <form className="card admin-form" aria-label="Import students" noValidate onSubmit={(event) => event.preventDefault()}>
         <div className="admin-fields">
+          <Field
+            label="Term"
+            name="termid"
+            hint={termHint(chain)}
+            {...levelField(chain.term)}
+            onChange={(event: ChangeEvent<HTMLSelectElement>) => {
+              chain.term.choose(event.target.value);
+              // The preview was of the other term's structure: check the rows again in this one.
+              if (rows.length) void send(rows, true, createMissing, event.target.value);
+            }}
+            disabled={busy}
+          />
           <div className="field">
             <label htmlFor={fileId}>CSV file</label>
             <input id={fileId} type="file" accept=".csv,text/csv" disabled={busy} onChange={(event) => void choose(event)} />

@@ -35,6 +35,12 @@ const POLICY_LABELS: Record<MarkingPolicy, string> = {
 };
 const POLICY_OPTIONS = MARKING_POLICIES.map((policy) => ({ value: policy, label: POLICY_LABELS[policy] }));
 
+/** Every time zone the browser knows, the current one kept first when the browser lacks it (an alias such as 'UTC'). */
+function timeZoneOptions(current: string) {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...(known.includes(current) ? [] : [current]), ...known].map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+}
+
 const asText = (settings: CollegeSettings): SettingsValues => ({
   editWindowHours: String(settings.editWindowHours),
   lateCounts: String(settings.lateCounts),
@@ -42,6 +48,7 @@ const asText = (settings: CollegeSettings): SettingsValues => ({
   threshold: String(settings.threshold),
   markingPolicy: settings.markingPolicy,
   markBackDays: String(settings.markBackDays),
+  timeZone: settings.timeZone,
   sessionIdleMinutes: String(settings.sessionIdleMinutes),
   ...alertsAsText(settings),
 });
@@ -54,6 +61,7 @@ const asSettings = (values: SettingsValues) => ({
   threshold: values.threshold.trim() === '' ? undefined : Number(values.threshold),
   markingPolicy: values.markingPolicy,
   markBackDays: values.markBackDays.trim() === '' ? undefined : Number(values.markBackDays),
+  timeZone: values.timeZone,
   sessionIdleMinutes: values.sessionIdleMinutes.trim() === '' ? undefined : Number(values.sessionIdleMinutes),
   ...alertsFromText(values),
 });
@@ -144,6 +152,12 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
           step={1}
           hint="How many days before today a faculty member may still mark a class (0: today only), never before the term's first day. Only admins can mark older dates, and each such mark is logged."
           {...form.field('markBackDays')}
+        />
+        <Field
+          label="College time zone"
+          options={timeZoneOptions(saved.timeZone)}
+          hint="Today, class times, the edit window and the alerts' hours are in this time zone, whatever a phone's own."
+          {...form.field('timeZone')}
         />
         <Field
           label="Sign out after inactivity (minutes)"

@@ -1,18 +1,22 @@
 import { useState } from 'react';
+import { SLOT_MESSAGES } from '@shared/schemas/structure';
 import { Field } from '@web/components/ui/field';
+import { Notice } from '@web/components/ui/notice';
 import { Page } from '@web/components/ui/page';
+import { toast } from '@web/lib/toast';
 import { useWrite } from '@web/lib/use-write';
-import { levelField, semesterHint, useChain, type Chain, type Level } from '../chain';
+import { levelField, semesterHint, termHint, useChain, type Chain, type Level } from '../chain';
 import { AdminForm, useAddForm } from './admin-form';
 import { AdminList, RowButton } from './admin-list';
 import { DeleteDialog, type DeleteTarget } from './delete-dialog';
+import { SlotTimeFields, SlotTimesDialog, slotTimesText, type TimedSlot } from './slot-times-dialog';
 import { SCREENS, type StructureScreen } from './structure-screens';
 import { useListing } from './use-listing';
 
 const LABELS: Record<Level, string> = { term: 'Term', semester: 'Semester', division: 'Division', batch: 'Batch' };
 const FIELD_NAMES: Record<Level, string> = { term: 'termid', semester: 'semid', division: 'divisionid', batch: 'batchid' };
 
-/** The parent selects a screen shows: a term; a semester of the active term; or a semester and one of its divisions. */
+/** The parent selects a screen shows, from the term down (any term: next term is prepared alongside the active one). */
 function ParentSelects({
   screen,
   chain,
@@ -25,14 +29,14 @@ function ParentSelects({
   onChosen: () => void;
 }) {
   const { parent } = screen;
-  const shown: Level[] = parent === 'term' ? ['term'] : parent === 'semester' ? ['semester'] : ['semester', 'division'];
+  const shown: Level[] = parent === 'term' ? ['term'] : parent === 'semester' ? ['term', 'semester'] : ['term', 'semester', 'division'];
   return shown.map((level) => (
     <Field
       key={level}
       label={LABELS[level]}
       name={FIELD_NAMES[level]}
       error={level === parent ? error : undefined}
-      hint={level === 'semester' ? semesterHint(chain) : undefined}
+      hint={level === 'semester' ? semesterHint(chain) : level === 'term' ? termHint(chain) : undefined}
       {...levelField(chain[level], onChosen)}
     />
   ));
@@ -41,18 +45,29 @@ function ParentSelects({
 /**
  * Semester, Division, Batch, Course and Slot (docs/product.md §2.5): a name and the parent select(s), Add and
  * Get; the parent's list with Delete per row, through 'Are you sure ?' (which says what goes with it).
+ * A slot also has its class times: two time inputs, a Class times column (a slot made before them is
+ * flagged 'No class times'), and Set times per row.
  */
 function StructurePage({ screen }: { screen: StructureScreen }) {
   const { parent, parentField } = screen;
-  // A term select lists every term (the active one first chosen); a semester select the semesters of the active term.
-  const chain = useChain(parent === 'term' ? { terms: 'all', preferActive: true, depth: 'term' } : { terms: 'active', depth: parent });
+  // Every term, the active one first chosen; the semester select lists the chosen term's semesters.
+  const chain = useChain({ terms: 'all', preferActive: true, depth: parent });
   const listing = useListing<{ id: string; name: string }>();
   const here = { id: chain[parent].id, name: chain[parent].name };
-  const form = useAddForm({ name: '' }, { done: `${screen.title} added successfully`, added: () => listing.show(here) });
+  const form = useAddForm(
+    { name: '', start: '', end: '' },
+    { done: `${screen.title} added successfully`, added: () => listing.show(here) },
+  );
   const [target, setTarget] = useState<DeleteTarget | null>(null);
+  const [timing, setTiming] = useState<TimedSlot | null>(null);
   const list = screen.useList(listing.listed?.id);
   const write = useWrite();
-  const input = ({ name }: { name: string }) => ({ name, [parentField]: here.id });
+  const input = ({ name, start, end }: { name: string; start: string; end: string }) => ({
+    name,
+    [parentField]: here.id,
+    ...(screen.times && { start, end }),
+  });
+  const untimed = screen.times && listing.listed !== null ? (list.data ?? []).filter((item) => !item.start || !item.end).length : 0;
   const add = form.handleAdd(screen.schema, (body) => write(screen.create, { body }), input);
   // Get needs only the parent.
   const get = form.handle(screen.parentSchema, () => listing.get(here, list), input);
@@ -61,18 +76,33 @@ function StructurePage({ screen }: { screen: StructureScreen }) {
     <Page title={screen.title} lead={<p className="admin-lead">{screen.lead}</p>}>
       <AdminForm label={screen.title} addLabel={screen.addLabel} getLabel={screen.getLabel} onAdd={add} onGet={get} busy={form.busy}>
         <Field label="Name" autoComplete="off" {...form.field('name')} />
+        {screen.times && <SlotTimeFields field={form.field} />}
         <ParentSelects screen={screen} chain={chain} error={form.errors[parentField]} onChosen={() => form.clearErrors(parentField)} />
       </AdminForm>
+      {untimed > 0 && (
+        <Notice>
+          {SLOT_MESSAGES.noTimes} ({untimed === 1 ? '1 slot' : `${untimed} slots`}).
+        </Notice>
+      )}
       <AdminList
         title={`${screen.plural} of ${listing.listed?.name}`}
         listing={listing}
         list={list}
         empty={screen.empty}
-        columns={[{ header: 'Name', cell: (item) => item.name }]}
+        columns={[
+          { header: 'Name', cell: (item) => item.name },
+          ...(screen.times ? [{ header: 'Class times', cell: (item: TimedSlot) => slotTimesText(item) }] : []),
+        ]}
         actions={(item) => (
-          <RowButton label="Delete" item={item.name} kind="danger" onClick={() => setTarget({ id: item._id, name: item.name })} />
+          <>
+            {screen.times && (
+              <RowButton label={item.start && item.end ? 'Change times' : 'Set times'} item={item.name} onClick={() => setTiming(item)} />
+            )}
+            <RowButton label="Delete" item={item.name} kind="danger" onClick={() => setTarget({ id: item._id, name: item.name })} />
+          </>
         )}
       />
+      {timing && <SlotTimesDialog slot={timing} onClose={() => setTiming(null)} onSaved={(message) => toast.success(message)} />}
       {target && (
         <DeleteDialog
           target={target}

@@ -8,6 +8,9 @@ import type { Level } from '../chain';
 interface Named {
   _id: string;
   name: string;
+  /** A slot's class times (unset on a slot made before them). */
+  start?: string;
+  end?: string;
 }
 
 /** The levels under a term, each created under a parent and deleted with everything under it. */
@@ -28,6 +31,8 @@ export interface StructureScreen {
   deleted?: string;
   /** The parent select the form shows (a division's form also shows its semester). */
   parent: Exclude<Level, 'batch'>;
+  /** A slot's: the form asks for its class times, the list shows them, and a row's times can be set. */
+  times?: true;
   /** The parent's field in the create body (docs/product.md §3). */
   parentField: 'termid' | 'semid' | 'divisionid';
   /** The create body's schema (the create route's): a name and the parent's id. */
@@ -113,11 +118,13 @@ export const SCREENS: Record<ChildKind, StructureScreen> = {
     getLabel: 'Get Slots',
     plural: 'Slots',
     empty: 'No slots found',
-    lead: 'Add a time slot to a term, or list and delete the slots of a term.',
+    lead: 'Add a time slot to a term with its class times, or list the slots of a term, set their times and delete them.',
     parent: 'term',
     parentField: 'termid',
+    times: true,
     schema: slotSchema,
-    parentSchema: z.pick(slotSchema, { termid: true }),
+    // Not z.pick: slotSchema carries a check across fields (the end after the start), which pick refuses.
+    parentSchema: z.object({ termid: slotSchema.shape.termid }),
     create: 'POST /slot',
     remove: 'DELETE /slot/{id}',
     useList: useSlots,

@@ -11,7 +11,7 @@ import { saveFile } from '@web/lib/download';
 import { withLoader } from '@web/lib/loading';
 import { useBatchStudents } from '@web/lib/queries';
 import { useWrite } from '@web/lib/use-write';
-import { levelField, semesterHint, useChain } from '../chain';
+import { levelField, semesterHint, termHint, useChain } from '../chain';
 import { exportStudentsCsv, type ExportScope } from '../student-import';
 import { AdminForm, useAddForm } from './admin-form';
 import { AdminList, RowButton, type Column } from './admin-list';
@@ -29,12 +29,13 @@ const COLUMNS: Column<Student>[] = [
 ];
 
 /**
- * Student (docs/product.md §2.6): enrollment, name, email and the dependent semester → division → batch
+ * Student (docs/product.md §2.6): enrollment, name, email and the dependent term → semester → division → batch
  * dropdowns; Add Student, Get Student; the batch's students with Update and Delete; a message banner
  * and a loading indicator.
  */
 export function StudentPage() {
-  const chain = useChain({ terms: 'active', depth: 'batch' });
+  // Any term, the active one preselected: next term's students are added alongside.
+  const chain = useChain({ terms: 'all', preferActive: true, depth: 'batch' });
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const failed = (failure: unknown) => setBanner({ kind: 'error', text: errorMessage(failure) });
   const listing = useListing<Listed>();
@@ -44,6 +45,7 @@ export function StudentPage() {
   const write = useWrite();
 
   const here = (): Listed => ({
+    termId: chain.term.id,
     semesterId: chain.semester.id,
     semesterName: chain.semester.name,
     divisionId: chain.division.id,
@@ -117,6 +119,7 @@ export function StudentPage() {
         busy={form.busy}
       >
         <StudentFields form={form} />
+        <Field label="Term" name="term_id" hint={termHint(chain)} {...levelField(chain.term)} />
         <Field label="Semester" name="semester_id" hint={semesterHint(chain)} {...levelField(chain.semester)} />
         <Field label="Division" name="division_id" {...levelField(chain.division)} />
         <Field label="Batch" name="batch_id" error={form.errors.batchid} {...levelField(chain.batch, () => form.clearErrors('batchid'))} />

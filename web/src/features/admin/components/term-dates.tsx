@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import * as z from 'zod/mini';
 import { TERM_DATES_OUT_OF_ORDER, termDatesInOrder, termSchema, type Term } from '@shared/schemas/structure';
-import { Dialog } from '@web/components/ui/dialog';
+import { Dialog, DialogEnd } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { errorMessage } from '@web/lib/api-client';
 import { useForm, type Form } from '@web/lib/form';
@@ -28,7 +28,7 @@ export function TermDateFields({ field }: { field: DateField }) {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** '2026-06-01' → '1 Jun 2026' (a calendar day: no time zone involved). */
-const formatDay = (day: string) => {
+export const formatDay = (day: string) => {
   const [year, month, date] = day.split('-').map(Number);
   return `${date} ${MONTHS[month! - 1]} ${year}`;
 };
@@ -88,22 +88,11 @@ export function TermDatesDialog({ term, onClose, onSaved }: TermDatesDialogProps
     <Dialog title={`Dates of ${term.name}`} onClose={onClose} busy={form.busy} size="small">
       <form className="admin-form" onSubmit={save} noValidate aria-label={`Dates of ${term.name}`}>
         <TermDateFields field={form.field} />
-        {failure && (
-          <p className="form-field-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="dialog-actions">
+        <DialogEnd failure={failure} onCancel={onClose} submitLabel="Save" busy={form.busy}>
           <button type="button" className="button button-secondary" onClick={clearBoth}>
             Clear both
           </button>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" aria-busy={form.busy || undefined}>
-            Save
-          </button>
-        </div>
+        </DialogEnd>
       </form>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import { SLOT_KINDS } from '@shared/constants';
 import type { Slot } from '@shared/schemas/structure';
 import { TIMETABLE_MESSAGES, timetableEntrySchema, WEEKDAYS } from '@shared/schemas/timetable';
 import type { UserRef } from '@shared/schemas/attendance';
-import { Dialog } from '@web/components/ui/dialog';
+import { Dialog, DialogEnd } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { errorMessage, type ApiError } from '@web/lib/api-client';
 import { useForm } from '@web/lib/form';
@@ -40,10 +40,11 @@ const offered = (items: readonly { _id: string }[] | undefined, chosen: string) 
  */
 export function AddClassDialog({ termid, weekday, slot, owner, onClose, onAdded }: AddClassDialogProps) {
   const ofDivision = owner.kind === 'division';
+  // The week's term, whichever it is (next term's week is prepared alongside the active one).
   const chain = useChain({
-    terms: 'active',
+    terms: 'all',
     depth: 'batch',
-    initial: ofDivision ? { semester: owner.semid, division: owner.divisionid } : {},
+    initial: ofDivision ? { term: termid, semester: owner.semid, division: owner.divisionid } : { term: termid },
   });
   const courses = useCourses(chain.semester.id || undefined);
   const users = useUsers(ofDivision);
@@ -118,19 +119,7 @@ export function AddClassDialog({ termid, weekday, slot, owner, onClose, onAdded 
             placeholder={emptyChoice(users, 'No users found', 'Choose a faculty member')}
           />
         )}
-        {failure && (
-          <p className="form-field-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" aria-busy={form.busy || undefined}>
-            Add class
-          </button>
-        </div>
+        <DialogEnd failure={failure} onCancel={onClose} submitLabel="Add class" busy={form.busy} />
       </form>
     </Dialog>
   );

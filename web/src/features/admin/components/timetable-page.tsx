@@ -8,7 +8,7 @@ import { Page } from '@web/components/ui/page';
 import { useSlots, useTimetable, useUsers } from '@web/lib/queries';
 import { toast } from '@web/lib/toast';
 import { useWrite } from '@web/lib/use-write';
-import { levelField, semesterHint, useChain } from '../chain';
+import { levelField, semesterHint, termHint, useChain } from '../chain';
 import { useEntryNames } from '../timetable';
 import { AddClassDialog, type Owner } from './timetable-add-dialog';
 import { DeleteDialog, type DeleteTarget } from './delete-dialog';
@@ -21,11 +21,12 @@ const VIEW_OPTIONS = [
 ];
 
 /**
- * Timetable (docs/product.md §3), admins: the week of a division (semester of the active term → division:
- * its lectures and its batches' labs) or of a faculty member; Add in a free cell, Delete in a filled one.
+ * Timetable (docs/product.md §3), admins: in any term (the active one preselected: next term's week is
+ * prepared alongside), the week of a division (semester → division: its lectures and its batches' labs)
+ * or of a faculty member; Add in a free cell, Delete in a filled one.
  */
 export function TimetablePage() {
-  const chain = useChain({ terms: 'active', depth: 'division' });
+  const chain = useChain({ terms: 'all', preferActive: true, depth: 'division' });
   const [view, setView] = useState<TimetableView>('division');
   const [chosenFaculty, setFaculty] = useState('');
   const users = useUsers(view === 'faculty');
@@ -39,9 +40,13 @@ export function TimetablePage() {
 
   const userOptions = (users.data ?? []).map((user) => ({ value: user._id, label: `${user.username} (${user.email})` }));
   return (
-    <Page title="Timetable" lead={<p className="admin-lead">The week of a division or of a faculty member, in the active term.</p>}>
+    <Page
+      title="Timetable"
+      lead={<p className="admin-lead">The week of a division or of a faculty member, in the active term or one being prepared.</p>}
+    >
       <form className="card admin-form" aria-label="Whose timetable" noValidate onSubmit={(event) => event.preventDefault()}>
         <div className="admin-fields">
+          <Field label="Term" name="termid" hint={termHint(chain)} {...levelField(chain.term)} />
           <Field
             label="Timetable of"
             name="view"
@@ -67,7 +72,7 @@ export function TimetablePage() {
         </div>
       </form>
       {termid && owner ? (
-        <Week termid={termid} owner={owner} />
+        <Week key={termid} termid={termid} owner={owner} />
       ) : (
         <Notice kind="info">
           {view === 'division' ? 'Choose a division to see its week.' : 'Choose a faculty member to see their week.'}

@@ -10,6 +10,7 @@ import { StudentFields } from './student-fields';
 
 /** The batch whose students are listed, and where it sits (the update dialog starts there). */
 export interface Listed {
+  termId: string;
   semesterId: string;
   semesterName: string;
   divisionId: string;
@@ -29,10 +30,11 @@ interface UpdateStudentDialogProps {
  * semester → division → batch (starting at the student's batch), 'Update Student'. Empty fields stay as they are.
  */
 export function UpdateStudentDialog({ student, listed, onClose, onUpdated }: UpdateStudentDialogProps) {
+  // Within the listed batch's term, whichever it is (moving to another term is Chg Term's).
   const chain = useChain({
-    terms: 'active',
+    terms: 'all',
     depth: 'batch',
-    initial: { semester: listed.semesterId, division: listed.divisionId, batch: student.batchid },
+    initial: { term: listed.termId, semester: listed.semesterId, division: listed.divisionId, batch: student.batchid },
   });
   const [failure, setFailure] = useState('');
   const form = useForm(

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { SessionView } from '@shared/schemas/attendance';
 import { StatusChip } from '@web/components/attendance/status-chip';
-import { formatMoment } from '@web/lib/moments';
+import { formatMoment } from '@web/lib/college-time';
 import { useSession } from '@web/lib/session';
 import { correctionRight, statusSummary } from '../corrections';
 import { CorrectionDialog } from './correction-dialog';

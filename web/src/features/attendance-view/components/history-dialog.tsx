@@ -2,7 +2,7 @@ import type { HistoryEntry } from '@shared/schemas/attendance';
 import { StatusChip } from '@web/components/attendance/status-chip';
 import { Dialog } from '@web/components/ui/dialog';
 import { Loaded } from '@web/components/ui/loaded';
-import { formatMoment } from '@web/lib/moments';
+import { formatMoment } from '@web/lib/college-time';
 import { useApi } from '@web/lib/use-api';
 import { statusSummary } from '../corrections';
 

@@ -4,7 +4,7 @@ import type { ActiveSession } from '@shared/schemas/auth';
 import { Loaded } from '@web/components/ui/loaded';
 import { TableScroll } from '@web/components/ui/table-scroll';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoment } from '@web/lib/moments';
+import { formatMoment } from '@web/lib/college-time';
 import { toast } from '@web/lib/toast';
 import { endAllSessions, endSession, useMySessions } from '../api/account';
 import { deviceName } from '../device-name';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '@web/components/ui/notice';
 import { Page } from '@web/components/ui/page';
-import { formatMoment } from '@web/lib/moments';
+import { formatMoment } from '@web/lib/college-time';
 import { removeMark, type QueuedMark } from '@web/lib/offline/mark-queue';
 import { useOnline } from '@web/lib/offline/online';
 import { marksToReview, ofThisSignIn, reloadQueue, useQueuedMarks, waitingMarks } from '@web/lib/offline/queue-store';

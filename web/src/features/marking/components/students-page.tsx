@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { todayUtc } from '@shared/dates';
 import { StatusForm } from '@web/components/attendance/status-form';
 import { allPresent, markPayload, type Statuses } from '@web/components/attendance/statuses';
 import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
+import { collegeToday, useCollegeTime } from '@web/lib/college-time';
 import { withLoader } from '@web/lib/loading';
 import { newMarkId } from '@web/lib/offline/ids';
 import { toast } from '@web/lib/toast';
@@ -26,6 +26,7 @@ export function StudentsPage() {
   const kind = parseKind(flow.kind);
   const ready = kind && id && flow.courseid && flow.slot;
   const students = useGroupStudents(ready ? kind : null, id);
+  const { today } = useCollegeTime();
   const [submitting, setSubmitting] = useState(false);
   // One id per form: the same mark sent twice (a double tap, a retry, the queue) is stored once.
   const [clientMarkId] = useState(newMarkId);
@@ -38,7 +39,7 @@ export function StudentsPage() {
     try {
       const mark = {
         ...markPayload(group, statuses),
-        date: todayUtc(),
+        date: collegeToday(),
         slotid: flow.slot!,
         slotcount: kind,
         courseid: flow.courseid!,
@@ -68,7 +69,7 @@ export function StudentsPage() {
             <StatusForm
               students={group}
               initial={allPresent(group)}
-              date={todayUtc()}
+              date={today}
               submitLabel="Mark"
               submitting={submitting}
               onSubmit={(statuses) => void onMark(group, statuses)}

@@ -1,13 +1,14 @@
 import { useEffect, useId } from 'react';
-import { todayUtc } from '@shared/dates';
+import { markingFormPath } from '@shared/marking-link';
 import { TIMETABLE_MESSAGES, WEEKDAYS, weekdayOf, type TodayClass } from '@shared/schemas/timetable';
 import { LinkList } from '@web/components/ui/link-list';
 import { Loaded } from '@web/components/ui/loaded';
 import { QUEUE_PATH } from '@web/components/offline/queue-status';
+import { useCollegeTime } from '@web/lib/college-time';
+import { classTimes } from '@web/lib/class-times';
 import { useQueuedMarks } from '@web/lib/offline/queue-store';
 import { useTodayClasses } from '@web/lib/queries';
 import { viewLink } from '@web/lib/view-link';
-import { nextStep, PATH_SEPARATOR } from '../flow';
 import { keepTodayForOffline, waitingMarkOf } from '../offline-today';
 
 /**
@@ -27,18 +28,18 @@ export function todayTarget(item: TodayClass, date: string): string {
       groupid: entry.groupid,
     });
   }
-  const path = [item.course, item.kind, item.slot, item.group].join(PATH_SEPARATOR);
-  return nextStep(`/students/${entry.groupid}`, { extraData: '' }, path, {
-    termid: entry.termid,
-    semid: entry.semid,
-    courseid: entry.courseid,
-    kind: String(entry.slotcount),
-    slot: entry.slotid,
-  });
+  return markingFormPath(item);
 }
 
+/** A class's second line: its kind and group, and its slot's name when the times shown are not it. */
+const classDetail = (item: TodayClass) => {
+  const named = item.start && !item.slot.includes(item.start) ? ` · ${item.slot}` : '';
+  return `${item.kind} · ${item.group}${named}`;
+};
+
 /**
- * Today on Home: the caller's classes of the day in slot order, one large link each ('Marked' once
+ * Today on Home: the caller's classes of the day (college time) in the order of their times, one large
+ * link each, led by its times ('09:00–10:00 · Data Structures'; a slot without times by its name) ('Marked' once
  * marked; 'Saved on this phone', to the list of saved marks, while its mark waits to be sent). Their
  * student lists are read at once, to be there offline.
  */
@@ -46,7 +47,7 @@ export function TodayClasses() {
   const headingId = useId();
   const classes = useTodayClasses();
   const queued = useQueuedMarks();
-  const date = todayUtc();
+  const { today: date } = useCollegeTime();
   useEffect(() => {
     if (classes.data) keepTodayForOffline(classes.data);
   }, [classes.data]);
@@ -67,8 +68,8 @@ export function TodayClasses() {
               return {
                 key: item.entry._id,
                 to: waiting ? QUEUE_PATH : todayTarget(item, date),
-                label: `${item.slot} · ${item.course}`,
-                detail: `${item.kind} · ${item.group}`,
+                label: `${classTimes(item)} · ${item.course}`,
+                detail: classDetail(item),
                 badge: item.marked ? 'Marked' : waiting ? 'Saved on this phone' : undefined,
               };
             })}

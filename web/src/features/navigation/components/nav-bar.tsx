@@ -8,7 +8,7 @@ import { queuedMarks, waitingMarks } from '@web/lib/offline/queue-store';
 import { deviceLogoutText, keptMarks } from '@web/lib/offline/sign-out';
 import { toast } from '@web/lib/toast';
 import { logout } from '../api/navigation';
-import { TermSelector } from './term-selector';
+import { CurrentTerm } from './current-term';
 import './nav-bar.css';
 
 interface NavItem {
@@ -43,8 +43,8 @@ export const FACULTY_LINKS: NavItem[] = [
 const MENU_ID = 'primary-menu';
 
 /**
- * The navigation bar: links by role (the current one has aria-current="page"), the admin's term
- * selector and Logout. Under 1080 px the links fold into a menu opened by a real toggle button.
+ * The navigation bar: links by role (the current one has aria-current="page"), the admin's current
+ * term (a link to the Term screen) and Logout. Under 1080 px the links fold into a menu opened by a real toggle button.
  */
 export function NavBar({ user }: { user: PublicUser }) {
   const admin = user.role === 'admin';
@@ -115,7 +115,7 @@ export function NavBar({ user }: { user: PublicUser }) {
           </ul>
         </nav>
         <div className="navbar-tools">
-          {admin && <TermSelector />}
+          {admin && <CurrentTerm />}
           <span className="navbar-user" title={user.email}>
             {user.username}
             <span className="navbar-role">{user.role}</span>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { REPORT_MESSAGES, type DefaulterReport } from '@shared/schemas/reports';
-import { todayUtc } from '@shared/dates';
 import { Notice } from '@web/components/ui/notice';
+import { collegeToday } from '@web/lib/college-time';
 import {
   courseColumns,
   defaultersCsv,
@@ -58,7 +58,7 @@ export function DefaulterList({ report, scope: names, sort, onSort, onlyBelow, o
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => void savePdf(defaultersPdf(rows, columns, scope, todayUtc()), defaultersFileName(scope, 'pdf'))}
+            onClick={() => void savePdf(defaultersPdf(rows, columns, scope, collegeToday()), defaultersFileName(scope, 'pdf'))}
           >
             Download PDF
           </button>

@@ -1,0 +1,50 @@
+/**
+ * Gives the slots stored before class times the times their names spell
+ * (docs/operations.md "Class times after upgrading"):
+ *
+ *   npm run slot-times -- backfill [--table T] [--endpoint URL]
+ *
+ * The table is --table or TABLE_NAME; --endpoint is DynamoDB Local's address (`npm start` prints
+ * it), or the AWS credentials and region of your shell when left out. Lists the slots whose names
+ * spell no times (an admin sets them on the Slot screen); exits 1 when some changed during the run
+ * (run it again).
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { useLocalAwsEnvironment } from './local/dynamodb-local';
+
+const USAGE = 'Usage: npm run slot-times -- backfill [--table T] [--endpoint URL]';
+
+export async function main(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    options: { table: { type: 'string' }, endpoint: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (positionals.length !== 1 || positionals[0] !== 'backfill') throw new Error(USAGE);
+  if (values.table) process.env.TABLE_NAME = values.table;
+  if (!process.env.TABLE_NAME) throw new Error(`Which table? Pass --table or set TABLE_NAME.\n${USAGE}`);
+  if (values.endpoint) useLocalAwsEnvironment(values.endpoint);
+  // Imported after the environment is set: the database client reads it once.
+  const { backfillSlotTimes } = await import('@functions/lib/repositories/slot-times-backfill');
+
+  const report = await backfillSlotTimes();
+  for (const slot of report.untimed)
+    console.log(`slot ${slot._id} (term ${slot.termid}): ${JSON.stringify(slot.name)} spells no class times; set them on the Slot screen`);
+  console.log(
+    `${report.slots} slots, ${report.set} given times from their names, ${report.untimed.length} without times, ${report.changed} changed meanwhile (table ${process.env.TABLE_NAME})`,
+  );
+  return report.changed ? 1 : 0;
+}
+
+const runDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (runDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
