@@ -21,6 +21,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // The pure rules (standing, corrections, schemas, CSV, the form hook): no DynamoDB Local, so a
+        // rule can be changed and checked in seconds. A file that needs a DOM says so in its first line
+        // (`// @vitest-environment happy-dom`).
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
         // Handlers, middleware and the local stack, against DynamoDB Local (one per worker, a table per file).
         test: {
           name: 'server',

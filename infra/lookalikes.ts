@@ -1,5 +1,5 @@
 /**
- * Claims the look-alike keys of students stored before look-alike claims existed
+ * Claims the look-alike keys of students an older release stored without them
  * (docs/operations.md "Look-alike claims after upgrading"):
  *
  *   npm run lookalikes -- claim [--table T] [--endpoint URL]

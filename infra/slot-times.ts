@@ -1,5 +1,5 @@
 /**
- * Gives the slots stored before class times the times their names spell
+ * Gives the slots an older release stored without class times the times their names spell
  * (docs/operations.md "Class times after upgrading"):
  *
  *   npm run slot-times -- backfill [--table T] [--endpoint URL]

@@ -1,9 +1,9 @@
 /**
- * The static checks — lint, formatting, types — side by side rather than one after another (on 2
- * cores about 13 s instead of 24). Each check's output is printed whole when it ends; the run fails
- * when any check fails. Given a command (`npm test`: `tsx tests/static-checks.ts vitest run`), it
- * runs alongside the checks with its output as it comes: the checks' 45 s of CPU mostly fill the
- * time the end-to-end tests leave a core idle, where run first they held the tests back 24 s.
+ * The static checks — lint, formatting, types — side by side rather than one after another, so that
+ * they use every core. Each check's output is printed whole when it ends; the run fails when any
+ * check fails. Given a command (`npm test`: `tsx tests/static-checks.ts vitest run`), it
+ * runs alongside the checks with its output as it comes: the checks' CPU mostly fills the time the
+ * end-to-end tests leave a core idle, where run first they would hold the tests back.
  */
 import { spawn } from 'node:child_process';
 

@@ -71,9 +71,9 @@ const pwa = VitePWA({
 });
 
 /*
- * Few requests on a first visit (docs/decisions.md "Few chunks"): left to itself the bundler made a
- * chunk of every set of modules that a set of pages shares, and a page's first visit fetched 30–50
- * files, about six at a time over HTTP/1.1. Three groups instead, highest priority first (each also
+ * Few requests on a first visit (docs/decisions.md "Few chunks"): left to itself the bundler makes a
+ * chunk of every set of modules that a set of pages shares, and a page's first visit fetches dozens
+ * of files, about six at a time over HTTP/1.1. Three groups instead, highest priority first (each also
  * takes the modules its modules import, unless a group above took them):
  * - React, and the modules main.tsx runs before the first paint (the status check, the stores, the
  *   error page, the base styles): the initial files, with main.tsx;

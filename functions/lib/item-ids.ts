@@ -2,8 +2,8 @@ import type { EntryPlace, SessionPlace } from './keys';
 
 /*
  * A session's or a timetable entry's `_id` is its key's parts, encoded (base64url of a JSON array):
- * the id alone finds the item (one GetItem), and sessions stored before they carried an `_id` have
- * the same one.
+ * the id alone finds the item (one GetItem), and a session stored without an `_id` (by an older
+ * release) has the same one.
  */
 const encode = (parts: unknown[]): string => Buffer.from(JSON.stringify(parts)).toString('base64url');
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { naturalKey } from './natural-key';
-import type { Kind } from './repositories/structure';
+import type { Kind } from './entities/structure-node';
 import { GSI1 } from './table-schema';
 
 /**
@@ -177,14 +177,14 @@ interface SummaryPlace {
   groupid: string;
 }
 
-/** A group's summary as stored before shards: one item, read as one more part of the group, never written again. */
+/** A group's summary in an older release's unsharded shape: one item, read as one more part of the group, never written again. */
 export const attendanceSummary = (s: SummaryPlace): Key => ({ pk: `COURSE#${s.courseid}`, sk: `SUM#${s.slotcount}#${s.groupid}` });
 /** One part of a group's summary: its shard, and the part of the shard's students one write holds (`part`). */
 export const attendanceSummaryPart = (s: SummaryPlace & { shard: number; part: number }): Key => ({
   pk: `COURSE#${s.courseid}`,
   sk: `SUM#${s.slotcount}#${s.groupid}#${s.shard}#${s.part}`,
 });
-/** Every part of one group's summary (the item before shards too); a group id never holds '#' or sorts its parts elsewhere. */
+/** Every part of one group's summary (the unsharded item too); a group id never holds '#' or sorts its parts elsewhere. */
 export const summaryOfGroup = (s: SummaryPlace): KeyCondition =>
   between(`COURSE#${s.courseid}`, `SUM#${s.slotcount}#${s.groupid}`, `SUM#${s.slotcount}#${s.groupid}#~`);
 /** The summaries of a course: every kind and group, or of one kind. */

@@ -5,8 +5,8 @@ import { IS_NEW, put, remove, type TransactItem } from './writes';
  * Look-alike claims (docs/data-model.md "Look-alike claims"): one item per look-alike key of a
  * unique text (shared/text/lookalike.ts), put only if new, so that of two look-alike texts written
  * at once one transaction fails. The item holding the text records the keys it claimed
- * (`lookalikes`), and a change or delete releases exactly those: items stored before the claims
- * hold none and release none, so they never free a key another item holds.
+ * (`lookalikes`), and a change or delete releases exactly those: an item an older release stored
+ * holds none and releases none, so it never frees a key another item holds.
  */
 
 /** The writes that take an item from the keys it holds to `next`: new keys claimed (if free), dropped ones released. */

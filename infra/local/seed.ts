@@ -17,7 +17,7 @@ import { seedDemoTimetable } from './demo-timetable';
 const SEED_STEPS: { id: string; run: () => Promise<void> }[] = [
   { id: 'demo-accounts', run: seedDemoAccounts },
   { id: 'demo-college', run: seedDemoCollege },
-  // Added with the timetable: a table seeded before gets the second faculty member and the week too.
+  // A step of its own: a table an older release seeded without it gets the second faculty member and the week too.
   {
     id: 'demo-timetable',
     run: async () => {
@@ -25,7 +25,7 @@ const SEED_STEPS: { id: string; run: () => Promise<void> }[] = [
       await seedDemoTimetable();
     },
   },
-  // Added with class times: a table seeded before gets its slots' times from their names (as `npm run slot-times -- backfill`).
+  // A table an older release seeded without class times gets its slots' times from their names (as `npm run slot-times -- backfill`).
   { id: 'slot-times', run: async () => void (await backfillSlotTimes()) },
   // The demo college as its admin would set it up: named, on Indian time, its alerts on (they land in the mail catcher).
   { id: 'demo-settings', run: seedDemoSettings },

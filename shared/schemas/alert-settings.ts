@@ -49,7 +49,7 @@ export const ALERT_SETTING_NAMES = Object.keys(DEFAULT_ALERT_SETTINGS) as (keyof
 export const MAX_NOT_MARKED_MINUTES = 720;
 export const MAX_ABSENCE_STREAK = 20;
 export const MAX_MIN_SESSIONS = 50;
-/** The name every college had before an admin set one (alerts were on by default then): it counts as unnamed. */
+/** The name an older release stored for a college no admin had named (with its alerts on by default): it counts as unnamed. */
 const PLACEHOLDER_NAME = 'Your college';
 
 export const ALERT_SETTINGS_MESSAGES = {

@@ -80,7 +80,7 @@ export const slotSchema = z
     end: classTime(SLOT_MESSAGES.end),
   })
   .check(z.refine(timesInOrder, { error: SLOT_MESSAGES.order, path: ['end'] }));
-/** PATCH slot/{id}: its name, its times, or both (a slot made before class times had none). */
+/** PATCH slot/{id}: its name, its times, or both (a slot an older release stored may have none). */
 export const slotUpdateSchema = z
   .object({
     name: z.optional(requiredText('Please enter slot')),
@@ -169,7 +169,7 @@ export interface Slot {
   _id: string;
   name: string;
   termid: string;
-  /** When its classes start and end, 'HH:MM' college time; unset on a slot made before class times whose name gave none. */
+  /** When its classes start and end, 'HH:MM' college time; unset on a slot an older release stored whose name gave none. */
   start?: string;
   end?: string;
 }

@@ -24,8 +24,8 @@ const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /**
  * The UTS #39 skeleton: decomposed, default-ignorable code points removed, each character replaced
- * by its prototype, decomposed again. Decomposed with NFKD, not NFD: texts are stored NFKC, and
- * items stored before that still get the key their NFKC form would.
+ * by its prototype, decomposed again. Decomposed with NFKD, not NFD: texts are stored NFKC, and an
+ * item an older release stored un-normalised still gets the key its NFKC form would.
  */
 export function skeleton(text: string): string {
   const characters = [...text.normalize('NFKD').replace(IGNORABLE, '')];

@@ -1,35 +1,9 @@
-import type { ColdStartRow } from './sections/cold-start';
-import type { CostRow } from './sections/cost';
-import type { ImportRow } from './sections/import';
-import type { LighthouseRow } from './sections/lighthouse';
-import type { LoadResult } from './sections/load';
-import type { OneGroupResult } from './sections/one-group';
-import type { OverheadRow } from './sections/overhead';
-import type { ReportsRow } from './sections/reports';
-import type { ScaleRow } from './sections/scale';
-import type { WebSizes } from './sections/web';
+import type { BenchResults } from './results';
 import { kb, table } from './format';
+import type { OneGroupResult } from './sections/one-group';
 import { sinceFiled } from './since-filed';
 
-export interface BenchResults {
-  machine: { cpus: number; cpu: string; memoryGiB: number; node: string; date: string };
-  command: string;
-  /** Runs of some sections since the whole run (`npm run bench -- one-group`): their figures replaced that run's. */
-  remeasured?: { command: string; date: string; seconds: number }[];
-  seconds?: number;
-  /** The wall time of one `npm test` on this machine the same day (SAMS_NPM_TEST_SECONDS): the bench does not run the suite. */
-  npmTestSeconds?: number;
-  overhead?: OverheadRow[];
-  coldStart?: ColdStartRow[];
-  cost?: CostRow[];
-  scale?: ScaleRow[];
-  reports?: ReportsRow[];
-  import?: ImportRow[];
-  load?: LoadResult;
-  oneGroup?: OneGroupResult;
-  lighthouse?: LighthouseRow[];
-  web?: WebSizes;
-}
+export type { BenchResults };
 
 // Budgets checked by tests (tests/infra/bundled-stack.test.ts, tests/e2e/bundle-budget.test.ts); shown here beside the figures.
 export const BUDGETS = { lambdaBundleBytes: 340_000, initialJsGzipBytes: 85_000, importSeconds: 60 };

@@ -1,6 +1,6 @@
 import { RESOURCES } from '@shared/routes';
 import { kb } from './format';
-import type { BenchResults } from './report';
+import type { BenchResults } from './results';
 
 /**
  * Issue 20's figures when it was filed (2026-11-24), beside this run's: what changed, as a ratio.

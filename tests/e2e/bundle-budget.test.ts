@@ -13,6 +13,8 @@ import { BUDGETS } from '../bench/report';
 
 /** The initial JavaScript, gzipped, in bytes (1 KB = 1000 bytes), as docs/benchmarks.md shows it. */
 const INITIAL_BUDGET = BUDGETS.initialJsGzipBytes;
+/** The scripts index.html loads at once: main.tsx, React, what main.tsx runs before the first paint ('boot') and the bundler's runtime. */
+const INITIAL_SCRIPTS = 4;
 /** Strings only the PDF code (jsPDF, jspdf-autotable) contains. */
 const PDF_CODE = /jspdf|autotable/i;
 
@@ -43,6 +45,8 @@ describe('web bundle budget', () => {
     const total = Object.values(sizes).reduce((sum, size) => sum + size, 0);
     console.log(`initial JS: ${(total / 1000).toFixed(1)} KB gzip`, sizes);
     expect(total).toBeLessThanOrEqual(INITIAL_BUDGET);
+    // The router and the pages are chunks fetched beside the status check, not before the first script runs.
+    expect(files.length).toBeLessThanOrEqual(INITIAL_SCRIPTS);
   });
 
   it('holds no PDF code in the initial files; a lazy chunk holds it', () => {

@@ -9,8 +9,8 @@ import { giveTodaysLectures, homeKeptOffline, sessionsOf, type TodayLecture } fr
 import { useE2e } from './support/use-e2e';
 
 /*
- * One lab computer, one browser profile, two people in turn (issue 29 findings 1, 3 and 4; docs/product.md
- * §4, marking offline): a faculty member's session ends without a logout and the next person at the
+ * One lab computer, one browser profile, two people in turn (docs/product.md §4, marking offline): a
+ * faculty member's session ends without a logout and the next person at the
  * computer gets nothing of theirs, online or offline; a mark left waiting on the computer, edited or made
  * up there, is sent only once its user has reviewed it; a logout with no network signs out at once and
  * ends the server's session when the network is back.

@@ -4,7 +4,7 @@ import { MESSAGES } from '@shared/messages';
 import { withDatabaseError } from '@tests/support/faults';
 import { cookieHeader, useTestStack, type SignedIn } from '@tests/support/stack';
 
-/** Issue 21 finding 3: a user changes their own password; an admin resets one to a one-time password. */
+/** A user changes their own password; an admin resets one to a one-time password (docs/security.md). */
 const t = useTestStack('admin');
 
 const login = (email: string, password: string) => t.stack.call('POST', '/api/v1/auth/login', { body: { email, password } });
@@ -95,7 +95,7 @@ describe("changing one's own password", () => {
     ["the user's email", 'xmeena.iyer99x', PASSWORD_MESSAGES.personal],
     ['the same password', 'same', PASSWORD_MESSAGES.same],
     ['a short password', 'Ab-1', PASSWORD_MESSAGES.tooShort],
-    // Issue 29 finding 10.
+    // Passwords guessable without being on the common list.
     ['a repeated character', 'aaaaaaaa', PASSWORD_MESSAGES.pattern],
     ['a sequence', 'abcdefgh', PASSWORD_MESSAGES.pattern],
     ['a common password with digits and a symbol added', 'Password123!', PASSWORD_MESSAGES.commonVariant],

@@ -7,7 +7,7 @@ import * as keys from '@functions/lib/keys';
 import { withDatabaseError } from '@tests/support/faults';
 import { cookieHeader, useTestStack, type SignedIn } from '@tests/support/stack';
 
-/** Issue 21 finding 4: the inactivity timeout, and a user's view of their sessions with sign-out per device or everywhere. */
+/** The inactivity timeout, and a user's view of their sessions with sign-out per device or everywhere. */
 const t = useTestStack('admin');
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';

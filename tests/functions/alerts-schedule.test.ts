@@ -164,7 +164,7 @@ function recordingMailer(inner: Mailer, clock: { at: number }, sent: string[]): 
 
 describe('alert jobs over two simulated weeks', () => {
   it('sends nothing, and says why, until an admin names the college, even with an alert on in an old item', async () => {
-    // As SAMS stored it when every alert was on by default and the college was called 'Your college'.
+    // As an older release stored it: every alert on by default, the college called 'Your college'.
     const item = { ...keys.collegeSettings(), entity: 'settings', version: 1, collegeName: 'Your college' };
     const allOn = { notMarkedAlerts: true, belowThresholdAlerts: true, absenceStreakAlerts: true };
     await db.send(new PutCommand({ TableName: tableName(), Item: { ...item, ...allOn } }));

@@ -97,7 +97,7 @@ describe('attendance: corrections', () => {
     ['no reason', () => ({ reason: undefined }), REASON_MESSAGE],
     ['a reason of 2 characters', () => ({ reason: '  ab  ' }), REASON_MESSAGE],
     ['a reason of 501 characters', () => ({ reason: 'x'.repeat(501) }), REASON_MESSAGE],
-    // Issue 29, finding 11: shown to everyone in the history, so nothing hidden or reordering.
+    // A reason is shown to everyone in the history, so it may hold nothing hidden or reordering.
     ['a reason with CRLF', () => ({ reason: 'Typo\r\nFAKE: admin approved' }), 'Reason contains invisible or control characters'],
     ['a reason with NUL', () => ({ reason: 'Typo\u0000 when marking' }), 'Reason contains invisible or control characters'],
     ['a reason with ESC', () => ({ reason: 'Typo \u001b[31mred' }), 'Reason contains invisible or control characters'],

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestStack } from '@tests/support/stack';
 
 /**
- * Issue 21 finding 9: 32 concurrent logins with unknown emails held every libuv thread with
- * scrypt, so an unrelated GET term waited seconds (its token check queues on the same threads).
- * Hashes now run a few at a time: the read stays under 10 times its idle time.
+ * Logins do not starve other requests (docs/security.md): while 32 concurrent logins with unknown
+ * emails hash with scrypt, an unrelated GET term (whose token check queues on the same libuv
+ * threads) stays under 10 times its idle time, as hashes run a few at a time.
  */
 const t = useTestStack('admin');
 

@@ -3,7 +3,7 @@ import { logger } from '@functions/lib/http/logger';
 import { cookieHeader, useTestStack } from '@tests/support/stack';
 
 /**
- * Issue 21 finding 10 (OWASP ASVS 5.0 V16.3): sign-in failures, lockouts, 403s, user and password
+ * Security events (OWASP ASVS 5.0 V16.3): sign-in failures, lockouts, 403s, user and password
  * changes, corrections and deletions are structured log lines with the request id and the acting
  * user, and no password, hash or token.
  */

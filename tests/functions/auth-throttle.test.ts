@@ -3,9 +3,8 @@ import { withDatabaseError } from '@tests/support/faults';
 import { useTestStack, type SignedIn } from '@tests/support/stack';
 
 /**
- * Issue 21 finding 2: the login lock held under concurrent requests (a guess is counted before
- * its password is checked), and finding 3: it answers with Retry-After, cannot keep a trusted
- * browser out, and an admin can lift it.
+ * The login lock holds under concurrent requests (a guess is counted before its password is
+ * checked), answers with Retry-After, cannot keep a trusted browser out, and an admin can lift it.
  */
 const t = useTestStack('admin');
 

@@ -11,9 +11,9 @@ import { useTestStack } from '@tests/support/stack';
 import { allItems } from '@tests/support/table';
 
 /**
- * Look-alike names (issue 21 finding 5, docs/security.md): names, enrollments, emails and usernames
- * are normalised, invisible and control characters refused, and uniqueness holds on UTS #39
- * look-alike keys, through create, update, import and races; items stored before still read.
+ * Look-alike names (docs/security.md): names, enrollments, emails and usernames are normalised,
+ * invisible and control characters refused, and uniqueness holds on UTS #39 look-alike keys,
+ * through create, update, import and races; items an older release stored still read.
  */
 const t = useTestStack('admin', 'faculty');
 // Semester 1 › Division 1 (Batch 1A: LA001, LA002; Batch 1B: LA003, LA004).

@@ -14,7 +14,7 @@ import { useTestStack } from '@tests/support/stack';
 import { entryBody, timetableApi, WEEK } from '@tests/support/timetable';
 
 /**
- * Not marked means overdue (issue 31 point 4, docs/product.md §3): a class is listed as not marked
+ * Not marked means overdue (docs/product.md §3): a class is listed as not marked
  * once its slot has ended plus the grace (notMarkedAfterMinutes, 30 by default), in college time
  * (Asia/Kolkata, UTC+5:30, a new college's default); classes still to come are 'later'. Only active
  * terms, between their dates, on days that are not holidays. Run with a fixed clock.
@@ -44,7 +44,7 @@ const lists = async (date: string, when: Date, of: SmallCollege = college) => {
 beforeAll(async () => {
   const me = t.faculty.user._id;
   lateSlot = await create(t.stack, t.admin.cookie, 'slot', { name: 'Late', termid: college.termid, start: '22:00', end: '23:00' });
-  // A slot stored before class times, whose name gives none.
+  // A slot an older release stored without class times, whose name gives none.
   untimedSlot = await storeLegacyNode('slot', 'Evening', { termid: college.termid });
   const batch = college.divisions[0]!.batches[0]!.id;
   week.lecture = await timetable.added(entryBody(college, me));

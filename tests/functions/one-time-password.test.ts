@@ -6,7 +6,7 @@ import { PASSWORD_MESSAGES } from '@shared/schemas/auth';
 import { withDatabaseError } from '@tests/support/faults';
 import { cookieHeader, useTestStack, type SignedIn } from '@tests/support/stack';
 
-/** Issue 29 finding 9: an admin's one-time password signed in any number of times and never expired. */
+/** An admin's one-time password signs in once, and only before it expires. */
 const t = useTestStack('admin');
 
 const login = (email: string, password: string) => t.stack.call('POST', '/api/v1/auth/login', { body: { email, password } });

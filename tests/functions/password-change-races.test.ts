@@ -4,8 +4,8 @@ import { withDatabaseError, withWriteHeld } from '@tests/support/faults';
 import { cookieHeader, useTestStack, type CallResult, type SignedIn } from '@tests/support/stack';
 
 /**
- * Issue 29 finding 5: sessions that signed in with the old password while a reset (or the user's
- * own change) was hashing the new one survived it. None may.
+ * No session that signed in with the old password while a reset (or the user's own change) was
+ * hashing the new one survives it.
  */
 const t = useTestStack('admin');
 

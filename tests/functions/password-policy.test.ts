@@ -3,7 +3,7 @@ import { passwordProblem } from '@functions/lib/auth/password-policy';
 import { DEMO_ACCOUNTS } from '@functions/lib/demo-accounts';
 import { PASSWORD_MESSAGES } from '@shared/schemas/auth';
 
-/** Issue 29 finding 10: weak passwords the review set were accepted; each is refused and says why. */
+/** Weak passwords are refused, each with a message that says why. */
 const user = { email: 'asha.rao@college.test', username: 'Asha Rao' };
 
 describe('the password rules', () => {

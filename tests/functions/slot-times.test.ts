@@ -9,9 +9,9 @@ import { storeLegacyNode } from '@tests/support/legacy-items';
 import { useTestStack } from '@tests/support/stack';
 
 /**
- * Class times (issue 31 point 2, docs/product.md §3): a slot has a start and an end time (college
- * time), required on create; a slot stored before has them read from its name once (the backfill),
- * else none, and an admin sets them with PATCH slot/{id}.
+ * Class times (docs/product.md §3): a slot has a start and an end time (college time), required on
+ * create; a slot an older release stored without them has them read from its name once (the
+ * backfill), else none, and an admin sets them with PATCH slot/{id}.
  */
 const t = useTestStack('admin', 'faculty');
 

@@ -41,7 +41,7 @@ describe('npm run create-admin', () => {
     await expect(createAdmin({ email: 'short@college.test', password: 'x', table })).rejects.toThrow(/Password must be at least/);
   });
 
-  // Issue 29 finding 7: `--password password` made an admin.
+  // The command holds a new admin's password to the API's rules.
   it.each([
     ['password', PASSWORD_MESSAGES.common],
     ['Password123!', PASSWORD_MESSAGES.commonVariant],

@@ -1,9 +1,12 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { cyclesOf, importGraph } from '../lint/import-cycles';
 
 /*
- * The project's own lint rules, run over small pieces of code as if they sat at the given path:
- * each boundary and the key-module rule fail where they should and stay quiet where they should.
+ * The lint rules, run over small pieces of code as if they sat at the given path: each import
+ * boundary (import-x/no-restricted-paths), import cycles (import-x/no-cycle, and type-only ones:
+ * tests/lint/import-cycles.ts) and the key-module rule fail where they should and stay quiet where
+ * they should.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -12,32 +15,76 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
   return result!.messages.map((message) => message.ruleId ?? message.message);
 }
 
-/** A file at `from` importing `source`: whether sams/boundaries refuses it. */
+/** A file at `from` importing `source` (an existing module: the rule resolves it, aliases included): whether the boundaries refuse it. */
 const IMPORTS: [from: string, source: string, refused: boolean][] = [
   ['web/src/features/admin/x.ts', '@web/features/marking/flow', true],
   ['web/src/features/admin/components/x.ts', '../../marking/components/home-page', true],
   ['shared/x.ts', '@functions/lib/db', true],
   ['shared/schemas/x.ts', '../../web/src/app/router', true],
+  ['shared/x.ts', '@infra/sams-stack', true],
   ['web/src/lib/x.ts', '@functions/lib/db', true],
   ['web/src/lib/x.ts', '@infra/local/local-stack', true],
   ['functions/x.ts', '../infra/sams-stack', true],
+  ['functions/lib/x.ts', '@web/lib/use-api', true],
   ['web/src/features/admin/x.ts', '@web/lib/use-api', false],
   ['web/src/features/admin/x.ts', '@shared/routes', false],
   ['web/src/features/admin/components/x.ts', '../chain', false],
   ['web/src/app/x.ts', '@web/features/auth/components/login-page', false],
   ['functions/x.ts', '@shared/routes', false],
   ['tests/functions/x.ts', '@infra/local/local-stack', false],
+  ['infra/x.ts', '@functions/lib/db', false],
 ];
+const BOUNDARIES = 'import-x/no-restricted-paths';
 
 describe('lint: import boundaries', () => {
   it.each(IMPORTS)('%s importing %s: refused %s', async (from, source, refused) => {
     const rules = await ruleIds(from, `import * as m from '${source}';\nexport const a = m;`);
-    expect(rules.includes('sams/boundaries')).toBe(refused);
+    expect(rules.includes(BOUNDARIES)).toBe(refused);
   });
 
-  it('refuses a re-export across features too', async () => {
-    const rules = await ruleIds('web/src/features/marking/x.ts', "export { LoginPage } from '@web/features/auth/components/login-page';");
-    expect(rules).toContain('sams/boundaries');
+  it.each([
+    ['a re-export', 'web/src/features/marking/x.ts', "export { LoginPage } from '@web/features/auth/components/login-page';"],
+    ['a type-only import', 'shared/x.ts', "import type { Key } from '@functions/lib/keys';\nexport type K = Key;"],
+    ['a dynamic import', 'web/src/lib/x.ts', "export const load = () => import('@functions/lib/db');"],
+  ])('refuses %s across a boundary too', async (_, file, code) => {
+    expect(await ruleIds(file, code)).toContain(BOUNDARIES);
+  });
+});
+
+describe('lint: import cycles', () => {
+  it('refuses an import that closes a cycle (keys.ts imports natural-key.ts)', async () => {
+    const code =
+      "import { termsOfCollege } from './keys';\nexport const terms = termsOfCollege;\nexport const naturalKey = (name: string) => name;";
+    expect(await ruleIds('functions/lib/natural-key.ts', code)).toContain('import-x/no-cycle');
+    expect(await ruleIds('functions/lib/x.ts', code)).not.toContain('import-x/no-cycle');
+  });
+
+  it('finds a cycle however its imports are written, type-only included', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts', 'd.ts']],
+      ['d.ts', []],
+      ['e.ts', ['e.ts']],
+    ]);
+    expect(cyclesOf(graph)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the project has none, type-only imports counted', () => {
+    const graph = importGraph(process.cwd());
+    // The graph sees aliases and type-only imports: resource.ts imports its types with `import type`.
+    expect(graph.get('functions/lib/http/resource.ts')).toEqual(
+      expect.arrayContaining(['shared/routes.ts', 'functions/lib/http/types.ts']),
+    );
+    expect(cyclesOf(graph).map((cycle) => cycle.join(' ↔ '))).toEqual([]);
   });
 });
 

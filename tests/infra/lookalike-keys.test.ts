@@ -3,7 +3,7 @@ import { areLookalikes, lookalikeKeys, skeleton } from '@shared/text/lookalike';
 import { hasInvisibleCharacters, normalizeText } from '@shared/text/normalize';
 import { collegeConfusables } from '@infra/generate-confusables';
 
-/** The text module (issue 21 finding 5) and the generator of its confusables table. */
+/** The look-alike text module and the generator of its confusables table. */
 describe('look-alike keys', () => {
   it.each([
     ['25CE001', '25СЕ001'],

@@ -11,8 +11,8 @@ const shared = globalThis as { samsStores?: Promise<DynamoDbLocal[]>; samsStoreU
 
 /**
  * The JIT's quick tier only, and one GC thread: a test run's store lives minutes, too short for the
- * optimising compiler to pay back its CPU (measured on 2 cores: the store's CPU in the server
- * project 131 s → 76 s, the project 204 s → 170 s). npm start and the bench keep Java's defaults.
+ * optimising compiler to pay back its CPU (docs/decisions.md). npm start and the bench keep Java's
+ * defaults.
  */
 const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 

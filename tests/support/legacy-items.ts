@@ -6,9 +6,8 @@ import type { Kind } from '@functions/lib/repositories/structure';
 import type { SmallCollege } from './college';
 
 /**
- * Items as SAMS stored them before names were normalised and look-alike keys claimed (issue 21
- * finding 5): no `lookalikes`, no look-alike claims, and names as they were sent. Written
- * straight into the table, as such data already is.
+ * Items as an older release stored them: no `lookalikes`, no look-alike claims, and names as they
+ * were sent (not normalised). Written straight into the table, as such data already is.
  */
 const store = (item: Record<string, unknown>) => db.send(new PutCommand({ TableName: tableName(), Item: item }));
 

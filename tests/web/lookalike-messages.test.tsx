@@ -5,7 +5,7 @@ import { loadAdminScreens, main, openAdmin, posts, typeInto } from './support/ad
 
 loadAdminScreens();
 
-/** Issue 21 finding 5 on the screens: invisible characters are refused beside their field, look-alikes (409) in the banner. */
+/** Look-alike names on the screens: invisible characters are refused beside their field, look-alikes (409) in the banner. */
 describe('admin forms: invisible characters and look-alikes', () => {
   it('Semester: a name with a zero-width space is refused beside the field, and nothing is sent', async () => {
     const { api, app } = await openAdmin('/dashboard/semester', 'Semester');

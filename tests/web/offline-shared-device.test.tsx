@@ -11,7 +11,7 @@ import { renderApp } from './support/render-app';
 vi.mock('@web/lib/offline/mark-queue', () => import('./support/offline'));
 
 /*
- * One device, several people (docs/product.md §4, marking offline; issue 29 findings 1, 3, 4): a signed-out
+ * One device, several people (docs/product.md §4, marking offline): a signed-out
  * start forgets every cached API answer and the marks already dealt with; a start with no network is signed
  * out unless this tab was signed in (a reload); a mark of an earlier sign-in is only sent once its user has
  * reviewed it; logout with marks waiting asks (online) or signs out on the device at once (offline).

@@ -6,8 +6,8 @@ import { columnNames, loadAdminScreens, main, openAdmin, posts, rowTexts } from 
 loadAdminScreens();
 
 /*
- * The Slot screen's class times (issue 31 point 2, docs/product.md §2.5): two time inputs on Add, a Class
- * times column, a slot made before class times flagged 'No class times' with Set times (PATCH slot/{id}).
+ * The Slot screen's class times (docs/product.md §2.5): two time inputs on Add, a Class times column,
+ * a slot an older release stored without them flagged 'No class times' with Set times (PATCH slot/{id}).
  */
 
 const NINE: Slot = { _id: 'sl9', name: '09:00 - 10:00', termid: 't1', start: '09:00', end: '10:00' };

@@ -19,7 +19,7 @@ void import('./app/router').then(
     // The page's chunks start loading before React renders anything.
     preloadPages(window.location.pathname);
     // A transition: React renders the first page in slices, yielding to the browser between them,
-    // where one synchronous render blocked a slow phone's main thread for 100–250 ms.
+    // so that no one long task blocks a slow phone's main thread (docs/decisions.md).
     startTransition(() =>
       root.render(
         <StrictMode>

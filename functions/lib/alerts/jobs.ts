@@ -48,7 +48,7 @@ export async function runJobs(names: readonly JobName[], options: RunOptions = {
   const at = new Date(Math.min(now.getTime(), endOfDay));
   const mailer = options.mailer === undefined ? mailerFromEnvironment() : options.mailer;
   if (!mailer) return names.map((job) => ({ job, period: date, idle: 'sending is off (MAIL_ENABLED)' }));
-  // Whatever an item saved before this rule says: no email goes out signed by a college with no name.
+  // Whatever the stored switches say (an older release's item may have alerts on): no email goes out signed by a college with no name.
   if (!collegeIsNamed(settings)) return names.map((job) => ({ job, period: date, idle: UNNAMED }));
 
   const context: JobContext = {

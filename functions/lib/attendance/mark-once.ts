@@ -10,9 +10,9 @@ import { attendanceSessionId } from '../item-ids';
  * (its clientMarkId) was already stored, which answers the session stored then. A phone that lost
  * the answer, or queued the mark offline, sends it again; that is not a second mark.
  *
- * A replay the checks now refuse (a student moved since, the timetable changed) still answers the
- * session it stored: only then, on the refused path, is the session looked up first, so a normal
- * mark sends no more requests than before.
+ * A replay the checks refuse when it arrives (a student moved since, the timetable changed) still
+ * answers the session it stored: only then, on the refused path, is the session looked up first, so
+ * a mark the checks accept sends no extra request.
  */
 export async function markOnce(
   input: MarkInput,

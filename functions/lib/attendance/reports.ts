@@ -101,7 +101,7 @@ export async function percentageReport(query: {
   const outside = (summary: GroupSummary) => summary.last! < query.from || summary.first! > query.to;
   if (summaries.length > 0 && summaries.every((summary) => inside(summary) || outside(summary))) {
     const counted = summaries.filter(inside);
-    // None inside: the range holds no session a summary counts (only, if any, sessions stored before summaries existed).
+    // None inside: the range holds no session a summary counts (only, if any, sessions an older release stored without summaries).
     if (counted.length === 0) return fromSessions(query);
     const totalLecture = counted.reduce((sum, summary) => sum + summary.held, 0);
     return { totalLecture, studentData: await studentTotals(countSummaries(counted)) };

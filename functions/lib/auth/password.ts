@@ -9,12 +9,11 @@ const KEY_LENGTH = 32;
 
 /**
  * How many hashes run at once in this process. Each one holds a libuv thread (4 in all) and a
- * core for a few hundred milliseconds; unlimited, a burst of logins queued every other request's
- * crypto and file work behind them (a plain read took 6.7 s under 32 logins). One
- * Lambda serves one request at a time, so this only matters where one process serves many (the
- * local stack). Two at most, and one core always left free (one at a time on 2 cores:
- * measured at 13.7× a read's idle time with two, on a quiet 2-core CI machine). A hash that cannot start within
- * MAX_WAIT_MS answers 503, before the request's own 29-second limit.
+ * core for a few hundred milliseconds; unlimited, a burst of logins queues every other request's
+ * crypto and file work behind them. One Lambda serves one request at a time, so this only matters
+ * where one process serves many (the local stack). Two at most, and one core always left free (one
+ * at a time on 2 cores), so that other requests keep a core under a burst of logins (docs/decisions.md).
+ * A hash that cannot start within MAX_WAIT_MS answers 503, before the request's own 29-second limit.
  */
 const MAX_RUNNING = Math.max(1, Math.min(2, availableParallelism() - 1));
 const MAX_WAIT_MS = 25_000;

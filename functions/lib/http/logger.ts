@@ -1,10 +1,10 @@
 /**
  * Structured JSON log lines (one per fault, with the request id the client was shown), in the shape
- * the Powertools logger wrote them: `level`, `message`, `timestamp`, `service`, `xray_trace_id`
+ * of the Powertools logger's lines: `level`, `message`, `timestamp`, `service`, `xray_trace_id`
  * (when Lambda set one), then the fields given; fields that are null, undefined or '' are left
  * out; an Error becomes {name, location, message, stack, cause, …its own fields}. INFO goes to
  * stdout, WARN and ERROR to stderr. The level is AWS_LAMBDA_LOG_LEVEL, POWERTOOLS_LOG_LEVEL or
- * LOG_LEVEL (the names Powertools read), INFO by default.
+ * LOG_LEVEL (the names Powertools reads), INFO by default.
  */
 const LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
 type Level = (typeof LEVELS)[number];

@@ -4,9 +4,8 @@ import { CLOUDFRONT_ORIGIN_TOKEN_HEADER, MAX_BODY_BYTES } from '@shared/constant
 import { MESSAGES } from '@shared/messages';
 import { isStateChanging, ROUTES_BY_KEY } from '@shared/routes';
 import { HttpError } from './errors';
-import type { ApiEvent, ApiRequest } from './types';
 import type { Context } from 'aws-lambda';
-import type { ApiContext } from './resource';
+import type { ApiContext, ApiEvent, ApiRequest } from './types';
 
 /**
  * Before any handler runs: the route is known, a state-changing request comes from the

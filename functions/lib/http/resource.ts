@@ -10,12 +10,7 @@ import { logger } from './logger';
 import { requestGuards } from './request-guards';
 import { securityEvent } from './security-events';
 import { sessionAuth } from './session-auth';
-import type { ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
-
-/** The Lambda context, carrying the request the guards parsed for the route handler. */
-export interface ApiContext extends Context {
-  api: ApiRequest;
-}
+import type { ApiContext, ApiEvent, ApiResponse, ApiResult, RouteHandler } from './types';
 
 /** A resource's handlers: one per row of the route table, keyed by its route key. */
 export type Handlers<R extends Resource> = { [K in RouteKeyOf<R>]: RouteHandler };

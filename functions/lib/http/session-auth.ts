@@ -4,9 +4,8 @@ import { ROUTES_BY_KEY } from '@shared/routes';
 import { readSessionCookie, verifySessionToken } from '../auth/session-token';
 import { getSessionUser } from '../repositories/sessions';
 import { HttpError } from './errors';
-import type { ApiEvent } from './types';
 import type { Context } from 'aws-lambda';
-import type { ApiContext } from './resource';
+import type { ApiContext, ApiEvent } from './types';
 
 /** What a user signed in with a one-time password may do before choosing their own (docs/product.md §4). */
 const BEFORE_PASSWORD_CHANGE = new Set(['GET /api/v1/auth/currentstatus', 'POST /api/v1/auth/password', 'POST /api/v1/auth/logout']);

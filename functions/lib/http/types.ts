@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { SessionUser } from '../repositories/sessions';
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -29,3 +29,8 @@ export interface ApiResponse {
 }
 
 export type RouteHandler = (request: ApiRequest) => Promise<ApiResponse>;
+
+/** The Lambda context, carrying the request the guards parsed for the route handler. */
+export interface ApiContext extends Context {
+  api: ApiRequest;
+}

@@ -2,7 +2,7 @@ import type { HistoryEntry } from '@shared/schemas/attendance';
 import { batchDelete } from '../batch';
 import { queryAll } from '../db';
 import * as keys from '../keys';
-import type { AttendanceSession } from './attendance';
+import type { AttendanceSession } from '../entities/attendance-session';
 
 /**
  * A session's history: one immutable item per version (keys.sessionHistoryEntry), written in

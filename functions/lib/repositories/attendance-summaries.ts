@@ -14,7 +14,7 @@ import * as keys from '../keys';
  * written by an UpdateItem that adds to flat counters (`ADD`: no read, no version to race on) in
  * the same transaction as the session it counts, whose condition alone decides: nothing is counted
  * twice or lost, and writers of one group seldom meet on one item. Reads sum the parts of a group
- * (and the one item stored before shards, if any). It goes with its course, after the sessions.
+ * (and the one unsharded item an older release stored, if any). It goes with its course, after the sessions.
  */
 export type StatusCounts = Record<AttendanceStatus, number>;
 

@@ -1,16 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  DUPLICATE_MARK,
-  type AttendanceStatus,
-  type MarkConflict,
-  type AttendanceStudent,
-  type HistoryEntry,
-  type UserRef,
-} from '@shared/schemas/attendance';
+import { DUPLICATE_MARK, type MarkConflict, type HistoryEntry } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
 import { batchDelete } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
 import { Conflict } from '../domain-errors';
+import type { AttendanceSession } from '../entities/attendance-session';
 import * as keys from '../keys';
 import { IS_NEW, put, transact } from '../writes';
 import { deleteHistoryOfCourse, historyItem } from './attendance-history';
@@ -27,27 +21,13 @@ import { attendanceSessionId, sessionPlaceOfId } from '../item-ids';
  * or are deleted. `version` counts the states it has been in (1: as marked); a correction
  * replaces the item only if it is still at the version the corrector read.
  *
- * Sessions stored before statuses, ids and versions read back as if they had them: status
- * present for the ids in `present`, absent for everyone else expected, `_id` from the key,
- * version 1.
+ * A session an older release stored without `statuses`, `_id` or `version` reads back as if it had
+ * them: status present for the ids in `present`, absent for everyone else expected, `_id` from the
+ * key, version 1.
  */
-export interface AttendanceSession {
-  _id: string;
-  courseid: string;
-  slotcount: 1 | 2;
-  date: string;
-  slotid: string;
-  groupid: string;
-  expected: AttendanceStudent[];
-  statuses: Record<string, AttendanceStatus>;
-  markedBy: UserRef;
-  markedAt: string;
-  version: number;
-  /** The client's id of the mark that stored it (absent for marks sent without one): a replay of it is not a second mark. */
-  clientMarkId?: string;
-}
+export type { AttendanceSession };
 
-/** An item as stored, by this code or by the code before statuses. */
+/** An item as stored: this shape, or an older release's (`present` instead of `statuses`, no `_id` or `version`). */
 export type StoredSession = Omit<AttendanceSession, '_id' | 'statuses' | 'version'> &
   Partial<Pick<AttendanceSession, '_id' | 'statuses' | 'version'>> & { present?: string[] };
 
@@ -134,7 +114,7 @@ export async function sessionsBetween(query: { courseid: string; slotcount: 1 | 
 /**
  * Replaces `before` by `after`, adds the history entries and moves the changed students' counts in
  * the group's summary, in one transaction, only while the session is still at `before.version` (a
- * session stored before versions has none: version 1). Answers false, writing nothing, when
+ * session stored without a version is at version 1). Answers false, writing nothing, when
  * someone else changed the session first.
  */
 export async function saveCorrection(before: AttendanceSession, after: AttendanceSession, entries: HistoryEntry[]): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { batchDelete } from '../batch';
 import { countAll, queryAll } from '../db';
 import * as keys from '../keys';
-import type { StudentItem } from './students';
+import type { StudentItem } from '../entities/student';
 
 /* The students of a batch or a division, listed, counted or deleted together. */
 

@@ -3,9 +3,9 @@ import { listStudentsByDivision } from './group-students';
 import { listChildren } from './structure';
 
 /**
- * `npm run lookalikes -- claim` (docs/operations.md): students stored before look-alike claims
- * hold none, so a look-alike of their enrollment could still be added beside them (structure
- * names and emails need nothing: their creates compare with the items stored before). This walks
+ * `npm run lookalikes -- claim` (docs/operations.md): students an older release stored hold no
+ * look-alike claims, so a look-alike of their enrollment could still be added beside them (structure
+ * names and emails need nothing: their creates compare with the stored items themselves). This walks
  * every term, semester and division (Queries only) and claims the keys of each student that
  * holds none. Safe to run again, and while SAMS is in use: each student is written only if
  * unchanged since read. Two stored students that already look alike are reported, not changed.

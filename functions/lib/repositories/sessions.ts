@@ -69,7 +69,7 @@ export async function createSession(session: NewSession, checked: { passwordHash
   if (failed) throw new NotFound('User not found');
 }
 
-// A session stored before last-seen times were kept counts as seen now (its 12-hour lifetime still ends it).
+// A session without `lastSeenAt` (stored by an older release) counts as seen at its sign-in, else now (its 12-hour lifetime still ends it).
 const lastSeen = (item: SessionItem) => item.lastSeenAt ?? item.signedInAt ?? nowSeconds();
 
 /** Whether the session has ended by time: its lifetime, or the inactivity timeout. */

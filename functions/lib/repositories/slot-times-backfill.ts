@@ -3,7 +3,7 @@ import { listChildren } from './structure';
 import { setTimesOfUntimedSlot } from './slots';
 
 /**
- * `npm run slot-times -- backfill` (docs/operations.md): slots stored before class times have none.
+ * `npm run slot-times -- backfill` (docs/operations.md): slots an older release stored have no class times.
  * Once after upgrading, this walks every term's slots (Queries only) and gives each slot without
  * times the ones its name spells ('09:00 - 10:00', '9.00-10.00'); a slot whose name spells none is
  * listed and left unset: the Slot screen flags it, and an admin sets its times there. Safe to run

@@ -7,6 +7,7 @@ import { db, queryAll, tableName } from '../db';
 import { areLookalikes, lookalikeKeys } from '@shared/text/lookalike';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { BeingDeleted, Conflict, Invalid, NotFound } from '../domain-errors';
+import type { Kind } from '../entities/structure-node';
 import * as keys from '../keys';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { naturalKey } from '../natural-key';
@@ -24,7 +25,7 @@ import { getWithSettings } from './settings';
  * Not found: lookups (`get…`) answer null; every other function that needs the node throws
  * NotFound. A missing or departing parent is the input's fault: Invalid or BeingDeleted.
  */
-export type Kind = 'term' | 'semester' | 'division' | 'batch' | 'course' | 'slot';
+export type { Kind };
 type ParentField = 'termid' | 'semid' | 'divisionid';
 
 interface KindDefinition {
@@ -53,14 +54,14 @@ export interface StructureItem {
   divisionid?: string;
   status?: boolean;
   deleting?: string;
-  /** The look-alike keys its name claims within the parent (none on nodes stored before those claims). */
+  /** The look-alike keys its name claims within the parent (none on nodes an older release stored). */
   lookalikes?: string[];
   /** A term's first and last day, when set (null: cleared). */
   startDate?: string | null;
   endDate?: string | null;
   /** A term's holidays (docs/product.md §3). */
   holidays?: Holiday[];
-  /** A slot's class times, 'HH:MM' college time (unset on a slot stored before times whose name gave none). */
+  /** A slot's class times, 'HH:MM' college time (unset on a slot an older release stored, when its name gave none). */
   start?: string;
   end?: string;
 }
@@ -158,7 +159,7 @@ export async function createNode(
   const where = parent ? ` in this ${KINDS[parent].label.toLowerCase()}` : '';
   const taken = new Conflict(`${label} "${item.name}" already exists${where}`);
   const lookalike = new Conflict(TEXT_MESSAGES.lookalikeName(label, item.name, where));
-  // Nodes stored before look-alike claims hold none: their names are compared here (one Query of the siblings).
+  // Nodes an older release stored hold no look-alike claims: their names are compared here (one Query of the siblings).
   const siblings = await listChildren(kind, input.parentId);
   if (siblings.some((sibling) => naturalKey(sibling.name) === naturalKey(item.name))) throw taken;
   if (siblings.some((sibling) => areLookalikes(sibling.name, item.name))) throw lookalike;

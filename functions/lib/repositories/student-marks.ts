@@ -17,7 +17,7 @@ export interface StudentMark {
 /**
  * One student's marks in a course and kind between two dates, at the sessions of these groups: one
  * Query, filtered by group, that reads back only the dates, slots and the student's own status (a
- * session stored before statuses is read whole, by one batch read per 100).
+ * session an older release stored without statuses is read whole, by one batch read per 100).
  */
 export async function marksOfStudent(query: {
   studentId: string;

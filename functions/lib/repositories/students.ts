@@ -7,6 +7,7 @@ import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { batchGet } from '../batch';
 import { db, tableName } from '../db';
 import { BeingDeleted, Conflict, NotFound } from '../domain-errors';
+import type { StudentItem } from '../entities/student';
 import * as keys from '../keys';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { check, EXISTS, IS_NEW, LIVE, put, remove, transact, type TransactItem } from '../writes';
@@ -24,13 +25,7 @@ import { listStudentsByBatch } from './group-students';
  * Not found: lookups (`get…`) answer null; updates and deletes throw NotFound. A batch that
  * is missing or being deleted is the input's fault: Invalid or BeingDeleted.
  */
-export interface StudentItem extends Student {
-  divisionid: string;
-  semid: string;
-  termid: string;
-  /** The look-alike keys its enrollment claims (none on students stored before those claims, until their enrollment changes). */
-  lookalikes?: string[];
-}
+export type { StudentItem };
 
 /** Only the student's own fields: items read back also carry keys, which must not leak into other items. */
 export const studentFields = ({

@@ -9,8 +9,8 @@ import { listChildren } from './structure';
 /**
  * The check that the attendance summaries never drift (docs/data-model.md): every summary of a
  * course (its shards added up) recomputed from its sessions and compared with the stored one; and
- * the rebuild that writes the recomputed ones (after a restore, or over sessions stored before
- * summaries existed). Used by `npm run summaries` (infra/summaries.ts) and by the tests.
+ * the rebuild that writes the recomputed ones (after a restore, or over sessions an older release
+ * stored without summaries). Used by `npm run summaries` (infra/summaries.ts) and by the tests.
  */
 export interface SummaryDrift {
   courseid: string;

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TIMETABLE_MESSAGES as M, type TimetableEntry, type TimetableEntryInput, type TimetableQuery } from '@shared/schemas/timetable';
 import { countAll, db, queryAll, tableName } from '../db';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
+import type { TimetableItem } from '../entities/timetable-entry';
 import * as keys from '../keys';
 import { validatedEntry } from '../timetable/validation';
 import { add, check, EXISTS, IS_NEW, put, remove, transact } from '../writes';
@@ -15,10 +16,7 @@ import { entryPlaceOfId } from '../item-ids';
  * labs at that weekday and slot (keys.divisionLabs): a lecture may not share a slot with a lab of
  * one of its division's batches, either way round.
  */
-export interface TimetableItem extends TimetableEntry {
-  /** The slot's name as a natural key, so a term's entries sort by slot name without reading the slots. */
-  slotOrder: string;
-}
+export type { TimetableItem };
 
 /** What clients see of a stored entry (or its copy): never the keys or the sort helper. */
 export const entryOf = (item: TimetableItem): TimetableEntry => {

@@ -25,7 +25,7 @@ interface UserItem extends PublicUser {
   oneTimePasswordExpiresAt?: number;
   /** Sign-ins so far: a password change is conditioned on it, so a session that started meanwhile cannot outlive the change. */
   signIns?: number;
-  /** The look-alike keys its email claims (none on users stored before those claims). */
+  /** The look-alike keys its email claims (none on users an older release stored). */
   lookalikes?: string[];
 }
 
@@ -36,7 +36,7 @@ const toPublic = ({ _id, username, email, role }: UserItem): PublicUser => ({ _i
 export async function createUser(input: { username: string; email: string; role: Role; passwordHash: string }): Promise<PublicUser> {
   const user: UserItem = { _id: randomUUID(), ...input, lookalikes: lookalikeKeys(input.email) };
   const lookalikeTaken = new Conflict(TEXT_MESSAGES.lookalikeEmail);
-  // Users stored before look-alike claims hold none: their emails are compared here (one Query of the user list).
+  // Users an older release stored hold no look-alike claims: their emails are compared here (one Query of the user list).
   const sameEmail = (other: PublicUser) => keys.emailClaim(other.email).pk === keys.emailClaim(user.email).pk;
   if ((await listUsers()).some((other) => !sameEmail(other) && areLookalikes(other.email, user.email))) throw lookalikeTaken;
   const failed = await transact({

@@ -4,7 +4,7 @@ import { Invalid } from '../domain-errors';
 import * as keys from '../keys';
 import { naturalKey } from '../natural-key';
 import type { StructureItem } from '../repositories/structure';
-import type { TimetableItem } from '../repositories/timetable';
+import type { TimetableItem } from '../entities/timetable-entry';
 import { timetableEntryId } from '../item-ids';
 
 /**

@@ -31,7 +31,7 @@ export interface OneGroupResult {
 const daysAgo = (n: number) => collegeToday(Date.now() - n * 86_400_000);
 
 /**
- * Issue 30: `clients` clients marking distinct sessions for `seconds`, nothing but marks, first each
+ * One group under load: `clients` clients marking distinct sessions for `seconds`, nothing but marks, first each
  * client its own course (distinct summary groups), then all of them one course and division (one
  * group, whose summary every mark updates). Every accepted mark is read back, and the summaries of
  * every course marked are checked against a recount of the sessions afterwards.

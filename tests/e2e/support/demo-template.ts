@@ -16,8 +16,8 @@ const TEMPLATE = 'e2e-demo-template';
 const READY = seedMarker('e2e-template-ready');
 
 /**
- * Puts the demo accounts and college into `tableName` by copying a template table (about 0.3 s)
- * instead of seeding each file's table (about 3 s: scrypt for the demo accounts, a transaction per
+ * Puts the demo accounts and college into `tableName` by copying a template table instead of
+ * seeding each file's table, which costs far more (scrypt for the demo accounts, a transaction per
  * student). The template's demo accounts are hashed at the fixtures' cost, so signing them in is quick. The first file to create the template seeds it, the others wait for it to be ready.
  * The copy holds the seed markers, so startLocalStack's own seeding finds nothing left to do.
  */

@@ -6,7 +6,7 @@ import type { QueuedMark } from '@web/lib/offline/mark-queue';
 import { DESKTOP } from './browser';
 
 /*
- * A college lab computer (issue 29): ONE Chromium profile (one user-data-dir, kept on disk between
+ * A college lab computer: ONE Chromium profile (one user-data-dir, kept on disk between
  * sessions) that several people use in turn. Each `open()` is someone starting the browser on it, each
  * `close()` someone closing it: cookies, Cache Storage, IndexedDB and the service worker stay in the
  * profile from one person to the next, as they do on a real shared computer.

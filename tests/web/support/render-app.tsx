@@ -1,12 +1,22 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { App, AppRouter } from '@web/app/router';
+import { App, AppRouter, createHistory } from '@web/app/router';
 
-/** The whole app (the real route table and router) over an in-memory history at `path`, with a fresh SWR cache. */
+interface HappyDomWindow {
+  happyDOM: { setURL(url: string): void };
+}
+
+/** The simulated window's origin before any test ran. */
+const APP_ORIGIN = window.location.origin;
+
+/** The whole app (the real route table, router and history) at `path` in the simulated window, with a fresh SWR cache. */
 export function renderApp(path: string) {
-  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  // happy-dom follows a download link's href where a browser downloads, which leaves the window on
+  // another URL: each app starts on the app's origin, with an entry of its own.
+  (window as unknown as HappyDomWindow).happyDOM.setURL(new URL(path, APP_ORIGIN).href);
+  window.history.replaceState(null, '', path);
+  const history = createHistory();
   const user = userEvent.setup();
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>

@@ -5,8 +5,8 @@ import { clearToasts } from '@web/lib/toast';
 import { resetLoader } from '@web/lib/loading';
 import { session } from '@web/lib/session';
 
-// findBy… and waitFor wait up to 5 s (testing-library's default is 1 s): a page's first lazy chunk took
-// over 1 s to load in full npm test runs with every core busy. A test that passes waits no longer.
+// findBy… and waitFor wait up to 5 s (testing-library's default is 1 s): a page's first lazy chunk can
+// take over 1 s to load when every core is busy (a full npm test run). A test that passes waits no longer.
 configure({ asyncUtilTimeout: 5_000 });
 
 // Each test starts signed-out-unknown (the status check runs again), with no toasts, no loader.

@@ -1,18 +1,12 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, useTransition, type ComponentType, type ReactNode } from 'react';
-import {
-  matchRoutes,
-  Router,
-  useLocation,
-  useRoutes,
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  type RouteObject,
-} from 'react-router-dom';
+import { matchRoutes, Router, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useSession } from '../lib/session';
 import { shownPath } from '../lib/shown-path';
 import { ErrorBoundary, ErrorPage } from './error-page';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { BootScreen, MainContent, NavigationPending, RootLayout } from './root-layout';
 import { checkSessionOnce } from './session-check';
+import { createWindowHistory, type WindowHistory } from './window-history';
 
 /** The admin screens (docs/product.md §2.5–2.8, §3 for Timetable and Not marked): their paths under /dashboard and titles. */
 export const ADMIN_PAGES = [
@@ -147,17 +141,15 @@ export function preloadPages(pathname: string) {
   }
 }
 
-type History = ReturnType<typeof createBrowserHistory>;
-
-/** The window's history, for AppRouter in the browser (main.tsx). */
-export const createHistory = (): History => createBrowserHistory({ v5Compat: true });
+/** The window's history, for AppRouter (main.tsx, and the web tests over their simulated window). */
+export const createHistory = (): WindowHistory => createWindowHistory();
 
 /**
- * BrowserRouter's job over `history`, plus: each navigation is a transition (the page shown stays
- * up while the next one's chunk loads) whose pending state RootLayout shows, and the next page's
- * chunks start loading at once.
+ * BrowserRouter's job, on react-router's `<Router>` over the window's history, plus: each navigation
+ * is a transition (the page shown stays up while the next one's chunk loads) whose pending state
+ * RootLayout shows, and the next page's chunks start loading at once.
  */
-export function AppRouter({ history, children }: { history: History; children: ReactNode }) {
+export function AppRouter({ history, children }: { history: WindowHistory; children: ReactNode }) {
   const [state, setState] = useState({ action: history.action, location: history.location });
   const [pending, startTransition] = useTransition();
   // The first page's chunks are already loading (main.tsx); each next page's start with its navigation.

@@ -15,7 +15,7 @@ const worthRetrying = (failure: unknown): boolean => failure instanceof ApiError
 
 /**
  * Sends a mark, or saves it on this phone when there is no connection (or the send fails for lack of
- * one). A refusal (400, 403, 409) is thrown as before, for the screen to say.
+ * one). A refusal (400, 403, 409) is thrown, for the screen to say.
  */
 export async function sendOrSave(send: () => Promise<unknown>, mark: Pick<QueuedMark, 'body' | 'label' | 'view'>): Promise<MarkOutcome> {
   if (!navigator.onLine) {

@@ -32,7 +32,7 @@ export interface QueuedMark {
   /**
    * The sign-in that saved it (the tab's id, web/src/lib/session.ts): only a mark of the current sign-in
    * is sent by itself; any other (an earlier sign-in, or a record edited or added on the device) waits
-   * for its user to review it. None: saved before this was kept, so reviewed too.
+   * for its user to review it. None (a mark an older version of the app saved): reviewed too.
    */
   signInId?: string;
   /** The session stored (sent), or the one someone else stored (conflict). */

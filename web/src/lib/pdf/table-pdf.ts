@@ -14,7 +14,7 @@ import { ShapedText, type Align } from './shaped-text';
  * text uses is fetched then (web/src/lib/pdf/fonts.ts), the browser shapes each such line on a canvas
  * and the PDF shows that picture, over the same text written invisibly in the embedded font so that
  * it can still be searched, copied and read by pdftotext (shaped-text.ts; docs/decisions.md). Text in
- * Latin-1 is written as before, in Helvetica.
+ * Latin-1 is written as text, in Helvetica.
  */
 
 export interface TablePdf {

@@ -7,7 +7,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useForm, type Form } from '@web/lib/form';
 import { useWrite } from '@web/lib/use-write';
 
-/** A slot as the Slot screen lists it: its class times unset on a slot made before them. */
+/** A slot as the Slot screen lists it: its class times unset on a slot an older release stored. */
 export interface TimedSlot {
   _id: string;
   name: string;

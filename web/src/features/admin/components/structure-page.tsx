@@ -45,8 +45,8 @@ function ParentSelects({
 /**
  * Semester, Division, Batch, Course and Slot (docs/product.md §2.5): a name and the parent select(s), Add and
  * Get; the parent's list with Delete per row, through 'Are you sure ?' (which says what goes with it).
- * A slot also has its class times: two time inputs, a Class times column (a slot made before them is
- * flagged 'No class times'), and Set times per row.
+ * A slot also has its class times: two time inputs, a Class times column (a slot an older release
+ * stored without them is flagged 'No class times'), and Set times per row.
  */
 function StructurePage({ screen }: { screen: StructureScreen }) {
   const { parent, parentField } = screen;

@@ -8,7 +8,7 @@ import type { Level } from '../chain';
 interface Named {
   _id: string;
   name: string;
-  /** A slot's class times (unset on a slot made before them). */
+  /** A slot's class times (unset on a slot an older release stored). */
   start?: string;
   end?: string;
 }
