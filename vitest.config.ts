@@ -81,6 +81,9 @@ export default defineConfig({
           globalSetup: [...dynamoDbLocal.globalSetup, 'tests/e2e/support/build-web.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page's lists come one after another (term → semester → division → batch): with every core
+          // busy the chain takes over vitest's default second, as locators' waits (10 s) allow.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],
