@@ -9,23 +9,12 @@
  * spell no times (an admin sets them on the Slot screen); exits 1 when some changed during the run
  * (run it again).
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { useLocalAwsEnvironment } from './local/dynamodb-local';
+import { prepareTableCommand, runWhenMain } from './table-command';
 
 const USAGE = 'Usage: npm run slot-times -- backfill [--table T] [--endpoint URL]';
 
 export async function main(args: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args,
-    options: { table: { type: 'string' }, endpoint: { type: 'string' } },
-    allowPositionals: true,
-  });
-  if (positionals.length !== 1 || positionals[0] !== 'backfill') throw new Error(USAGE);
-  if (values.table) process.env.TABLE_NAME = values.table;
-  if (!process.env.TABLE_NAME) throw new Error(`Which table? Pass --table or set TABLE_NAME.\n${USAGE}`);
-  if (values.endpoint) useLocalAwsEnvironment(values.endpoint);
+  prepareTableCommand(args, 'backfill', USAGE);
   // Imported after the environment is set: the database client reads it once.
   const { backfillSlotTimes } = await import('@functions/lib/repositories/slot-times-backfill');
 
@@ -38,13 +27,4 @@ export async function main(args: string[]): Promise<number> {
   return report.changed ? 1 : 0;
 }
 
-const runDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-if (runDirectly) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, main);
