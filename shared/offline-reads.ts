@@ -1,27 +1,15 @@
-import { API_PREFIX, type ROUTES } from './routes';
+import { API_PREFIX, ROUTES, type Route } from './routes';
 
 /*
- * The reads that marking offline needs (docs/product.md §4, marking offline): Today, the marking flow's
- * lists, the classes' student lists and the college's settings. The API answers them `private, no-cache`
- * (every other answer is `no-store`), and the service worker (web/vite.config.ts) keeps only these,
- * network first; the login status is not among them, so no cache ever says who is signed in.
+ * The reads that marking offline needs (docs/product.md §4, marking offline), marked `offlineRead` in the
+ * route table: Today, the marking flow's lists, the classes' student lists and the college's settings. The
+ * API answers them `private, no-cache` (every other answer is `no-store`), and the service worker
+ * (web/vite.config.ts) keeps only these, network first; the login status is not among them, so no cache ever
+ * says who is signed in.
  */
 
-type GetPath = Extract<(typeof ROUTES)[number], { method: 'GET' }>['path'];
-
-export const OFFLINE_READS = [
-  '/timetable/today',
-  '/timetable',
-  '/settings',
-  '/term/active',
-  '/semester/{termid}',
-  '/course/{semid}',
-  '/slot/{termid}',
-  '/division/{semid}',
-  '/batch/{divisionid}',
-  '/student/{batchid}',
-  '/student/division/{divisionid}',
-] as const satisfies readonly GetPath[];
+/** The paths of the rows the route table marks `offlineRead`. */
+export const OFFLINE_READS: readonly string[] = ROUTES.filter((route: Route) => route.offlineRead).map((route) => route.path);
 
 /** The Cache-Control of a 200 answer to one of these reads: a browser may keep it, but asks the server first each time. */
 export const OFFLINE_READ_CACHE_CONTROL = 'private, no-cache';

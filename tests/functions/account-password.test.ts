@@ -10,7 +10,7 @@ const t = useTestStack('admin');
 const login = (email: string, password: string) => t.stack.call('POST', '/api/v1/auth/login', { body: { email, password } });
 const change = (cookie: string, currentPassword: string, newPassword: string) =>
   t.stack.call('POST', '/api/v1/auth/password', { cookie, body: { currentPassword, newPassword } });
-const reset = (user: SignedIn) => t.stack.call('POST', `/api/v1/user/${user.user._id}/reset-password`, { cookie: t.admin.cookie });
+const reset = (user: SignedIn) => t.stack.api('POST /user/{id}/reset-password', { params: { id: user.user._id }, cookie: t.admin.cookie });
 const isLive = async (cookie: string) => (await t.stack.call('GET', '/api/v1/auth/currentstatus', { cookie })).status === 200;
 
 /** A second session of the same user, as from another browser. */
@@ -149,7 +149,7 @@ describe('an admin resets a password', () => {
     const user = await t.stack.signIn('faculty');
     const result = await reset(user);
     expect(result.status).toBe(200);
-    const { oneTimePassword } = result.body.data as { oneTimePassword: string };
+    const { oneTimePassword } = result.body.data;
     expect(oneTimePassword).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(await isLive(user.cookie)).toBe(false);
     expect((await login(user.email, user.password)).status).toBe(401);
@@ -173,7 +173,7 @@ describe('an admin resets a password', () => {
   it('also lifts a lock on the account', async () => {
     const user = await t.stack.signIn('faculty');
     for (let i = 0; i < 5; i++) await login(user.email, 'wrong-password');
-    const { oneTimePassword } = (await reset(user)).body.data as { oneTimePassword: string };
+    const { oneTimePassword } = (await reset(user)).body.data;
     expect((await login(user.email, oneTimePassword)).status).toBe(200);
   }, 120_000);
 
@@ -191,7 +191,7 @@ describe('an admin resets a password', () => {
     expect(results.filter((result) => result.status !== 200 && result.status !== 503)).toEqual([]);
     const applied = results.filter((result) => result.status === 200);
     expect(applied.length).toBeGreaterThan(0);
-    const passwords = applied.map((result) => (result.body.data as { oneTimePassword: string }).oneTimePassword);
+    const passwords = applied.map((result) => result.body.data.oneTimePassword);
     const working = [];
     for (const password of passwords) if ((await login(user.email, password)).status === 200) working.push(password);
     expect(working).toHaveLength(1);

@@ -1,6 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActiveSession } from '@shared/schemas/auth';
 import { SESSION_SETTINGS_MESSAGES } from '@shared/schemas/session-settings';
 import { db, tableName } from '@functions/lib/db';
 import * as keys from '@functions/lib/keys';
@@ -12,7 +11,7 @@ const t = useTestStack('admin');
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const isLive = async (cookie: string) => (await t.stack.call('GET', '/api/v1/auth/currentstatus', { cookie })).status === 200;
-const sessionsOf = async (cookie: string) => (await t.stack.call('GET', '/api/v1/auth/sessions', { cookie })).body.data as ActiveSession[];
+const sessionsOf = async (cookie: string) => (await t.stack.api('GET /auth/sessions', { cookie })).body.data;
 
 async function fromPhone(user: SignedIn): Promise<string> {
   const result = await t.stack.call('POST', '/api/v1/auth/login', {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DUPLICATE_MARK, MARK_ALREADY_STORED, type MarkConflict, type MarkedSession } from '@shared/schemas/attendance';
+import { DUPLICATE_MARK, MARK_ALREADY_STORED, type MarkConflict, type MarkInput } from '@shared/schemas/attendance';
 import { checkCourse } from '@functions/lib/repositories/summary-check';
 import { attendanceApi, daysAgo, letFacultyMarkBack } from '@tests/support/attendance';
-import { lectureMark, useCollege } from '@tests/support/college';
+import { useCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';
 import { useTestStack } from '@tests/support/stack';
 import { allItems } from '@tests/support/table';
@@ -19,9 +19,28 @@ const college = useCollege(t, { prefix: 'RP', divisions: 1, perBatch: 3 });
 letFacultyMarkBack(t, 30);
 const api = attendanceApi(t);
 
-/** A lecture of `daysAgo(day)` in slot 0 (each test its own day, so its own session). */
-const mark = (day: number, extra: Record<string, unknown> = {}) => lectureMark(college, { date: daysAgo(day), ...extra });
-const send = (cookie: string, body: Record<string, unknown>) => t.stack.call('POST', '/api/v1/attendance', { cookie, body });
+/** A lecture of `daysAgo(day)` in slot 0 (each test its own day, so its own session): lectureMark, typed. */
+const mark = (day: number, extra: Partial<MarkInput> = {}): MarkInput => {
+  const division = college.divisions[0]!;
+  const { students } = division.batches[0]!;
+  return {
+    presentStudentData: students,
+    date: daysAgo(day),
+    slotid: college.slotids[0]!,
+    slotcount: 1,
+    courseid: college.courseid,
+    groupid: division.id,
+    ...extra,
+  };
+};
+const send = (cookie: string, body: MarkInput) => t.stack.api('POST /attendance', { cookie, body });
+/** A 409's data is who marked the session, not the contract's MarkedSession: checked, then typed. */
+const isConflict = (data: unknown): data is MarkConflict =>
+  typeof data === 'object' && data !== null && 'markedBy' in data && 'markedAt' in data;
+function conflictOf(result: { body: { data: unknown } }): MarkConflict {
+  if (!isConflict(result.body.data)) throw new Error(`Not a mark conflict: ${JSON.stringify(result.body.data)}`);
+  return result.body.data;
+}
 const sessionsOf = async (day: number) =>
   (await allItems()).filter((item) => item.entity === 'attendance' && item.date === daysAgo(day) && item.courseid === college.courseid);
 
@@ -47,7 +66,7 @@ describe('attendance: a mark sent again', () => {
 
   it('refuses a different mark of a session that exists with 409, saying who marked it and when', async () => {
     const first = mark(2, { clientMarkId: randomUUID() });
-    const stored = (await send(t.faculty.cookie, first)).body.data as MarkedSession;
+    const stored = (await send(t.faculty.cookie, first)).body.data;
     for (const [cookie, other] of [
       [t.faculty.cookie, mark(2, { clientMarkId: randomUUID() })],
       [t.faculty.cookie, mark(2)],
@@ -57,7 +76,7 @@ describe('attendance: a mark sent again', () => {
       const refused = await send(cookie, other);
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe(DUPLICATE_MARK);
-      const conflict = refused.body.data as MarkConflict;
+      const conflict = conflictOf(refused);
       expect(conflict).toMatchObject({ _id: stored._id, date: daysAgo(2), groupid: college.divisions[0]!.id });
       expect(conflict.markedBy.username).toBe(t.faculty.user.username);
       expect(Date.parse(conflict.markedAt)).toBeLessThanOrEqual(Date.now());
@@ -77,11 +96,11 @@ describe('attendance: a mark sent again', () => {
   });
 
   it('answers the stored session even when the checks would now refuse the mark (a student deleted since)', async () => {
-    const created = await t.stack.call('POST', '/api/v1/student', {
+    const created = await t.stack.api('POST /student', {
       cookie: t.admin.cookie,
       body: { enrollment: 'RP900', name: 'Brief Student', email: 'rp900@college.test', batchid: college.divisions[0]!.batches[0]!.id },
     });
-    const goneId = (created.body.data as { _id: string })._id;
+    const goneId = created.body.data._id;
     const body = mark(5, { clientMarkId: randomUUID(), presentStudentData: [goneId] });
     const { _id } = await api.mark(t.admin.cookie, body);
     expect((await t.stack.call('DELETE', `/api/v1/student/${goneId}`, { cookie: t.admin.cookie })).status).toBe(200);
@@ -107,7 +126,7 @@ describe('attendance: marks sent at once, and lost answers', () => {
     const body = mark(10, { clientMarkId: randomUUID() });
     const results = await Promise.all(Array.from({ length: 10 }, () => send(t.faculty.cookie, body)));
     expect(results.map((result) => result.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
-    const ids = new Set(results.map((result) => (result.body.data as MarkedSession)._id));
+    const ids = new Set(results.map((result) => result.body.data._id));
     expect(ids.size).toBe(1);
     await expectOneSession(10, body.clientMarkId as string);
   });
@@ -122,8 +141,8 @@ describe('attendance: marks sent at once, and lost answers', () => {
     const winner = results.indexOf(won[0]!);
     const [stored] = await sessionsOf(11);
     for (const result of refused) {
-      expect(result.body.data).toMatchObject({ _id: (won[0]!.body.data as MarkedSession)._id, markedAt: stored!.markedAt });
-      expect((result.body.data as MarkConflict).markedBy._id).toBe((winner % 2 ? t.admin : t.faculty).user._id);
+      expect(result.body.data).toMatchObject({ _id: won[0]!.body.data._id, markedAt: stored!.markedAt });
+      expect(conflictOf(result).markedBy._id).toBe((winner % 2 ? t.admin : t.faculty).user._id);
     }
     await expectOneSession(11, bodies[winner]!.clientMarkId as string);
   });

@@ -49,14 +49,14 @@ describe('security events', () => {
     await call('POST', '/api/v1/auth/login', { body: { email: victim.email, password: 'Wrong-guess-1' } });
     for (let i = 0; i < 5; i++) await call('POST', '/api/v1/auth/login', { body: { email: victim.email, password: 'Wrong-guess-2' } });
     await call('GET', '/api/v1/user', { cookie: t.faculty.cookie });
-    const created = await call('POST', '/api/v1/auth/register', {
+    const created = await t.stack.api('POST /auth/register', {
       cookie: t.admin.cookie,
       body: { email: 'logged@college.test', password: 'Quiet-harbour-77', username: 'Logged User', role: 'faculty' },
     });
-    const newUser = (created.body.data as { _id: string })._id;
+    const newUser = created.body.data._id;
     await call('POST', `/api/v1/user/${victim.user._id}/unlock`, { cookie: t.admin.cookie });
-    const reset = await call('POST', `/api/v1/user/${newUser}/reset-password`, { cookie: t.admin.cookie });
-    const oneTime = (reset.body.data as { oneTimePassword: string }).oneTimePassword;
+    const reset = await t.stack.api('POST /user/{id}/reset-password', { params: { id: newUser }, cookie: t.admin.cookie });
+    const oneTime = reset.body.data.oneTimePassword;
     const signedIn = await call('POST', '/api/v1/auth/login', { body: { email: 'logged@college.test', password: oneTime } });
     const changed = await call('POST', '/api/v1/auth/password', {
       cookie: cookieHeader(signedIn.setCookies),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MarkedSession } from '@shared/schemas/attendance';
-import { buildCollege, create, lectureMark, subtreeIds, type SmallCollege } from '@tests/support/college';
+import type { MarkInput } from '@shared/schemas/attendance';
+import { buildCollege, create, subtreeIds, type SmallCollege } from '@tests/support/college';
+import { collegeToday } from '@tests/support/college-time';
 import { withDatabaseError } from '@tests/support/faults';
 import { storeStudents } from '@tests/support/bulk-students';
 import { useTestStack } from '@tests/support/stack';
@@ -10,9 +11,19 @@ const t = useTestStack('admin');
 
 /** Marks the first division's lecture and corrects it once: a session with two history entries. */
 async function markLecture(college: SmallCollege, courseid = college.courseid) {
-  const result = await t.stack.call('POST', '/api/v1/attendance', { cookie: t.admin.cookie, body: lectureMark(college, { courseid }) });
+  const division = college.divisions[0]!;
+  // lectureMark, typed.
+  const mark: MarkInput = {
+    presentStudentData: division.batches[0]!.students,
+    date: collegeToday(),
+    slotid: college.slotids[0]!,
+    slotcount: 1,
+    courseid,
+    groupid: division.id,
+  };
+  const result = await t.stack.api('POST /attendance', { cookie: t.admin.cookie, body: mark });
   expect(result.status).toBe(201);
-  const { _id } = result.body.data as MarkedSession;
+  const { _id } = result.body.data;
   const body = { statuses: { [college.divisions[0]!.batches[0]!.students[0]!]: 'late' }, reason: 'Arrived late', version: 1 };
   expect((await t.stack.call('PATCH', `/api/v1/attendance/${_id}`, { cookie: t.admin.cookie, body })).status).toBe(200);
   return _id;
@@ -89,9 +100,9 @@ describe('cascade: delete semester', () => {
       enrollments.map((enrollment) => ({ enrollment, name: `Student ${enrollment}`, email: `${enrollment}@college.test` })),
     );
     expect((await countByEntity()).student).toBeGreaterThanOrEqual(5000);
-    const result = await t.stack.call('DELETE', `/api/v1/semester/${college.semid}`, { cookie: t.admin.cookie });
+    const result = await t.stack.api('DELETE /semester/{id}', { params: { id: college.semid }, cookie: t.admin.cookie });
     expect(result.status).toBe(200);
-    expect((result.body.data as { deleted: { students: number } }).deleted.students).toBe(5000);
+    expect(result.body.data.deleted.students).toBe(5000);
     const counts = await countByEntity();
     expect(counts.student ?? 0).toBeLessThan(100);
     expect(await itemsMentioning([batchid, college.divisions[0]!.id, college.semid])).toEqual([]);
@@ -116,8 +127,8 @@ describe('cascade: course', () => {
     expect(await itemsMentioning([college.courseid])).toEqual([]);
     const after = await countByEntity();
     expect([items.attendance! - after.attendance!, items.attendanceHistory! - after.attendanceHistory!]).toEqual([1, 2]);
-    const history = await t.stack.call('GET', `/api/v1/attendance/${kept}/history`, { cookie: t.admin.cookie });
-    expect((history.body.data as unknown[]).length).toBe(2);
+    const history = await t.stack.api('GET /attendance/{id}/history', { params: { id: kept }, cookie: t.admin.cookie });
+    expect(history.body.data.length).toBe(2);
   });
 });
 
@@ -153,10 +164,10 @@ describe('cascade: the original client’s step-by-step routes', () => {
 
     const students = await t.stack.call('POST', '/api/v1/student/delete', { cookie: t.admin.cookie, body: { batches_id: batchIds } });
     expect(students.body.data).toEqual({ deleted: 4 });
-    const batches = await t.stack.call('POST', '/api/v1/batch/delete', { cookie: t.admin.cookie, body: { divIds } });
-    expect((batches.body.data as string[]).sort()).toEqual([...batchIds].sort());
-    const divisions = await t.stack.call('DELETE', `/api/v1/division/delete/${college.semid}`, { cookie: t.admin.cookie });
-    expect((divisions.body.data as string[]).sort()).toEqual([...divIds].sort());
+    const batches = await t.stack.api('POST /batch/delete', { cookie: t.admin.cookie, body: { divIds } });
+    expect(batches.body.data.sort()).toEqual([...batchIds].sort());
+    const divisions = await t.stack.api('DELETE /division/delete/{semid}', { params: { semid: college.semid }, cookie: t.admin.cookie });
+    expect(divisions.body.data.sort()).toEqual([...divIds].sort());
     expect(
       await itemsMentioning([...divIds, ...batchIds, ...college.divisions.flatMap((d) => d.batches.flatMap((b) => b.students))]),
     ).toEqual([]);

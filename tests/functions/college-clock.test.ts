@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TodayClass } from '@shared/schemas/timetable';
 import { attendanceApi } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
@@ -59,9 +58,9 @@ describe('the college’s today', () => {
     const entry = { termid: college.termid, slotid: college.slotids[0], courseid: college.courseid, slotcount: 1 };
     const groupid = college.divisions[0]!.id;
     await create(t.stack, admin, 'timetable', { ...entry, weekday: 2, groupid, facultyid });
-    const today = await t.stack.call('GET', '/api/v1/timetable/today', { cookie: faculty });
+    const today = await t.stack.api('GET /timetable/today', { query: {}, cookie: faculty });
     expect(today.status).toBe(200);
-    expect((today.body.data as TodayClass[]).map((one) => one.entry.weekday)).toEqual([2]);
+    expect(today.body.data.map((one) => one.entry.weekday)).toEqual([2]);
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
 import * as keys from '@functions/lib/keys';
-import type { PublicUser } from '@shared/schemas/auth';
 import { buildCollege, create, lectureMark, subtreeIds, type SmallCollege } from '@tests/support/college';
 import { withWriteHeld } from '@tests/support/faults';
 import { useTestStack, type CallResult } from '@tests/support/stack';
@@ -18,12 +17,11 @@ describe('concurrency', () => {
     const results = await all(50, () => t.stack.call('POST', '/api/v1/attendance', { cookie: t.admin.cookie, body }));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
-    const view = await t.stack.call(
-      'GET',
-      `/api/v1/attendance?date=${collegeToday()}&slotid=${college.slotids[0]}&slotcount=1&courseid=${college.courseid}`,
-      { cookie: t.admin.cookie },
-    );
-    expect((view.body.data as { sessions: unknown[] }[])[0]!.sessions).toHaveLength(1);
+    const view = await t.stack.api('GET /attendance', {
+      query: { date: collegeToday(), slotid: college.slotids[0]!, slotcount: '1', courseid: college.courseid },
+      cookie: t.admin.cookie,
+    });
+    expect(view.body.data[0]!.sessions).toHaveLength(1);
   });
 
   it('20 registrations of one email at once create one user', async () => {
@@ -40,7 +38,7 @@ describe('concurrency', () => {
     const refused = results.filter((r) => r.status !== 201);
     expect(refused.filter((r) => r.status === 409).length).toBeGreaterThanOrEqual(15);
     expect(refused.every((r) => r.status === 409 || r.status === 503)).toBe(true);
-    const users = (await t.stack.call('GET', '/api/v1/user', { cookie: t.admin.cookie })).body.data as PublicUser[];
+    const users = (await t.stack.api('GET /user', { cookie: t.admin.cookie })).body.data;
     expect(users.filter((user) => user.email.toLowerCase() === body.email)).toHaveLength(1);
   });
 
@@ -50,23 +48,23 @@ describe('concurrency', () => {
     const creates = all(40, async (i) => {
       await new Promise((resolve) => setTimeout(resolve, i * 3));
       const enrollment = `RACE${String(i).padStart(3, '0')}`;
-      return t.stack.call('POST', '/api/v1/student', {
+      return t.stack.api('POST /student', {
         cookie: t.admin.cookie,
-        body: { enrollment, name: `Racer ${i}`, email: `racer${i}@college.test`, batchid: batches[i % batches.length] },
+        body: { enrollment, name: `Racer ${i}`, email: `racer${i}@college.test`, batchid: batches[i % batches.length]! },
       });
     });
     const deletion = t.stack.call('DELETE', `/api/v1/semester/${college.semid}`, { cookie: t.admin.cookie });
     const [created, deleted] = await Promise.all([creates, deletion]);
     expect(deleted.status).toBe(200);
     for (const result of created) expect([201, 400]).toContain(result.status);
-    const createdIds = created.filter((r) => r.status === 201).map((r) => (r.body.data as { _id: string })._id);
+    const createdIds = created.filter((r) => r.status === 201).map((r) => r.body.data._id);
     // Students, their enrollment claims (which hold studentId) and list entries: all gone.
     expect(await itemsMentioning([...subtreeIds(college), ...createdIds])).toEqual([]);
   });
 
   describe('one student changed by several admins at once', () => {
     const CHANGED = 'The student was changed by someone else meanwhile; reload and try again';
-    const student = (id: string) => t.stack.call('GET', `/api/v1/student/student/${id}`, { cookie: t.admin.cookie });
+    const student = (id: string) => t.stack.api('GET /student/student/{id}', { params: { id }, cookie: t.admin.cookie });
     const patch = (id: string, body: Record<string, unknown>) =>
       t.stack.call('PATCH', `/api/v1/student/${id}`, { cookie: t.admin.cookie, body });
     /** The list entries and enrollment claims the table holds for the student. */
@@ -91,10 +89,13 @@ describe('concurrency', () => {
       const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'MV', perBatch: 1 });
       const { id, batches } = await placesFor(college, 10);
       expectWholeWrites(await all(10, (i) => patch(id, { batchid: batches[i] })));
-      const stored = (await student(id)).body.data as { batchid: string };
+      const stored = (await student(id)).body.data;
       expect((await entriesOf(id)).map((entry) => entry.batchid)).toEqual([stored.batchid]);
-      const listed = await t.stack.call('GET', `/api/v1/student/division/${college.divisions[0]!.id}`, { cookie: t.admin.cookie });
-      expect((listed.body.data as { batchStudents: { _id: string } }[]).filter((entry) => entry.batchStudents._id === id)).toHaveLength(1);
+      const listed = await t.stack.api('GET /student/division/{divisionid}', {
+        params: { divisionid: college.divisions[0]!.id },
+        cookie: t.admin.cookie,
+      });
+      expect(listed.body.data.filter((entry) => entry.batchStudents._id === id)).toHaveLength(1);
     });
 
     it('10 new enrollments at once leave one claim, the stored one, and the other enrollments free', async () => {
@@ -102,7 +103,7 @@ describe('concurrency', () => {
       const id = college.divisions[0]!.batches[0]!.students[0]!;
       const tried = Array.from({ length: 10 }, (_, i) => `ENX${String(i).padStart(3, '0')}`);
       expectWholeWrites(await all(10, (i) => patch(id, { enrollment: tried[i] })));
-      const stored = ((await student(id)).body.data as { enrollment: string }).enrollment;
+      const stored = (await student(id)).body.data.enrollment;
       expect((await claimsOf(id)).map((claim) => claim.pk)).toEqual([keys.enrollmentClaim(stored).pk]);
       const free = tried.filter((enrollment) => enrollment !== stored);
       const batchid = college.divisions[0]!.batches[0]!.id;

@@ -29,8 +29,8 @@ describe('faults: DynamoDB throttled or unavailable', () => {
       expect(result.status).toBe(503);
       expect(result.body.message).toBe('The service is busy right now. Please try again in a moment.');
       expect(result.headers.get('retry-after')).toBe('1');
-      const students = await t.stack.call('GET', `/api/v1/student/${batchid}`, { cookie: t.admin.cookie });
-      expect((students.body.data as { enrollment: string }[]).map((s) => s.enrollment)).not.toContain('FAULT1');
+      const students = await t.stack.api('GET /student/{batchid}', { params: { batchid }, cookie: t.admin.cookie });
+      expect(students.body.data.map((s) => s.enrollment)).not.toContain('FAULT1');
     },
   );
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '@shared/schemas/auth';
-import type { StudentImportResult } from '@shared/schemas/student-import';
-import type { Student } from '@shared/schemas/structure';
+import type { ApiBody } from '@shared/api-contract';
+import type { RegisterInput } from '@shared/schemas/auth';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { create, useCollege } from '@tests/support/college';
 import { main as lookalikesCommand } from '@infra/lookalikes';
@@ -21,14 +20,21 @@ const college = useCollege(t, { prefix: 'LA', divisions: 1, perBatch: 2 });
 
 const batchA = () => college.divisions[0]!.batches[0]!.id;
 const post = (path: string, body: Record<string, unknown>) => t.stack.call('POST', `/api/v1/${path}`, { cookie: t.admin.cookie, body });
-const addStudent = (enrollment: string, extra: Record<string, unknown> = {}) =>
-  post('student', { enrollment, name: 'Some Student', email: 'someone@college.test', batchid: batchA(), ...extra });
-const register = (email: string, extra: Record<string, unknown> = {}) =>
-  post('auth/register', { username: 'New Teacher', email, password: 'Qz7#pLm2vX9!kw', role: 'faculty', ...extra });
+const addStudent = (enrollment: string, extra: Partial<ApiBody<'POST /student'>> = {}) =>
+  t.stack.api('POST /student', {
+    body: { enrollment, name: 'Some Student', email: 'someone@college.test', batchid: batchA(), ...extra },
+    cookie: t.admin.cookie,
+  });
+const register = (email: string, extra: Partial<RegisterInput> = {}) =>
+  t.stack.api('POST /auth/register', {
+    body: { username: 'New Teacher', email, password: 'Qz7#pLm2vX9!kw', role: 'faculty', ...extra },
+    cookie: t.admin.cookie,
+  });
 const studentsOf = async (batchid: string) =>
-  (await t.stack.call('GET', `/api/v1/student/${batchid}`, { cookie: t.admin.cookie })).body.data as Student[];
-const namesUnder = async (path: string) =>
-  ((await t.stack.call('GET', `/api/v1/${path}`, { cookie: t.admin.cookie })).body.data as { name: string }[]).map((item) => item.name);
+  (await t.stack.api('GET /student/{batchid}', { params: { batchid }, cookie: t.admin.cookie })).body.data;
+const semesterNames = async (termid: string) =>
+  (await t.stack.api('GET /semester/{termid}', { params: { termid }, cookie: t.admin.cookie })).body.data.map((item) => item.name);
+const importStudents = (body: ApiBody<'POST /student/import'>) => t.stack.api('POST /student/import', { body, cookie: t.admin.cookie });
 const freshTerm = (() => {
   let count = 0;
   return () => create(t.stack, t.admin.cookie, 'term', { name: `Look-alike term ${++count}`, status: false });
@@ -72,7 +78,7 @@ describe('text is normalised and invisible or control characters are refused', (
   it('keeps the joiners Indian scripts write after a virama', async () => {
     const result = await addStudent('DEV001', { name: 'क्\u200dष्मा र्\u200dया' });
     expect(result.status, result.body.message).toBe(201);
-    expect((result.body.data as Student).name).toBe('क्\u200dष्मा र्\u200dया');
+    expect(result.body.data.name).toBe('क्\u200dष्मा र्\u200dया');
   });
 });
 
@@ -107,7 +113,7 @@ describe('words that mix scripts (issue 29, finding 12)', () => {
     const email = `script.${Math.random().toString(36).slice(2)}@college.test`;
     const added = await register(email, { username });
     expect(added.status, added.body.message).toBe(201);
-    expect((added.body.data as PublicUser).username).toBe(username.normalize('NFKC'));
+    expect(added.body.data.username).toBe(username.normalize('NFKC'));
   });
 
   it('refuses a student name that mixes scripts, on create, update and import; two people may share a name', async () => {
@@ -116,13 +122,13 @@ describe('words that mix scripts (issue 29, finding 12)', () => {
     const first = await addStudent('MIX002', { name: 'Anita Shah' });
     const second = await addStudent('MIX003', { name: 'Anita Shah' });
     expect([first.status, second.status]).toEqual([201, 201]);
-    const id = (first.body.data as Student)._id;
+    const id = first.body.data._id;
     const updated = await t.stack.call('PATCH', `/api/v1/student/${id}`, {
       cookie: t.admin.cookie,
       body: { name: 'Anitа Shah' },
     });
     expect([updated.status, updated.body.message]).toEqual([400, MIXED('Name')]);
-    const imported = await post('student/import', {
+    const imported = await importStudents({
       rows: [
         {
           enrollment: 'MIX004',
@@ -135,7 +141,7 @@ describe('words that mix scripts (issue 29, finding 12)', () => {
       ],
       dryRun: true,
     });
-    expect((imported.body.data as StudentImportResult).results.map((one) => one.message)).toEqual([MIXED('Name')]);
+    expect(imported.body.data.results.map((one) => one.message)).toEqual([MIXED('Name')]);
   });
 });
 
@@ -189,7 +195,7 @@ describe('look-alikes cannot coexist', () => {
 
     expect((await t.stack.call('DELETE', `/api/v1/semester/${sem}`, { cookie: t.admin.cookie })).status).toBe(200);
     expect((await post('semester', { name: 'Ѕеm 1', termid })).status).toBe(201);
-    expect(await namesUnder(`semester/${termid}`)).toEqual(['Ѕеm 1']);
+    expect(await semesterNames(termid)).toEqual(['Ѕеm 1']);
   });
 
   it('refuses a user whose email looks like another’s', async () => {
@@ -198,7 +204,7 @@ describe('look-alikes cannot coexist', () => {
     const lookalike = await register('teаcher@college.test');
     expect([lookalike.status, lookalike.body.message]).toEqual([409, 'A user with a look-alike email address already exists']);
     expect((await register('TEACHER@college.test')).body.message).toBe('A user with this email already exists');
-    const id = (created.body.data as PublicUser)._id;
+    const id = created.body.data._id;
     expect((await t.stack.call('DELETE', `/api/v1/user/${id}`, { cookie: t.admin.cookie })).status).toBe(200);
     expect((await register('teаcher@college.test')).status).toBe(201);
   });
@@ -220,7 +226,7 @@ describe('races', () => {
     const names = ['Lab A', 'Lab А', 'LAB A', 'Lаb A', 'ⅬAB A', 'Lab  A'];
     const results = await Promise.all(names.map((name) => post('semester', { name, termid })));
     expect(results.filter((result) => result.status === 201)).toHaveLength(1);
-    expect(await namesUnder(`semester/${termid}`)).toHaveLength(1);
+    expect(await semesterNames(termid)).toHaveLength(1);
   });
 
   it('of look-alike emails store exactly one', async () => {
@@ -252,9 +258,9 @@ describe('the CSV import', () => {
     batch: 'Batch 1A',
   });
   const importRows = async (rows: ReturnType<typeof row>[], dryRun: boolean) => {
-    const result = await post('student/import', { rows, dryRun });
+    const result = await importStudents({ rows, dryRun });
     expect(result.status, result.body.message).toBe(200);
-    return (result.body.data as StudentImportResult).results.map((one) => one.message);
+    return result.body.data.results.map((one) => one.message);
   };
 
   it('refuses look-alikes of stored students and of other rows, and invisible characters, in a dry run and for real', async () => {
@@ -277,7 +283,7 @@ describe('items stored before these rules', () => {
   it('still list and read, and a look-alike of them is refused where their siblings can be compared', async () => {
     const termid = await freshTerm();
     const legacy = await storeLegacyNode('semester', 'Old\u200b Sem', { termid });
-    expect(await namesUnder(`semester/${termid}`)).toEqual(['Old\u200b Sem']);
+    expect(await semesterNames(termid)).toEqual(['Old\u200b Sem']);
     expect((await post('semester', { name: 'Old Sem', termid })).body.message).toBe(
       'Semester "Old Sem" looks like the name of another semester in this term; choose a name that reads differently',
     );
@@ -285,7 +291,7 @@ describe('items stored before these rules', () => {
     expect((await post('semester', { name: 'Old Sem', termid })).status).toBe(201);
 
     await storeLegacyUser('old\u200buser@college.test', 'Old\u202eUser');
-    const users = (await t.stack.call('GET', '/api/v1/user', { cookie: t.admin.cookie })).body.data as PublicUser[];
+    const users = (await t.stack.api('GET /user', { cookie: t.admin.cookie })).body.data;
     expect(users.map((user) => user.username)).toContain('Old\u202eUser');
     expect((await register('olduser@college.test')).body.message).toBe('A user with a look-alike email address already exists');
   });

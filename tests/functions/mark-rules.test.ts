@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { logger } from '@functions/lib/http/logger';
+import type { MarkInput } from '@shared/schemas/attendance';
 import type { ImportRow } from '@shared/schemas/student-import';
-import type { Term } from '@shared/schemas/structure';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
-import { useTestStack } from '@tests/support/stack';
+import { useTestStack, type ApiResult } from '@tests/support/stack';
 import { allItems } from '@tests/support/table';
 import { collegeToday } from '@tests/support/college-time';
 
@@ -34,7 +34,7 @@ describe('a mark needs its term to be active and the date inside it', () => {
     const dated = await patchTerm({ startDate: daysAgo(10), endDate: daysAgo(3) });
     expect(dated.status).toBe(200);
     expect(dated.body.data).toMatchObject({ status: true, startDate: daysAgo(10), endDate: daysAgo(3) });
-    const listed = (await t.stack.call('GET', '/api/v1/term', { cookie: t.admin.cookie })).body.data as Term[];
+    const listed = (await t.stack.api('GET /term', { cookie: t.admin.cookie })).body.data;
     expect(listed.find((term) => term._id === college.termid)).toMatchObject({ startDate: daysAgo(10), endDate: daysAgo(3) });
 
     for (const date of [daysAgo(11), daysAgo(2)]) {
@@ -79,9 +79,7 @@ describe('a mark needs its term to be active and the date inside it', () => {
         patchTerm({ startDate: '2026-03-01', endDate: '2026-04-01' }, termid),
       ]);
       expect(answers.every((answer) => [200, 409].includes(answer.status))).toBe(true);
-      const term = ((await t.stack.call('GET', '/api/v1/term', { cookie: t.admin.cookie })).body.data as Term[]).find(
-        (one) => one._id === termid,
-      )!;
+      const term = (await t.stack.api('GET /term', { cookie: t.admin.cookie })).body.data.find((one) => one._id === termid)!;
       expect(!term.startDate || !term.endDate || term.startDate <= term.endDate).toBe(true);
     }
   });
@@ -123,15 +121,24 @@ describe('how far back a mark may go (issue 29, finding 8)', () => {
   });
 
   it('lets an admin mark older dates, each logged as a security event', async () => {
-    const body = lectureMark(college, { date: '2001-02-03', slotid: college.slotids[1] });
-    let answer: Awaited<ReturnType<typeof mark>> | undefined;
-    const logged = await securityEvents(async () => (answer = await mark(body)));
+    // lectureMark's body, written out typed so that the answer is typed too.
+    const division = college.divisions[0]!;
+    const body: MarkInput = {
+      presentStudentData: division.batches[0]!.students,
+      date: '2001-02-03',
+      slotid: college.slotids[1]!,
+      slotcount: 1,
+      courseid: college.courseid,
+      groupid: division.id,
+    };
+    let answer: ApiResult<'POST /attendance'> | undefined;
+    const logged = await securityEvents(async () => (answer = await t.stack.api('POST /attendance', { body, cookie: t.admin.cookie })));
     expect(answer!.status).toBe(201);
     const backdated = logged.filter((entry) => entry.securityEvent === 'backdated mark');
     expect(backdated).toEqual([
       expect.objectContaining({
         date: '2001-02-03',
-        sessionId: (answer!.body.data as { _id: string })._id,
+        sessionId: answer!.body.data._id,
         actor: expect.objectContaining({ id: t.admin.user._id, role: 'admin' }),
       }),
     ]);

@@ -13,9 +13,9 @@ const login = (email: string, password: string) => t.stack.call('POST', '/api/v1
 const isLive = async (cookie: string) => (await t.stack.call('GET', '/api/v1/auth/currentstatus', { cookie })).status === 200;
 
 async function resetPassword(user: SignedIn): Promise<string> {
-  const result = await t.stack.call('POST', `/api/v1/user/${user.user._id}/reset-password`, { cookie: t.admin.cookie });
+  const result = await t.stack.api('POST /user/{id}/reset-password', { params: { id: user.user._id }, cookie: t.admin.cookie });
   expect(result.status).toBe(200);
-  return (result.body.data as { oneTimePassword: string }).oneTimePassword;
+  return result.body.data.oneTimePassword;
 }
 
 const profileOf = async (user: SignedIn) =>

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { withDatabaseError, withWriteHeld } from '@tests/support/faults';
-import { cookieHeader, useTestStack, type CallResult, type SignedIn } from '@tests/support/stack';
+import { cookieHeader, useTestStack, type ApiResult, type CallResult, type SignedIn } from '@tests/support/stack';
 
 /**
  * No session that signed in with the old password while a reset (or the user's own change) was
@@ -12,10 +12,10 @@ const t = useTestStack('admin');
 const login = (email: string, password: string) => t.stack.call('POST', '/api/v1/auth/login', { body: { email, password } });
 const change = (cookie: string, currentPassword: string, newPassword: string) =>
   t.stack.call('POST', '/api/v1/auth/password', { cookie, body: { currentPassword, newPassword } });
-const reset = (user: SignedIn) => t.stack.call('POST', `/api/v1/user/${user.user._id}/reset-password`, { cookie: t.admin.cookie });
+const reset = (user: SignedIn) => t.stack.api('POST /user/{id}/reset-password', { params: { id: user.user._id }, cookie: t.admin.cookie });
 const canCallARoute = async (result: CallResult) =>
   (await t.stack.call('GET', '/api/v1/auth/sessions', { cookie: cookieHeader(result.setCookies) })).status === 200;
-const oneTimePasswordOf = (result: CallResult) => (result.body.data as { oneTimePassword: string }).oneTimePassword;
+const oneTimePasswordOf = (result: ApiResult<'POST /user/{id}/reset-password'>) => result.body.data.oneTimePassword;
 
 /** The transaction that sets a password (a reset's or a change's), not a login's. */
 const setsPassword = (input: Record<string, unknown>) => JSON.stringify(input).includes('"mustChangePassword"');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PercentageReport } from '@shared/schemas/attendance';
-import type { DefaulterReport, DefaulterRow, StudentRecord } from '@shared/schemas/reports';
+import type { DefaulterReport, DefaulterRow, DefaultersQuery, RecordQuery, StudentRecord } from '@shared/schemas/reports';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { create, useCollege } from '@tests/support/college';
@@ -23,15 +23,15 @@ const everyone = () => [...batchA().students, ...batchB().students];
 async function defaulters(query: Record<string, string>, cookie = t.faculty.cookie) {
   return t.stack.call('GET', `/api/v1/report/defaulters?${new URLSearchParams(query)}`, { cookie });
 }
-async function defaulterList(query: Record<string, string>): Promise<DefaulterReport> {
-  const result = await defaulters(query);
+async function defaulterList(query: DefaultersQuery): Promise<DefaulterReport> {
+  const result = await t.stack.api('GET /report/defaulters', { query, cookie: t.faculty.cookie });
   expect(result.status, result.body.message).toBe(200);
-  return result.body.data as DefaulterReport;
+  return result.body.data;
 }
-async function record(id: string, query: Record<string, string> = {}): Promise<StudentRecord> {
-  const result = await t.stack.call('GET', `/api/v1/report/student/${id}?${new URLSearchParams(query)}`, { cookie: t.faculty.cookie });
+async function record(id: string, query: RecordQuery = {}): Promise<StudentRecord> {
+  const result = await t.stack.api('GET /report/student/{id}', { params: { id }, query, cookie: t.faculty.cookie });
   expect(result.status, result.body.message).toBe(200);
-  return result.body.data as StudentRecord;
+  return result.body.data;
 }
 const rowOf = (report: DefaulterReport, enrollment: string): DefaulterRow => report.students.find((row) => row.enrollment === enrollment)!;
 

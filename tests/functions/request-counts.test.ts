@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
-import type { MarkedSession } from '@shared/schemas/attendance';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { weekdayOf } from '@shared/schemas/timetable';
 import { db } from '@functions/lib/db';
-import { daysAgo } from '@tests/support/attendance';
+import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 import { entryBody } from '@tests/support/timetable';
@@ -126,11 +125,8 @@ describe('DynamoDB requests per route', () => {
   });
 
   it('corrects with one batch read of the session and the settings and one transaction', async () => {
-    const mark = await t.stack.call('POST', '/api/v1/attendance', {
-      cookie: t.admin.cookie,
-      body: lectureMark(college, { date: daysAgo(1) }),
-    });
-    const { _id } = mark.body.data as MarkedSession;
+    // lectureMark's body is untyped (it also builds bad marks): attendanceApi's mark reads the session typed.
+    const { _id } = await attendanceApi(t).mark(t.admin.cookie, lectureMark(college, { date: daysAgo(1) }));
     const history = `/api/v1/attendance/${_id}/history`;
     // Never corrected: the session is its original mark, no Query.
     expect(await requestsOf('GET', history)).toEqual(['GetItem', 'GetItem']);
@@ -241,8 +237,9 @@ describe('DynamoDB requests of the reports, whatever the number of sessions', ()
     for (let day = 300; day < 302; day++) await requestsOf('POST', '/api/v1/attendance', lab(daysAgo(day)));
     const few = await reports();
     // Session, semester + settings, group names; a Query for the courses, the divisions, each division's students, each course's summaries.
-    const count = async (path: string) => ((await t.stack.call('GET', path, { cookie: t.admin.cookie })).body.data as unknown[]).length;
-    const [courses, divisions] = [await count(`/api/v1/course/${college.semid}`), await count(`/api/v1/division/${college.semid}`)];
+    const params = { semid: college.semid };
+    const courses = (await t.stack.api('GET /course/{semid}', { params, cookie: t.admin.cookie })).body.data.length;
+    const divisions = (await t.stack.api('GET /division/{semid}', { params, cookie: t.admin.cookie })).body.data.length;
     expect(few.defaulters).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', ...Array(2 + divisions + courses).fill('Query')]);
     // Session, student + settings; courses, semester/division/batch names; the course's summaries; the lab sessions (lectures too,
     // when the tests above marked some); slot names.

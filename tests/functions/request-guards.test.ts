@@ -11,7 +11,7 @@ const register = (email: string, options: { headers?: Record<string, string>; ra
     rawBody: options.rawBody ?? JSON.stringify({ email, password: 'Secret-123', username: 'U', role: 'faculty' }),
   });
 
-const userCount = async () => ((await t.stack.call('GET', '/api/v1/user', { cookie: t.admin.cookie })).body.data as unknown[]).length;
+const userCount = async () => (await t.stack.api('GET /user', { cookie: t.admin.cookie })).body.data.length;
 
 describe('request guards: one error model', () => {
   it('refuses a state-changing request from another origin with 403 and writes nothing', async () => {

@@ -8,9 +8,9 @@ const t = useTestStack('admin', 'faculty');
 const api = attendanceApi(t);
 
 async function current(cookie = t.faculty.cookie): Promise<CollegeSettings> {
-  const result = await t.stack.call('GET', '/api/v1/settings', { cookie });
+  const result = await t.stack.api('GET /settings', { cookie });
   expect([result.status, result.body.message]).toEqual([200, 'Settings']);
-  return result.body.data as CollegeSettings;
+  return result.body.data;
 }
 
 describe('college settings', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SLOT_MESSAGES, type Slot } from '@shared/schemas/structure';
+import { SLOT_MESSAGES } from '@shared/schemas/structure';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { main as slotTimesCommand } from '@infra/slot-times';
 import { backfillSlotTimes, timesInName } from '@functions/lib/repositories/slot-times-backfill';
@@ -21,7 +21,7 @@ const post = (body: Record<string, unknown>) => t.stack.call('POST', '/api/v1/sl
 const patch = (id: string, body: Record<string, unknown>, cookie = t.admin.cookie) =>
   t.stack.call('PATCH', `/api/v1/slot/${id}`, { cookie, body });
 const slotsOf = async (termid: string) =>
-  (await t.stack.call('GET', `/api/v1/slot/${termid}`, { cookie: t.faculty.cookie })).body.data as Slot[];
+  (await t.stack.api('GET /slot/{termid}', { params: { termid }, cookie: t.faculty.cookie })).body.data;
 /** The slot's entity (what the classes read) and its entry (what the list reads) agree on these fields. */
 async function storedTimes(id: string, termid: string) {
   const entity = await getNode('slot', id);
@@ -96,7 +96,8 @@ describe('PATCH slot/{id}', () => {
 
   it('renames a slot, keeping its name unique (and not a look-alike) within the term', async () => {
     const termid = await freshTerm();
-    const id = ((await post({ name: 'Slot 1', termid, start: '09:00', end: '10:00' })).body.data as Slot)._id;
+    const id = (await t.stack.api('POST /slot', { body: { name: 'Slot 1', termid, start: '09:00', end: '10:00' }, cookie: t.admin.cookie }))
+      .body.data._id;
     await create(t.stack, t.admin.cookie, 'slot', { name: 'Slot 2', termid, start: '10:00', end: '11:00' });
     const renamed = await patch(id, { name: 'Early slot' });
     expect(renamed.status).toBe(200);
@@ -120,8 +121,10 @@ describe('PATCH slot/{id}', () => {
     const id = await storeLegacyNode('slot', 'Raced', { termid });
     // Each try's start and end belong together: a mix of two tries would show.
     const tries = Array.from({ length: 6 }, (_, at) => ({ start: `0${at + 1}:00`, end: `0${at + 1}:45` }));
-    const results = await Promise.all(tries.map((times) => patch(id, times)));
-    const applied = results.filter((result) => result.status === 200).map((result) => result.body.data as Slot);
+    const results = await Promise.all(
+      tries.map((times) => t.stack.api('PATCH /slot/{id}', { params: { id }, body: times, cookie: t.admin.cookie })),
+    );
+    const applied = results.filter((result) => result.status === 200).map((result) => result.body.data);
     expect(applied.length).toBeGreaterThanOrEqual(1);
     // A change that read the slot before another was written is refused, never applied over it.
     for (const refused of results.filter((result) => result.status !== 200))
@@ -145,7 +148,9 @@ describe('the backfill of slots stored before class times', () => {
     const termid = await freshTerm();
     const parsed = [await storeLegacyNode('slot', '09:00 - 10:00', { termid }), await storeLegacyNode('slot', '9.15-10.15', { termid })];
     const untimed = await storeLegacyNode('slot', 'Afternoon', { termid });
-    const timed = ((await post({ name: '11:00 - 12:00', termid, start: '11:05', end: '11:55' })).body.data as Slot)._id;
+    const timed = (
+      await t.stack.api('POST /slot', { body: { name: '11:00 - 12:00', termid, start: '11:05', end: '11:55' }, cookie: t.admin.cookie })
+    ).body.data._id;
 
     // Two runs at once: each slot is written by one of them only.
     const [first, second] = await Promise.all([backfillSlotTimes(), backfillSlotTimes()]);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Student } from '@shared/schemas/structure';
 import { buildCollege, create, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 
@@ -8,7 +7,7 @@ const college = useCollege(t, { prefix: 'ST', divisions: 2, perBatch: 2 });
 
 const batch = (d: number, b: number) => college.divisions[d]!.batches[b]!;
 const studentsOf = async (batchid: string) =>
-  (await t.stack.call('GET', `/api/v1/student/${batchid}`, { cookie: t.faculty.cookie })).body.data as Student[];
+  (await t.stack.api('GET /student/{batchid}', { params: { batchid }, cookie: t.faculty.cookie })).body.data;
 /** A new student of the first batch: its id. */
 const created = (student: { enrollment: string; name: string; email: string }) =>
   create(t.stack, t.admin.cookie, 'student', { ...student, batchid: batch(0, 0).id });
@@ -18,8 +17,8 @@ describe('student: least data for faculty', () => {
   it('gives faculty what marking and viewing need, without contact details; admins the whole record', async () => {
     const target = batch(1, 1);
     const id = target.students[0]!;
-    const asFaculty = await t.stack.call('GET', `/api/v1/student/${target.id}`, { cookie: t.faculty.cookie });
-    expect((asFaculty.body.data as Student[])[0]).toEqual({
+    const asFaculty = await t.stack.api('GET /student/{batchid}', { params: { batchid: target.id }, cookie: t.faculty.cookie });
+    expect(asFaculty.body.data[0]).toEqual({
       _id: id,
       enrollment: expect.any(String),
       name: expect.any(String),
@@ -30,8 +29,8 @@ describe('student: least data for faculty', () => {
     const division = await t.stack.call('GET', `/api/v1/student/division/${college.divisions[1]!.id}`, { cookie: t.faculty.cookie });
     expect(JSON.stringify(division.body.data)).not.toContain('@');
 
-    const asAdmin = await t.stack.call('GET', `/api/v1/student/${target.id}`, { cookie: t.admin.cookie });
-    expect((asAdmin.body.data as Student[])[0]!.email).toMatch(/@college\.test$/);
+    const asAdmin = await t.stack.api('GET /student/{batchid}', { params: { batchid: target.id }, cookie: t.admin.cookie });
+    expect(asAdmin.body.data[0]!.email).toMatch(/@college\.test$/);
     expect((await t.stack.call('GET', `/api/v1/student/student/${id}`, { cookie: t.admin.cookie })).body.data).toHaveProperty('email');
   });
 });
@@ -52,9 +51,12 @@ describe('student: add and list', () => {
   });
 
   it('lists a division’s students across its batches as batchStudents entries', async () => {
-    const result = await t.stack.call('GET', `/api/v1/student/division/${college.divisions[1]!.id}`, { cookie: t.faculty.cookie });
+    const result = await t.stack.api('GET /student/division/{divisionid}', {
+      params: { divisionid: college.divisions[1]!.id },
+      cookie: t.faculty.cookie,
+    });
     expect(result.status).toBe(200);
-    const entries = result.body.data as { batchStudents: { _id: string; name: string; enrollment: string } }[];
+    const entries = result.body.data;
     expect(entries.map((e) => e.batchStudents.enrollment)).toEqual(['ST005', 'ST006', 'ST007', 'ST008']);
     expect(Object.keys(entries[0]!.batchStudents).sort()).toEqual(['_id', 'enrollment', 'name']);
   });
@@ -173,8 +175,11 @@ describe('student: change of term', () => {
     const after = await studentsOf(to);
     expect(after.map((s) => s._id).sort()).toEqual([...before.map((s) => s._id), next.divisions[0]!.batches[0]!.students[0]].sort());
     expect(after.every((s) => s.batchid === to)).toBe(true);
-    const division = await t.stack.call('GET', `/api/v1/student/division/${next.divisions[0]!.id}`, { cookie: t.admin.cookie });
-    expect((division.body.data as unknown[]).length).toBe(before.length + 2);
+    const division = await t.stack.api('GET /student/division/{divisionid}', {
+      params: { divisionid: next.divisions[0]!.id },
+      cookie: t.admin.cookie,
+    });
+    expect(division.body.data.length).toBe(before.length + 2);
   });
 
   it('validates the two batches', async () => {

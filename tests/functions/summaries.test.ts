@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MarkedSession, SessionView } from '@shared/schemas/attendance';
-import type { DivisionStudentEntry } from '@shared/schemas/structure';
+import type { MarkInput, SessionView } from '@shared/schemas/attendance';
 import { STATUSES } from '@shared/schemas/attendance';
 import { db, tableName } from '@functions/lib/db';
 import * as keys from '@functions/lib/keys';
@@ -38,6 +37,7 @@ function random(seed: number) {
 
 const call = (method: string, path: string, body?: unknown): Promise<CallResult> =>
   t.stack.call(method, `/api/v1/${path}`, { cookie: t.admin.cookie, body });
+const cookie = () => t.admin.cookie;
 
 describe('summaries: exact after random marks, corrections, moves and deletions', () => {
   it('match the sessions after 2,000 random operations, concurrent and with injected failures', { timeout: 300_000 }, async () => {
@@ -82,9 +82,9 @@ describe('summaries: exact after random marks, corrections, moves and deletions'
         courseid,
         groupid,
       };
-      const result = await call('POST', 'attendance', body);
+      const result = await t.stack.api('POST /attendance', { body, cookie: cookie() });
       if (result.status === 201) {
-        const { _id } = result.body.data as MarkedSession;
+        const { _id } = result.body.data;
         sessions.set(_id, { _id, version: 1, students: [] } as unknown as SessionView);
       }
       return result;
@@ -98,34 +98,34 @@ describe('summaries: exact after random marks, corrections, moves and deletions'
       if (current.students.length === 0) {
         // Read it as it stands (the view lists its students and version).
         const place = sessionPlaceOfId(session._id)!;
-        const query = new URLSearchParams({
+        const query = {
           date: place.date,
           slotid: place.slotid,
-          slotcount: String(place.slotcount),
+          slotcount: `${place.slotcount}` as const,
           courseid: place.courseid,
           groupid: place.groupid,
-        });
-        const view = await call('GET', `attendance?${query}`);
-        const found = (view.body.data as { sessions: SessionView[] }[] | null)?.[0]?.sessions[0];
+        };
+        const view = await t.stack.api('GET /attendance', { query, cookie: cookie() });
+        const found = view.status === 200 ? view.body.data[0]?.sessions[0] : undefined;
         if (!found) return view;
         current = found;
       }
       if (current.students.length === 0) return mark();
       const student = rng.pick(current.students);
       const to = rng.pick(STATUSES.filter((status) => status !== student.status));
-      const result = await call('PATCH', `attendance/${session._id}`, {
-        statuses: { [student._id]: to },
-        reason: 'Random correction',
-        version: current.version,
+      const result = await t.stack.api('PATCH /attendance/{id}', {
+        params: { id: session._id },
+        body: { statuses: { [student._id]: to }, reason: 'Random correction', version: current.version },
+        cookie: cookie(),
       });
-      if (result.status === 200 || result.status === 409) sessions.set(session._id, result.body.data as SessionView);
+      if (result.status === 200 || result.status === 409) sessions.set(session._id, result.body.data);
       return result;
     }
 
     /** Learns where the student is after a change whose answer was lost (503: it may or may not stand). */
     async function relearn(student: string) {
-      const found = await call('GET', `student/student/${student}`);
-      if (found.status === 200) batchOf.set(student, (found.body.data as { batchid: string }).batchid);
+      const found = await t.stack.api('GET /student/student/{id}', { params: { id: student }, cookie: cookie() });
+      if (found.status === 200) batchOf.set(student, found.body.data.batchid);
       else batchOf.delete(student);
     }
 
@@ -152,11 +152,12 @@ describe('summaries: exact after random marks, corrections, moves and deletions'
       added += 1;
       const enrollment = `SMN${String(added).padStart(4, '0')}`;
       const batchid = rng.pick(batches);
-      const result = await call('POST', 'student', { enrollment, name: `New ${enrollment}`, email: `${enrollment}@college.test`, batchid });
-      if (result.status === 201) batchOf.set((result.body.data as { _id: string })._id, batchid);
+      const body = { enrollment, name: `New ${enrollment}`, email: `${enrollment}@college.test`, batchid };
+      const result = await t.stack.api('POST /student', { body, cookie: cookie() });
+      if (result.status === 201) batchOf.set(result.body.data._id, batchid);
       if (result.status === 503) {
-        const listed = (await call('GET', `student/${batchid}`)).body.data as { _id: string; enrollment: string }[] | null;
-        const stored = listed?.find((one) => one.enrollment === enrollment);
+        const listed = await t.stack.api('GET /student/{batchid}', { params: { batchid }, cookie: cookie() });
+        const stored = listed.status === 200 ? listed.body.data.find((one) => one.enrollment === enrollment) : undefined;
         if (stored) batchOf.set(stored._id, batchid);
       }
       return result;
@@ -225,10 +226,10 @@ describe('summaries: races, failures and the rebuild', () => {
   /** The division's students as they stand (the random test above moved and deleted some). */
   let students: string[] = [];
   beforeEach(async () => {
-    const listed = await call('GET', `student/division/${division().id}`);
-    students = (listed.body.data as DivisionStudentEntry[]).map((entry) => entry.batchStudents._id);
+    const listed = await t.stack.api('GET /student/division/{divisionid}', { params: { divisionid: division().id }, cookie: cookie() });
+    students = listed.body.data.map((entry) => entry.batchStudents._id);
   });
-  const lecture = (date: string, slotid = college.slotids[0]) => ({
+  const lecture = (date: string, slotid = college.slotids[0]!): MarkInput => ({
     presentStudentData: students,
     date,
     slotid,
@@ -259,9 +260,9 @@ describe('summaries: races, failures and the rebuild', () => {
 
   /** Marks a session of the division on `date` and corrects one student of it; the statuses answered. */
   const markAndCorrect = async (date: string, student: string): Promise<number[]> => {
-    const mark = await call('POST', 'attendance', lecture(date));
+    const mark = await t.stack.api('POST /attendance', { body: lecture(date), cookie: cookie() });
     if (mark.status !== 201) return [mark.status];
-    const { _id } = mark.body.data as MarkedSession;
+    const { _id } = mark.body.data;
     const corrected = await call('PATCH', `attendance/${_id}`, { statuses: { [student]: 'late' }, reason: 'Came late', version: 1 });
     return [mark.status, corrected.status];
   };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, DEFAULT_TIME_ZONE, instantOf, todayIn } from '@shared/dates';
-import type { Term } from '@shared/schemas/structure';
+import type { ApiBody } from '@shared/api-contract';
 import { getNode } from '@functions/lib/repositories/structure';
 import { applyPlannedActivations } from '@functions/lib/terms/planned-activation';
 import { create } from '@tests/support/college';
@@ -18,11 +18,12 @@ const zone = DEFAULT_TIME_ZONE;
 let unique = 0;
 const newTerm = (status = false, dates: { startDate?: string; endDate?: string } = {}) =>
   create(t.stack, t.admin.cookie, 'term', { name: `Activation term ${++unique}`, status, ...dates });
-const activate = (id: string, body?: unknown, cookie = t.admin.cookie) =>
-  t.stack.call('POST', `/api/v1/term/${id}/activate`, { cookie, body });
-const allTerms = async () => (await t.stack.call('GET', '/api/v1/term', { cookie: t.admin.cookie })).body.data as Term[];
-const activeIds = async () =>
-  ((await t.stack.call('GET', '/api/v1/term/active', { cookie: t.admin.cookie })).body.data as Term[]).map((term) => term._id);
+const activate = (id: string, body: ApiBody<'POST /term/{id}/activate'> = {}, cookie = t.admin.cookie) =>
+  t.stack.api('POST /term/{id}/activate', { params: { id }, body, cookie });
+/** The wire, not the contract: no body at all, or a body the contract does not allow. */
+const activateRaw = (id: string, body?: unknown) => t.stack.call('POST', `/api/v1/term/${id}/activate`, { cookie: t.admin.cookie, body });
+const allTerms = async () => (await t.stack.api('GET /term', { cookie: t.admin.cookie })).body.data;
+const activeIds = async () => (await t.stack.api('GET /term/active', { cookie: t.admin.cookie })).body.data.map((term) => term._id);
 const termOf = async (id: string) => (await allTerms()).find((term) => term._id === id)!;
 
 describe('activating a term now', () => {
@@ -31,7 +32,7 @@ describe('activating a term now', () => {
     const done = await activate(third, {});
     expect(done.status, done.body.message).toBe(200);
     expect(done.body.message).toBe(`Activation term ${unique} is now the active term`);
-    const answered = done.body.data as Term[];
+    const answered = done.body.data;
     expect(answered.filter((term) => term.status).map((term) => term._id)).toEqual([third]);
     expect(answered.map((term) => term._id)).toEqual(expect.arrayContaining([first, second, third]));
     expect(await activeIds()).toEqual([third]);
@@ -43,8 +44,8 @@ describe('activating a term now', () => {
 
   it('takes a request with no body, and is idempotent on the active term', async () => {
     const id = await newTerm();
-    expect((await activate(id)).status).toBe(200);
-    expect((await activate(id)).status).toBe(200);
+    expect((await activateRaw(id)).status).toBe(200);
+    expect((await activateRaw(id)).status).toBe(200);
     expect(await activeIds()).toEqual([id]);
   });
 
@@ -67,7 +68,7 @@ describe('activating a term now', () => {
     const bad = await activate(id, { from: '2026-02-30' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Enter a real date as YYYY-MM-DD to switch on');
-    expect((await activate(id, { from: 17 })).status).toBe(400);
+    expect((await activateRaw(id, { from: 17 })).status).toBe(400);
     expect(await activeIds()).toEqual([active]);
   });
 });
@@ -81,7 +82,7 @@ describe('planning a switch from a date', () => {
     const planned = await activate(next, { from });
     expect(planned.status, planned.body.message).toBe(200);
     expect(planned.body.message).toBe(`Activation term ${unique} becomes the active term on ${from}`);
-    expect((planned.body.data as Term[]).find((term) => term._id === next)).toMatchObject({ status: false, activeFrom: from });
+    expect(planned.body.data.find((term) => term._id === next)).toMatchObject({ status: false, activeFrom: from });
     expect(await activeIds()).toEqual([current]);
 
     // Not today, and not one minute before midnight at the college (19:29 UTC the day before, for IST).
@@ -128,7 +129,7 @@ describe('planning a switch from a date', () => {
     const cancelled = await activate(next, { from: null });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.message).toBe(`The switch to Activation term ${unique} is cancelled`);
-    expect((cancelled.body.data as Term[]).find((term) => term._id === next)).not.toHaveProperty('activeFrom');
+    expect(cancelled.body.data.find((term) => term._id === next)).not.toHaveProperty('activeFrom');
     expect(await applyPlannedActivations(instantOf(from, 60, zone))).not.toContain(`Activation term ${unique}`);
     expect(await activeIds()).not.toContain(next);
   });
@@ -213,8 +214,8 @@ describe('next term prepared alongside', () => {
     const entry = { termid: next, weekday: 1, slotid, courseid, slotcount: 1, groupid: divisionid, facultyid: t.faculty.user._id };
     const added = await t.stack.call('POST', '/api/v1/timetable', { cookie: t.admin.cookie, body: entry });
     expect(added.status, added.body.message).toBe(201);
-    const listed = await t.stack.call('GET', `/api/v1/timetable?termid=${next}&groupid=${divisionid}`, { cookie: t.admin.cookie });
-    expect((listed.body.data as unknown[]).length).toBe(1);
+    const listed = await t.stack.api('GET /timetable', { query: { termid: next, groupid: divisionid }, cookie: t.admin.cookie });
+    expect(listed.body.data.length).toBe(1);
     expect(await activeIds()).toEqual([current]);
   });
 });

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PublicUser } from '@shared/schemas/auth';
 import { useTestStack, type SignedIn } from '@tests/support/stack';
 
 // Named so that the list's order (by name) is not the order they were created in.
@@ -13,9 +12,9 @@ beforeAll(async () => {
 
 describe('user: list', () => {
   it('lists every user by name for an admin, without secrets', async () => {
-    const result = await t.stack.call('GET', '/api/v1/user', { cookie: admin.cookie });
+    const result = await t.stack.api('GET /user', { cookie: admin.cookie });
     expect(result.status).toBe(200);
-    const users = result.body.data as PublicUser[];
+    const users = result.body.data;
     expect(users.map((user) => user.username)).toEqual(['Anil Faculty', 'Zara Admin']);
     for (const user of users) expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'role', 'username']);
   });
@@ -39,8 +38,8 @@ describe('user: delete', () => {
     }
     const login = await t.stack.call('POST', '/api/v1/auth/login', { body: { email: victim.email, password: victim.password } });
     expect(login.status).toBe(401);
-    const list = await t.stack.call('GET', '/api/v1/user', { cookie: admin.cookie });
-    expect((list.body.data as PublicUser[]).some((user) => user._id === victim.user._id)).toBe(false);
+    const list = await t.stack.api('GET /user', { cookie: admin.cookie });
+    expect(list.body.data.some((user) => user._id === victim.user._id)).toBe(false);
   });
 
   it('frees the email of a deleted user for a new account', async () => {

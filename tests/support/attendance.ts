@@ -1,7 +1,7 @@
 import { beforeAll, expect } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
 import type { AttendanceRecord, HistoryEntry, MarkedSession, PercentageReport, SessionView } from '@shared/schemas/attendance';
-import type { CollegeSettings } from '@shared/schemas/settings';
+import type { CollegeSettings, SettingsPatch } from '@shared/schemas/settings';
 import type { StackFixture, TestStack } from './stack';
 
 /** Attendance through the API of the fixture's stack (read when called: it starts before the tests). */
@@ -18,9 +18,9 @@ export function attendanceApi(t: { stack: TestStack }) {
     correct: (cookie: string, id: string, body: Record<string, unknown>) =>
       t.stack.call('PATCH', `/api/v1/attendance/${id}`, { cookie, body }),
     async history(cookie: string, id: string): Promise<HistoryEntry[]> {
-      const result = await t.stack.call('GET', `/api/v1/attendance/${id}/history`, { cookie });
+      const result = await t.stack.api('GET /attendance/{id}/history', { params: { id }, cookie });
       expect(result.status, result.body?.message).toBe(200);
-      return result.body.data as HistoryEntry[];
+      return result.body.data;
     },
     /** GET attendance's record, or undefined when no session matched. */
     async view(cookie: string, values: Record<string, unknown>): Promise<AttendanceRecord | undefined> {
@@ -39,10 +39,10 @@ export function attendanceApi(t: { stack: TestStack }) {
       expect(result.status, result.body?.message).toBe(200);
       return result.body.data as PercentageReport;
     },
-    async settings(cookie: string, patch: Partial<CollegeSettings>): Promise<CollegeSettings> {
-      const result = await t.stack.call('PATCH', '/api/v1/settings', { cookie, body: patch });
+    async settings(cookie: string, patch: SettingsPatch): Promise<CollegeSettings> {
+      const result = await t.stack.api('PATCH /settings', { cookie, body: patch });
       expect(result.status, result.body?.message).toBe(200);
-      return result.body.data as CollegeSettings;
+      return result.body.data;
     },
   };
 }

@@ -6,7 +6,13 @@ import type { StackFixture, TestStack } from './stack';
 export async function create(stack: TestStack, cookie: string, path: string, body: Record<string, unknown>): Promise<string> {
   const result = await stack.call('POST', `/api/v1/${path}`, { cookie, body });
   expect(result.status, `POST ${path} ${JSON.stringify(body)}: ${result.body?.message}`).toBe(201);
-  return (result.body.data as { _id: string })._id;
+  return idOf(result.body.data);
+}
+
+/** The `_id` of a created entity's answer: any POST of the structure answers the entity. */
+function idOf(data: unknown): string {
+  if (typeof data === 'object' && data !== null && '_id' in data && typeof data._id === 'string') return data._id;
+  throw new Error(`no _id in ${JSON.stringify(data)}`);
 }
 
 export interface SmallCollege {

@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { routePath, type ApiData, type ContractKey, type RouteParts, type RouteRequest } from '@shared/api-contract';
 import type { Role } from '@shared/constants';
+import { API_PREFIX } from '@shared/routes';
 import type { PublicUser } from '@shared/schemas/auth';
 import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
 import { dynamoEndpoint } from '@tests/support/dynamo';
@@ -10,6 +12,11 @@ import { dynamoEndpoint } from '@tests/support/dynamo';
 export interface TestStack extends LocalStack {
   /** fetch against the stack, JSON in and out; `cookie` signs the request in. */
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /**
+   * A route of the contract by its key ('GET /term/active'), with its params, query and body typed by
+   * it, answered with the route's data type: server tests read answers without casts.
+   */
+  api<K extends ContractKey>(key: K, request: RouteRequest<K> & Signed): Promise<ApiResult<K>>;
   /** Creates a user straight in the table and signs them in. */
   signIn(role: Role, overrides?: Partial<{ email: string; password: string; username: string }>): Promise<SignedIn>;
 }
@@ -19,6 +26,17 @@ export interface CallOptions {
   cookie?: string;
   headers?: Record<string, string>;
   rawBody?: string;
+}
+
+/** Who calls: the session cookie, and any other header. */
+export interface Signed {
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+/** An answer of a route of the contract: its data typed by it (null on most refusals; a 409 may carry what stands). */
+export interface ApiResult<K extends ContractKey> extends Omit<CallResult, 'body'> {
+  body: { data: ApiData<K>; message: string };
 }
 
 export interface CallResult {
@@ -69,6 +87,13 @@ export async function startTestStack(): Promise<TestStack> {
     };
   };
 
+  const api = async <K extends ContractKey>(key: K, request: RouteRequest<K> & Signed): Promise<ApiResult<K>> => {
+    const { cookie, headers, body } = request as RouteParts & Signed;
+    const result = await call(key.slice(0, key.indexOf(' ')), `${API_PREFIX}${routePath(key, request)}`, { cookie, headers, body });
+    // The one place an answer takes its route's type: the contract is what the web app is typed by too.
+    return result as ApiResult<K>;
+  };
+
   const signIn = async (role: Role, overrides: Partial<{ email: string; password: string; username: string }> = {}) => {
     const { createUser } = await import('@functions/lib/repositories/users');
     const { hashPassword } = await import('@functions/lib/auth/password');
@@ -83,14 +108,14 @@ export async function startTestStack(): Promise<TestStack> {
       // tests sign in users made through the API, at the real cost).
       passwordHash: await hashPassword(password, FIXTURE_COST_LOG2),
     });
-    const login = await call('POST', '/api/v1/auth/login', { body: { email, password } });
+    const login = await api('POST /auth/login', { body: { email, password } });
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${login.body.message}`);
     // The session cookie only: tests treat `cookie` as the session (the trusted-device cookie is auth-throttle.test.ts's).
     const session = login.setCookies.filter((line) => line.startsWith('sams_session='));
-    return { user: login.body.data as PublicUser, cookie: cookieHeader(session), email, password };
+    return { user: login.body.data, cookie: cookieHeader(session), email, password };
   };
 
-  return { ...stack, call, signIn };
+  return { ...stack, call, api, signIn };
 }
 
 /** The Cookie header a browser would send back for these Set-Cookie lines. */

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { NotMarked, TimetableEntry, TodayClass } from '@shared/schemas/timetable';
+import type { NotMarked, TimetableEntry, TimetableQuery, TodayClass } from '@shared/schemas/timetable';
 import { createUser } from '@functions/lib/repositories/users';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { SmallCollege } from './college';
@@ -48,20 +48,20 @@ export function timetableApi(t: { stack: TestStack; admin: { cookie: string } })
       return result.body.data as TimetableEntry;
     },
     remove: (id: string, cookie = t.admin.cookie) => t.stack.call('DELETE', `/api/v1/timetable/${id}`, { cookie }),
-    async list(query: Record<string, string>, cookie = t.admin.cookie): Promise<TimetableEntry[]> {
-      const result = await t.stack.call('GET', `/api/v1/timetable?${new URLSearchParams(query)}`, { cookie });
+    async list(query: TimetableQuery, cookie = t.admin.cookie): Promise<TimetableEntry[]> {
+      const result = await t.stack.api('GET /timetable', { query, cookie });
       expect(result.status, result.body?.message).toBe(200);
-      return result.body.data as TimetableEntry[];
+      return result.body.data;
     },
     async today(cookie: string, date?: string): Promise<{ data: TodayClass[]; message: string }> {
-      const result = await t.stack.call('GET', `/api/v1/timetable/today${date ? `?date=${date}` : ''}`, { cookie });
+      const result = await t.stack.api('GET /timetable/today', { query: { date }, cookie });
       expect(result.status, result.body?.message).toBe(200);
-      return result.body as { data: TodayClass[]; message: string };
+      return result.body;
     },
     async missing(date: string): Promise<{ data: NotMarked; message: string }> {
-      const result = await t.stack.call('GET', `/api/v1/attendance/missing?date=${date}`, { cookie: t.admin.cookie });
+      const result = await t.stack.api('GET /attendance/missing', { query: { date }, cookie: t.admin.cookie });
       expect(result.status, result.body?.message).toBe(200);
-      return result.body as { data: NotMarked; message: string };
+      return result.body;
     },
   };
 }

@@ -7,9 +7,6 @@ import { HttpError } from './errors';
 import type { Context } from 'aws-lambda';
 import type { ApiContext, ApiEvent } from './types';
 
-/** What a user signed in with a one-time password may do before choosing their own (docs/product.md §4). */
-const BEFORE_PASSWORD_CHANGE = new Set(['GET /api/v1/auth/currentstatus', 'POST /api/v1/auth/password', 'POST /api/v1/auth/logout']);
-
 /**
  * Finds the signed-in user (a valid token whose session still exists and has not lapsed) and
  * enforces the route's access: 401 without a live session, 403 for a faculty member on an admin
@@ -19,7 +16,8 @@ const BEFORE_PASSWORD_CHANGE = new Set(['GET /api/v1/auth/currentstatus', 'POST 
 export const sessionAuth = (): MiddlewareObj<ApiEvent, unknown, Error, Context> => ({
   before: async ({ event, context: lambdaContext }) => {
     const context = lambdaContext as ApiContext;
-    const access = ROUTES_BY_KEY.get(event.routeKey)?.access;
+    const route = ROUTES_BY_KEY.get(event.routeKey);
+    const access = route?.access;
     context.api.userAgent = event.requestContext?.http?.userAgent ?? '';
     context.api.user = null;
     if (access === 'public') return;
@@ -28,7 +26,7 @@ export const sessionAuth = (): MiddlewareObj<ApiEvent, unknown, Error, Context> 
     context.api.user = claims ? await getSessionUser(claims.userId, claims.sessionId) : null;
     if (access === 'optional') return;
     if (!context.api.user) throw new HttpError(401, MESSAGES.notSignedIn);
-    if (context.api.user.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(event.routeKey)) {
+    if (context.api.user.mustChangePassword && !route?.beforePasswordChange) {
       throw new HttpError(403, MESSAGES.mustChangePassword);
     }
     if (access === 'admin' && context.api.user.role !== 'admin') throw new HttpError(403, MESSAGES.forbidden);

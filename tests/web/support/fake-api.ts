@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ApiBody, ApiData, ContractKey } from '@web/lib/api-contract';
+import type { ApiBody, ApiData, ContractKey } from '@shared/api-contract';
 
 /** A fake answer: what the route answers (its data typed by the contract), or a failure's status and message. */
 export interface Reply<T = unknown> {

@@ -1,5 +1,5 @@
+import { routePath, type ApiData, type ContractKey, type RequestArg, type RouteParts } from '@shared/api-contract';
 import type { API_PREFIX as ROUTE_PREFIX } from '@shared/routes';
-import type { ApiData, ContractKey, RequestArg, RouteRequest } from './api-contract';
 import { session } from './session';
 import { toast } from './toast';
 
@@ -30,31 +30,6 @@ export interface Answer<T> {
   message: string;
 }
 
-interface Parts {
-  params?: Record<string, string>;
-  body?: unknown;
-  query?: object;
-}
-
-/**
- * The path of a call under the prefix, which is also its SWR cache key: the route's template with
- * its parameters filled in, and the query (in the order given, empty values left out):
- * ('GET /course/{semid}', { params: { semid: 'x' } }) → '/course/x'.
- */
-export function routePath<K extends ContractKey>(key: K, request?: RouteRequest<K>): string {
-  const { params = {}, query = {} } = (request ?? {}) as Parts;
-  const path = key.slice(key.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_, name: string) => {
-    if (!params[name]) throw new Error(`Missing path parameter ${name} for ${key}`);
-    return encodeURIComponent(params[name]);
-  });
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 /**
  * The one way the app calls the API: a route of the table by its key, typed by the contract
  * (callRoute('PATCH /term/{id}', { params: { id }, body: { status: true } }) → { data: Term, message }).
@@ -64,7 +39,7 @@ export function routePath<K extends ContractKey>(key: K, request?: RouteRequest<
  */
 export async function callRoute<K extends ContractKey>(key: K, ...[request]: RequestArg<K>): Promise<Answer<ApiData<K>>> {
   const method = key.slice(0, key.indexOf(' '));
-  const body = (request as Parts | undefined)?.body;
+  const body = (request as RouteParts | undefined)?.body;
   let response: Response;
   try {
     response = await fetch(`${API_PREFIX}${routePath(key, request)}`, {

@@ -1,6 +1,7 @@
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
-import type { ApiData, GetKey, RouteRequest } from './api-contract';
-import { ApiError, callRoute, routePath } from './api-client';
+import type { ApiData, GetKey, RouteRequest } from '@shared/api-contract';
+import { routePath } from '@shared/api-contract';
+import { ApiError, callRoute } from './api-client';
 
 /** Retry only what may succeed on a second try: network failures and 5xx, not 4xx answers. */
 const DEFAULTS: SWRConfiguration = {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
-import type { RequestArg, WriteKey } from './api-contract';
+import type { RequestArg, WriteKey } from '@shared/api-contract';
 import { callRoute, pathsStartingWith } from './api-client';
 
 /** The timetable's reads: its entries, Today and the classes not marked (a class whose course, group or slot is gone is left out of the last two). */

@@ -1,6 +1,7 @@
 import type { TodayClass } from '@shared/schemas/timetable';
-import type { GetKey, RouteRequest } from '@web/lib/api-contract';
-import { callRoute, routePath } from '@web/lib/api-client';
+import type { GetKey, RouteRequest } from '@shared/api-contract';
+import { routePath } from '@shared/api-contract';
+import { callRoute } from '@web/lib/api-client';
 import type { QueuedMark } from '@web/lib/offline/mark-queue';
 import { session } from '@web/lib/session';
 

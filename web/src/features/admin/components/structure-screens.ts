@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { batchSchema, courseSchema, divisionSchema, semesterSchema, slotSchema } from '@shared/schemas/structure';
 import type { Loadable } from '@web/components/ui/loaded';
-import type { ApiBody } from '@web/lib/api-contract';
+import type { ApiBody } from '@shared/api-contract';
 import { useBatches, useCourses, useDivisions, useSemesters, useSlots } from '@web/lib/queries';
 import type { Level } from '../chain';
 

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { ROUTES } from '@shared/routes';
+import type { ROUTES } from './routes';
 import type {
   ActiveSession,
   AppConfig,
@@ -9,7 +9,7 @@ import type {
   PublicUser,
   RegisterInput,
   SignedInUser,
-} from '@shared/schemas/auth';
+} from './schemas/auth';
 import type {
   AttendanceRecord,
   CorrectionInput,
@@ -20,12 +20,12 @@ import type {
   PercentageReport,
   SessionView,
   ViewQuery,
-} from '@shared/schemas/attendance';
-import type { CollegeSettings, SettingsPatch } from '@shared/schemas/settings';
-import type { NotMarked, TimetableEntry, TimetableEntryInput, TimetableQuery, TodayClass } from '@shared/schemas/timetable';
-import type { DefaulterReport, DefaultersQuery, RecordQuery, StudentRecord } from '@shared/schemas/reports';
-import type { DeletedTree, Dependents } from '@shared/schemas/dependents';
-import type { StudentImportResult, studentImportSchema } from '@shared/schemas/student-import';
+} from './schemas/attendance';
+import type { CollegeSettings, SettingsPatch } from './schemas/settings';
+import type { NotMarked, TimetableEntry, TimetableEntryInput, TimetableQuery, TodayClass } from './schemas/timetable';
+import type { DefaulterReport, DefaultersQuery, RecordQuery, StudentRecord } from './schemas/reports';
+import type { DeletedTree, Dependents } from './schemas/dependents';
+import type { StudentImportResult, studentImportSchema } from './schemas/student-import';
 import type {
   Batch,
   batchDeleteSchema,
@@ -51,7 +51,7 @@ import type {
   Term,
   termSchema,
   termStatusSchema,
-} from '@shared/schemas/structure';
+} from './schemas/structure';
 
 /** A request body: what the route's shared schema gives the server once parsed. */
 type Body<S extends z.ZodMiniType> = z.output<S>;
@@ -160,3 +160,29 @@ export type RouteRequest<K extends ContractKey> = (keyof RouteParams<K> extends 
 
 /** The request argument: optional for a route that needs nothing (GET /term), required otherwise. */
 export type RequestArg<K extends ContractKey> = object extends RouteRequest<K> ? [request?: RouteRequest<K>] : [request: RouteRequest<K>];
+
+/** The parts of any route's request, untyped. */
+export interface RouteParts {
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: object;
+}
+
+/**
+ * The path of a call under the prefix, which is also its SWR cache key: the route's template with
+ * its parameters filled in, and the query (in the order given, empty values left out):
+ * ('GET /course/{semid}', { params: { semid: 'x' } }) → '/course/x'.
+ */
+export function routePath<K extends ContractKey>(key: K, request?: RouteRequest<K>): string {
+  const { params = {}, query = {} } = (request ?? {}) as RouteParts;
+  const path = key.slice(key.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (!params[name]) throw new Error(`Missing path parameter ${name} for ${key}`);
+    return encodeURIComponent(params[name]);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
