@@ -26,6 +26,19 @@ const BOUNDARIES = [
   })),
 ];
 
+// react-router's UNSAFE_ exports may change in any release; the app uses its documented API (docs/decisions.md).
+const UNSAFE_ROUTER = {
+  group: ['react-router', 'react-router-dom'],
+  importNamePattern: '^UNSAFE_',
+  message: 'Use react-router’s documented API.',
+};
+// Loaded at run time, the route schemas would ride in every Lambda and in the web app's download; the tests and the local server load them.
+const SCHEMAS_AS_TYPES = {
+  group: ['@shared/api-schemas', '**/api-schemas', '@shared/answers/*', '**/answers/*'],
+  allowTypeImports: true,
+  message: 'Import its types only (shared/api-contract.ts).',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', 'coverage'] },
   js.configs.recommended,
@@ -40,15 +53,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${ROOT}/tsconfig.json` })],
     },
     rules: {
-      // react-router's UNSAFE_ exports may change in any release; the app uses its documented API (docs/decisions.md).
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['react-router', 'react-router-dom'], importNamePattern: '^UNSAFE_', message: 'Use react-router’s documented API.' },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [UNSAFE_ROUTER] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       'no-restricted-syntax': [
         'error',
@@ -62,6 +67,10 @@ export default tseslint.config(
       // Every DynamoDB key is spelled in functions/lib/keys.ts, and nowhere else.
       'sams/keys-in-key-module': 'error',
     },
+  },
+  {
+    files: ['functions/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [UNSAFE_ROUTER, SCHEMAS_AS_TYPES] }] },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -34,8 +34,8 @@ import { notMarkedOn } from './lib/timetable/classes';
  * college's settings that rule marking, corrections and percentages (docs/product.md §4–§6).
  */
 export const handler = resource('attendance', {
-  'POST /api/v1/attendance': async (request) => {
-    const { session, replayed, backdated } = await markOnce(parse(markSchema, request.body), request.user!);
+  'POST /attendance': async (request) => {
+    const { session, replayed, backdated } = await markOnce(parse(markSchema, request.body), request.user);
     if (backdated) securityEvent('backdated mark', request, { sessionId: session._id, date: session.date });
     const data: MarkedSession = {
       _id: session._id,
@@ -49,7 +49,7 @@ export const handler = resource('attendance', {
     return { status: 201, data, message: 'Attendance marked successfully' };
   },
 
-  'GET /api/v1/attendance': async ({ query }) => {
+  'GET /attendance': async ({ query }) => {
     const { date, slotid, slotcount, courseid, groupid } = parse(viewQuerySchema, query);
     const sessions = await sessionsOn({ courseid, slotcount, date, slotid, groupid });
     if (sessions.length === 0) return { data: [], message: NOT_FOUND };
@@ -57,36 +57,36 @@ export const handler = resource('attendance', {
     return { data: [record], message: 'Attendance data' };
   },
 
-  'GET /api/v1/attendance/criteria': async ({ query }) => {
+  'GET /attendance/criteria': async ({ query }) => {
     const { startdate, enddate, slotcount, courseid, groupid } = parse(criteriaQuerySchema, query);
     const report = await percentageReport({ courseid, slotcount, from: startdate, to: enddate ?? startdate, groupid });
     if (!report) return { data: { totalLecture: 0, studentData: [] } satisfies PercentageReport, message: NOT_FOUND };
     return { data: report, message: 'Attendance percentage' };
   },
 
-  'PATCH /api/v1/attendance/{id}': async ({ params, body, user }) => {
+  'PATCH /attendance/{id}': async ({ params, body, user }) => {
     const input = parse(correctionSchema, body);
-    const { session, settings } = await getSessionWithSettings(params.id!);
+    const { session, settings } = await getSessionWithSettings(params.id);
     if (!session) throw new NotFound(SESSION_NOT_FOUND);
     const now = new Date();
-    assertMayCorrect(session, user!, settings, now);
-    const { after, entries } = correctedSession(session, input, user!, settings, now);
+    assertMayCorrect(session, user, settings, now);
+    const { after, entries } = correctedSession(session, input, user, settings, now);
     if (!(await saveCorrection(session, after, entries))) {
       // Someone else's correction (or the course's delete) got there first.
-      const current = await getSession(params.id!);
+      const current = await getSession(params.id);
       if (!current) throw new NotFound(SESSION_NOT_FOUND);
       throw new Conflict(CORRECTION_CONFLICT, sessionView(current, settings));
     }
     return { data: sessionView(after, settings), message: CORRECTED };
   },
 
-  'GET /api/v1/attendance/{id}/history': async ({ params }) => {
-    const session = await getSession(params.id!);
+  'GET /attendance/{id}/history': async ({ params }) => {
+    const session = await getSession(params.id);
     if (!session) throw new NotFound(SESSION_NOT_FOUND);
     return { data: await historyOf(session), message: 'Attendance history' };
   },
 
-  'GET /api/v1/attendance/missing': async ({ query }) => {
+  'GET /attendance/missing': async ({ query }) => {
     const classes = await notMarkedOn(parse(missingQuerySchema, query).date);
     const message = classes.overdue.length
       ? TIMETABLE_MESSAGES.missing
@@ -96,10 +96,10 @@ export const handler = resource('attendance', {
     return { data: classes, message };
   },
 
-  'GET /api/v1/settings': async () => ({ data: await getSettings(), message: SETTINGS_MESSAGES.read }),
+  'GET /settings': async () => ({ data: await getSettings(), message: SETTINGS_MESSAGES.read }),
 
-  'PATCH /api/v1/settings': async ({ body, user }) => {
-    const settings = await updateSettings(parse(settingsPatchSchema, body), { _id: user!._id, username: user!.username });
+  'PATCH /settings': async ({ body, user }) => {
+    const settings = await updateSettings(parse(settingsPatchSchema, body), { _id: user._id, username: user.username });
     return { data: settings, message: SETTINGS_MESSAGES.saved };
   },
 });

@@ -12,7 +12,6 @@ import { Invalid, NotFound } from './lib/domain-errors';
 import { HttpError, parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { securityEvent } from './lib/http/security-events';
-import type { ApiRequest } from './lib/http/types';
 import { clearLoginAttempts } from './lib/repositories/login-attempts';
 import { createSession, deleteSession, deleteSessionsOfUser, endSession, listSessions } from './lib/repositories/sessions';
 import { createUser, findUserForLogin, getUserWithPassword } from './lib/repositories/users';
@@ -22,14 +21,14 @@ import { createUser, findUserForLogin, getUserWithPassword } from './lib/reposit
  * and the signed-in user's own account: their password and their sessions (docs/product.md §4).
  */
 export const handler = resource('auth', {
-  'GET /api/v1/config': async () => {
+  'GET /config': async () => {
     const config: AppConfig = {
       demo: isDemoMode() ? { accounts: DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role })) } : null,
     };
     return { data: config, message: 'Config' };
   },
 
-  'POST /api/v1/auth/login': async (request: ApiRequest) => {
+  'POST /auth/login': async (request) => {
     const result = loginSchema.safeParse(request.body);
     if (!result.success) throw new HttpError(401, MESSAGES.wrongLogin);
     const { email, password } = result.data;
@@ -64,12 +63,12 @@ export const handler = resource('auth', {
     return { data: session.user, message: 'Logged in successfully', cookies: [cookie, trusted] };
   },
 
-  'GET /api/v1/auth/currentstatus': async ({ user }: ApiRequest) => {
-    const { sessionId: _sessionId, ...publicUser } = user!;
+  'GET /auth/currentstatus': async ({ user }) => {
+    const { sessionId: _sessionId, ...publicUser } = user;
     return { data: publicUser, message: 'Logged in' };
   },
 
-  'POST /api/v1/auth/logout': async (request: ApiRequest) => {
+  'POST /auth/logout': async (request) => {
     if (request.user) {
       await deleteSession(request.user._id, request.user.sessionId);
       securityEvent('logout', request);
@@ -77,7 +76,7 @@ export const handler = resource('auth', {
     return { data: null, message: 'Logged out', cookies: [clearedSessionCookie(request.secure)] };
   },
 
-  'POST /api/v1/auth/register': async (request: ApiRequest) => {
+  'POST /auth/register': async (request) => {
     const input = parse(registerSchema, request.body);
     const problem = await passwordProblem(input.password, input);
     if (problem) throw new Invalid(problem);
@@ -93,9 +92,9 @@ export const handler = resource('auth', {
 
   // The current password is a guess like a login's, counted first in this session's own count: a stolen
   // session cannot try many, and outsiders' failed logins cannot stop the owner's change.
-  'POST /api/v1/auth/password': async (request: ApiRequest) => {
+  'POST /auth/password': async (request) => {
     const input = parse(changePasswordSchema, request.body);
-    const stored = await getUserWithPassword(request.user!._id);
+    const stored = await getUserWithPassword(request.user._id);
     if (!stored) throw new HttpError(401, MESSAGES.notSignedIn);
     if (input.newPassword === input.currentPassword) throw new Invalid(PASSWORD_MESSAGES.same);
     const problem = await passwordProblem(input.newPassword, stored);
@@ -113,16 +112,16 @@ export const handler = resource('auth', {
     return { data: session.user, message: 'Password changed. Every other session has been signed out.', cookies: [cookie] };
   },
 
-  'GET /api/v1/auth/sessions': async ({ user }: ApiRequest) => {
-    const sessions = await listSessions(user!._id, user!.sessionId);
+  'GET /auth/sessions': async ({ user }) => {
+    const sessions = await listSessions(user._id, user.sessionId);
     return { data: sessions, message: 'Your sessions' };
   },
 
-  'DELETE /api/v1/auth/sessions/{id}': async (request: ApiRequest) => {
+  'DELETE /auth/sessions/{id}': async (request) => {
     const id = parse(entityId('Session not found'), request.params.id);
-    await endSession(request.user!._id, id);
+    await endSession(request.user._id, id);
     securityEvent('session ended', request, { sessionId: id });
-    const here = id === request.user!.sessionId;
+    const here = id === request.user.sessionId;
     return {
       data: null,
       message: here ? 'Signed out on this device' : 'Signed out on that device',
@@ -130,8 +129,8 @@ export const handler = resource('auth', {
     };
   },
 
-  'DELETE /api/v1/auth/sessions': async (request: ApiRequest) => {
-    await deleteSessionsOfUser(request.user!._id);
+  'DELETE /auth/sessions': async (request) => {
+    await deleteSessionsOfUser(request.user._id);
     securityEvent('all sessions ended', request);
     return { data: null, message: 'Signed out everywhere', cookies: [clearedSessionCookie(request.secure)] };
   },

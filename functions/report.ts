@@ -9,13 +9,13 @@ import { studentRecord } from './lib/reports/student-record';
  * one student's record; both read the attendance summaries (docs/data-model.md).
  */
 export const handler = resource('report', {
-  'GET /api/v1/report/defaulters': async ({ query }) => {
+  'GET /report/defaulters': async ({ query }) => {
     const report = await defaulterList(parse(defaultersQuerySchema, query));
     return { data: report, message: report.students.length ? M.defaulters : M.noStudents };
   },
 
-  'GET /api/v1/report/student/{id}': async ({ params, query }) => ({
-    data: await studentRecord(params.id!, parse(recordQuerySchema, query)),
+  'GET /report/student/{id}': async ({ params, query }) => ({
+    data: await studentRecord(params.id, parse(recordQuerySchema, query)),
     message: M.record,
   }),
 });

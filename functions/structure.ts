@@ -11,7 +11,6 @@ import {
 } from '@shared/schemas/structure';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
-import type { RouteHandler } from './lib/http/types';
 import { countTree, deleteChildren, deleteTree } from './lib/repositories/cascade';
 import { updateSlot } from './lib/repositories/slots';
 import { createNode, KINDS, listChildren, toPublic, type Kind } from './lib/repositories/structure';
@@ -26,10 +25,16 @@ type Level = Exclude<Kind, 'term'>;
 
 const pathId = (value: string | undefined, badId = 'Some error occur') => parse(entityId(badId), value);
 
+/*
+ * The handlers below serve a route of each level: each is typed where it is used, against its own row
+ * (a level's PublicNode is what its routes answer).
+ */
+type PathParams = { params: Record<string, string> };
+
 /** POST <kind>: creates a node under the parent the body names. */
 export const addNode =
-  (kind: Level, schema: z.ZodMiniType<{ name: string } & Record<string, string>>, created: string): RouteHandler =>
-  async ({ body }) => {
+  <L extends Level>(kind: L, schema: z.ZodMiniType<{ name: string } & Record<string, string>>, created: string) =>
+  async ({ body }: { body: unknown }) => {
     const input = parse(schema, body);
     // A slot's class times come along (slotSchema requires them); the other levels have none.
     const item = await createNode(kind, {
@@ -43,78 +48,81 @@ export const addNode =
 
 /** GET <kind>/{parent id}: the parent's children, in people's order. */
 export const listNodes =
-  (kind: Level, empty: string, badId?: string): RouteHandler =>
-  async ({ params }) => {
+  <L extends Level>(kind: L, empty: string, badId?: string) =>
+  async ({ params }: PathParams) => {
     const items = await listChildren(kind, pathId(params[KINDS[kind].parentField!], badId));
     return { data: items.map((item) => toPublic(kind, item)), message: items.length ? `${KINDS[kind].label} list` : empty };
   };
 
 /** GET <kind>/{id}/dependents: what a delete would take with it, for the confirmation dialog. */
 export const countDependents =
-  (kind: Level): RouteHandler =>
-  async ({ params }) => ({ data: await countTree(kind, pathId(params.id)), message: `What deleting this ${kind} would remove` });
+  (kind: Level) =>
+  async ({ params }: PathParams) => ({
+    data: await countTree(kind, pathId(params.id)),
+    message: `What deleting this ${kind} would remove`,
+  });
 
 /** DELETE <kind>/{id}: the node and everything under it. */
 export const deleteSubtree =
-  (kind: Level, deleted: string, badId?: string): RouteHandler =>
-  async ({ params }) => {
+  (kind: Level, deleted: string, badId?: string) =>
+  async ({ params }: PathParams) => {
     const id = pathId(params.id, badId);
     return { data: { _id: id, deleted: await deleteTree(kind, id) }, message: deleted };
   };
 
 /** Semesters; deleting one removes its divisions, batches, students, courses and their attendance. */
 export const semester = resource('semester', {
-  'POST /api/v1/semester': addNode('semester', semesterSchema, 'Semester added successfully'),
-  'GET /api/v1/semester/{termid}': listNodes('semester', 'No semester found'),
-  'GET /api/v1/semester/{id}/dependents': countDependents('semester'),
-  'DELETE /api/v1/semester/{id}': deleteSubtree('semester', 'Semester deleted successfully'),
+  'POST /semester': addNode('semester', semesterSchema, 'Semester added successfully'),
+  'GET /semester/{termid}': listNodes('semester', 'No semester found'),
+  'GET /semester/{id}/dependents': countDependents('semester'),
+  'DELETE /semester/{id}': deleteSubtree('semester', 'Semester deleted successfully'),
 });
 
 /** Divisions; deleting one removes its batches and their students. */
 export const division = resource('division', {
-  'POST /api/v1/division': addNode('division', divisionSchema, 'Division added successfully'),
-  'GET /api/v1/division/{semid}': listNodes('division', 'No division found'),
+  'POST /division': addNode('division', divisionSchema, 'Division added successfully'),
+  'GET /division/{semid}': listNodes('division', 'No division found'),
   // The original client's cascade step: every division of a semester. The ids it answers are
   // what that client sends next to POST batch/delete (which then finds nothing left to do).
-  'DELETE /api/v1/division/delete/{semid}': async ({ params }) => {
+  'DELETE /division/delete/{semid}': async ({ params }) => {
     const ids = await deleteChildren('division', parse(entityId('Some error occur'), params.semid));
     return { data: ids, message: ids.length ? 'Divisions deleted successfully' : 'No division found' };
   },
-  'GET /api/v1/division/{id}/dependents': countDependents('division'),
-  'DELETE /api/v1/division/{id}': deleteSubtree('division', 'Division deleted successfully'),
+  'GET /division/{id}/dependents': countDependents('division'),
+  'DELETE /division/{id}': deleteSubtree('division', 'Division deleted successfully'),
 });
 
 /** Batches; deleting one removes its students. */
 export const batch = resource('batch', {
-  'POST /api/v1/batch': addNode('batch', batchSchema, 'Batch added successfully'),
-  'GET /api/v1/batch/{divisionid}': listNodes('batch', 'No batches found'),
+  'POST /batch': addNode('batch', batchSchema, 'Batch added successfully'),
+  'GET /batch/{divisionid}': listNodes('batch', 'No batches found'),
   // The original client's cascade step: every batch of the given divisions.
-  'POST /api/v1/batch/delete': async ({ body }) => {
+  'POST /batch/delete': async ({ body }) => {
     const { divIds } = parse(batchDeleteSchema, body);
     const ids: string[] = [];
     for (const divisionid of new Set(divIds)) ids.push(...(await deleteChildren('batch', divisionid)));
     return { data: ids, message: ids.length ? 'Batch deleted successfully' : 'No batches found' };
   },
-  'GET /api/v1/batch/{id}/dependents': countDependents('batch'),
-  'DELETE /api/v1/batch/{id}': deleteSubtree('batch', 'Batch deleted successfully'),
+  'GET /batch/{id}/dependents': countDependents('batch'),
+  'DELETE /batch/{id}': deleteSubtree('batch', 'Batch deleted successfully'),
 });
 
 /** Courses; deleting a course removes its attendance. */
 export const course = resource('course', {
-  'POST /api/v1/course': addNode('course', courseSchema, 'Course added successfully'),
-  'GET /api/v1/course/{semid}': listNodes('course', 'No course found'),
-  'GET /api/v1/course/{id}/dependents': countDependents('course'),
-  'DELETE /api/v1/course/{id}': deleteSubtree('course', 'Course deleted successfully'),
+  'POST /course': addNode('course', courseSchema, 'Course added successfully'),
+  'GET /course/{semid}': listNodes('course', 'No course found'),
+  'GET /course/{id}/dependents': countDependents('course'),
+  'DELETE /course/{id}': deleteSubtree('course', 'Course deleted successfully'),
 });
 
 /** The time slots of a term, each with its class times. Its ids in paths answer the original client's "could't get id". */
 export const slot = resource('slot', {
-  'POST /api/v1/slot': addNode('slot', slotSchema, 'Slot added successfully'),
-  'GET /api/v1/slot/{termid}': listNodes('slot', 'No slots found', "could't get id"),
-  'PATCH /api/v1/slot/{id}': async ({ params, body }) => {
+  'POST /slot': addNode('slot', slotSchema, 'Slot added successfully'),
+  'GET /slot/{termid}': listNodes('slot', 'No slots found', "could't get id"),
+  'PATCH /slot/{id}': async ({ params, body }) => {
     const id = pathId(params.id, "could't get id");
     const item = await updateSlot(id, parse(slotUpdateSchema, body));
     return { data: toPublic('slot', item), message: 'Slot updated successfully' };
   },
-  'DELETE /api/v1/slot/{id}': deleteSubtree('slot', 'Slot deleted successfully', "could't get id"),
+  'DELETE /slot/{id}': deleteSubtree('slot', 'Slot deleted successfully', "could't get id"),
 });

@@ -21,23 +21,23 @@ const pathId = (id: string | undefined) => parse(entityId('Some error occur'), i
 
 /** Student resource: students by batch, division and id; add, update, delete; change of term. */
 export const handler = resource('student', {
-  'POST /api/v1/student': async ({ body }) => {
+  'POST /student': async ({ body }) => {
     const student = await createStudent(parse(studentSchema, body));
     return { status: 201, data: toPublicStudent(student), message: 'Student added successfully' };
   },
 
   // CSV import, a chunk of at most 500 rows: each row's outcome (docs/api.md "Student import").
-  'POST /api/v1/student/import': async ({ body }) => {
+  'POST /student/import': async ({ body }) => {
     const result = await importStudents(parse(studentImportSchema, body));
     return { data: result, message: importSummary(result) };
   },
 
-  'GET /api/v1/student/{batchid}': async ({ params, user }) => {
+  'GET /student/{batchid}': async ({ params, user }) => {
     const students = await listStudentsByBatch(pathId(params.batchid));
     return { data: students.map(studentFor(user)), message: students.length ? 'Student list' : 'No students found' };
   },
 
-  'GET /api/v1/student/division/{divisionid}': async ({ params }) => {
+  'GET /student/division/{divisionid}': async ({ params }) => {
     const students = await listStudentsByDivision(pathId(params.divisionid));
     return {
       data: students.map(({ _id, name, enrollment }) => ({ batchStudents: { _id, name, enrollment } })),
@@ -45,30 +45,30 @@ export const handler = resource('student', {
     };
   },
 
-  'GET /api/v1/student/student/{id}': async ({ params, user }) => {
+  'GET /student/student/{id}': async ({ params, user }) => {
     const student = await getStudent(pathId(params.id));
     if (!student) throw new NotFound('Student not found');
     return { data: studentFor(user)(student), message: 'Student details' };
   },
 
-  'PATCH /api/v1/student/updateterm': async ({ body }) => {
+  'PATCH /student/updateterm': async ({ body }) => {
     const { oldbatchid, newbatchid } = parse(changeTermSchema, body);
     const moved = await moveStudents(oldbatchid, newbatchid);
     return { data: { moved }, message: moved ? `${moved} students moved to the new batch` : 'No students found' };
   },
 
-  'PATCH /api/v1/student/{id}': async ({ params, body }) => {
+  'PATCH /student/{id}': async ({ params, body }) => {
     const student = await updateStudent(pathId(params.id), parse(studentUpdateSchema, body));
     return { data: toPublicStudent(student), message: 'Student updated successfully' };
   },
 
-  'DELETE /api/v1/student/{id}': async ({ params }) => {
+  'DELETE /student/{id}': async ({ params }) => {
     const student = await deleteStudent(pathId(params.id));
     return { data: toPublicStudent(student), message: 'Student deleted successfully' };
   },
 
   // The original client's cascade step: every student of the given batches.
-  'POST /api/v1/student/delete': async ({ body }) => {
+  'POST /student/delete': async ({ body }) => {
     const { batches_id } = parse(studentDeleteSchema, body);
     let deleted = 0;
     for (const batchid of new Set(batches_id)) deleted += await deleteStudentsOfBatch(batchid);

@@ -12,23 +12,23 @@ const nameOf = (terms: TermItem[], id: string) => terms.find((term) => term._id 
 
 /** Term resource: the college's terms, which of them is active, and their holidays. */
 export const handler = resource('term', {
-  'POST /api/v1/term': async ({ body }) => {
+  'POST /term': async ({ body }) => {
     const input = parse(termSchema, body);
     const term = await createNode('term', input);
     return { status: 201, data: publicTerm(term), message: 'Term added successfully' };
   },
 
-  'GET /api/v1/term': async () => {
+  'GET /term': async () => {
     const terms = await listChildren('term');
     return { data: terms.map(publicTerm), message: terms.length ? 'Term list' : 'No term found' };
   },
 
-  'GET /api/v1/term/active': async () => {
+  'GET /term/active': async () => {
     const terms = await listActiveTerms();
     return { data: terms.map(publicTerm), message: terms.length ? 'Active terms' : 'No term found' };
   },
 
-  'PATCH /api/v1/term/{id}': async ({ params, body }) => {
+  'PATCH /term/{id}': async ({ params, body }) => {
     const id = termId(params.id);
     const change = parse(termStatusSchema, body);
     const term = await updateTerm(id, change);
@@ -42,7 +42,7 @@ export const handler = resource('term', {
    * transaction); from a later date in college time (applied by the scheduled jobs that day); or,
    * with `from: null`, cancels a planned switch. A date of today or before means now.
    */
-  'POST /api/v1/term/{id}/activate': async ({ params, body }) => {
+  'POST /term/{id}/activate': async ({ params, body }) => {
     const id = termId(params.id);
     const { from } = parse(termActivationSchema, body ?? {});
     if (from === null) {

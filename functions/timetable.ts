@@ -17,23 +17,23 @@ import { todayOf } from './lib/timetable/classes';
  * which division or batch, in which slot on which weekday of a term), and each user's classes of a day.
  */
 export const handler = resource('timetable', {
-  'POST /api/v1/timetable': async ({ body }) => {
+  'POST /timetable': async ({ body }) => {
     const entry = await createTimetableEntry(parse(timetableEntrySchema, body));
     return { status: 201, data: entry, message: M.created };
   },
 
-  'GET /api/v1/timetable': async ({ query }) => ({ data: await listTimetable(parse(timetableQuerySchema, query)), message: M.list }),
+  'GET /timetable': async ({ query }) => ({ data: await listTimetable(parse(timetableQuerySchema, query)), message: M.list }),
 
-  'GET /api/v1/timetable/today': async ({ query, user }) => {
+  'GET /timetable/today': async ({ query, user }) => {
     const { date } = parse(todayQuerySchema, query);
-    const { classes, holiday } = await todayOf(user!._id, date ?? todayIn((await getSettings()).timeZone));
+    const { classes, holiday } = await todayOf(user._id, date ?? todayIn((await getSettings()).timeZone));
     if (holiday) return { data: [], message: holidayMessage(holiday.name) };
     return classes.length ? { data: classes, message: M.today } : { data: [], message: M.noClasses };
   },
 
-  'DELETE /api/v1/timetable/{id}': async ({ params }) => {
+  'DELETE /timetable/{id}': async ({ params }) => {
     // The id encodes the entry's key: any other text is an entry that does not exist (404).
-    const entry = await deleteTimetableEntry(params.id!);
+    const entry = await deleteTimetableEntry(params.id);
     return { data: entry, message: M.deleted };
   },
 });

@@ -7,7 +7,7 @@ import { Invalid, NotFound } from './lib/domain-errors';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { securityEvent } from './lib/http/security-events';
-import type { ApiRequest } from './lib/http/types';
+import type { RouteRequestOf } from './lib/http/types';
 import { clearAllLoginAttempts, isAccountLocked } from './lib/repositories/login-attempts';
 import { deleteSessionsOfUser } from './lib/repositories/sessions';
 import { deleteClassesOfFaculty } from './lib/repositories/timetable';
@@ -19,14 +19,14 @@ import { deleteUser, getUser, listUsers } from './lib/repositories/users';
  * (docs/product.md §2.5).
  */
 export const handler = resource('user', {
-  'GET /api/v1/user': async () => {
+  'GET /user': async () => {
     const users = await listUsers();
     return { data: users, message: users.length ? 'Users' : 'No users found' };
   },
 
-  'DELETE /api/v1/user/{id}': async (request) => {
+  'DELETE /user/{id}': async (request) => {
     const id = parse(entityId('Some error occur'), request.params.id);
-    if (id === request.user!._id) throw new Invalid('You cannot delete your own account');
+    if (id === request.user._id) throw new Invalid('You cannot delete your own account');
     const target = await deleteUser(id).catch((error: unknown) => {
       // Gone already: maybe by a delete that failed after the profile, whose clean-up this finishes.
       if (error instanceof NotFound) return error;
@@ -42,7 +42,7 @@ export const handler = resource('user', {
 
   // The one-time password is answered once and stored only as its hash; it signs in once, within
   // ONE_TIME_PASSWORD_SECONDS, and the user must change it at that sign-in.
-  'POST /api/v1/user/{id}/reset-password': async (request) => {
+  'POST /user/{id}/reset-password': async (request) => {
     const target = await otherUser(request, 'Change your own password under My account');
     const password = oneTimePassword();
     const passwordHash = await hashPassword(password);
@@ -54,7 +54,7 @@ export const handler = resource('user', {
     return { data, message: `Password reset for ${target.username}. Give them the one-time password; it is shown only once.` };
   },
 
-  'POST /api/v1/user/{id}/unlock': async (request) => {
+  'POST /user/{id}/unlock': async (request) => {
     const target = await otherUser(request, 'You cannot unlock your own account');
     const wasLocked = await isAccountLocked(target.email);
     await clearAllLoginAttempts(target.email);
@@ -67,9 +67,9 @@ export const handler = resource('user', {
 });
 
 /** The user the path names, other than the caller. */
-async function otherUser(request: ApiRequest, ownMessage: string) {
+async function otherUser(request: RouteRequestOf<'POST /user/{id}/unlock' | 'POST /user/{id}/reset-password'>, ownMessage: string) {
   const id = parse(entityId('User not found'), request.params.id);
-  if (id === request.user!._id) throw new Invalid(ownMessage);
+  if (id === request.user._id) throw new Invalid(ownMessage);
   const target = await getUser(id);
   if (!target) throw new NotFound('User not found');
   return target;

@@ -37,6 +37,13 @@ export interface RouteFlags {
    * is `no-store`), and the only answers the service worker keeps (shared/offline-reads.ts).
    */
   offlineRead?: true;
+  /** A correction or a deletion: logged as the security event 'data changed' (docs/security.md). */
+  dataChange?: true;
+  /**
+   * The cached reads a successful call can change, by path prefix (the web app reloads them after the write):
+   * the level written and all a cascade reaches.
+   */
+  refreshes?: readonly string[];
 }
 
 export interface Route extends RouteFlags {
@@ -53,80 +60,91 @@ const r = <M extends Method, P extends string, R extends Resource, A extends Acc
   path: P,
   resource: R,
   access: A,
-  flags: RouteFlags = {},
-) => ({ method, path, resource, access, ...flags });
+  ...flags: RouteFlags[]
+) => ({ method, path, resource, access, ...Object.assign({}, ...flags) }) as { method: M; path: P; resource: R; access: A } & RouteFlags;
 const BEFORE_PASSWORD_CHANGE = { beforePasswordChange: true } as const;
 const OFFLINE_READ = { offlineRead: true } as const;
+const DATA_CHANGE = { dataChange: true } as const;
+const refreshes = (...prefixes: string[]): RouteFlags => ({ refreshes: prefixes });
+/** The timetable's reads: its entries, Today and the classes not marked (a class whose course, group or slot is gone is left out of the last two). */
+const CLASSES = ['/timetable', '/attendance/missing'];
+/** A level's delete reaches the levels under it. */
+const UNDER_SEMESTER = ['/semester/', '/division/', '/batch/', '/course/', '/student/', ...CLASSES];
+const UNDER_DIVISION = ['/division/', '/batch/', '/student/', ...CLASSES];
+const UNDER_BATCH = ['/batch/', '/student/', ...CLASSES];
 
 export const ROUTES = [
   r('GET', '/config', 'auth', 'public'),
   r('POST', '/auth/login', 'auth', 'public'),
   r('GET', '/auth/currentstatus', 'auth', 'user', BEFORE_PASSWORD_CHANGE),
   r('POST', '/auth/logout', 'auth', 'optional', BEFORE_PASSWORD_CHANGE),
-  r('POST', '/auth/register', 'auth', 'admin'),
+  r('POST', '/auth/register', 'auth', 'admin', refreshes('/user')),
   // The signed-in user's own account: their password and their sessions (docs/product.md §4).
-  r('POST', '/auth/password', 'auth', 'user', BEFORE_PASSWORD_CHANGE),
+  r('POST', '/auth/password', 'auth', 'user', BEFORE_PASSWORD_CHANGE, refreshes('/auth/sessions')),
   r('GET', '/auth/sessions', 'auth', 'user'),
-  r('DELETE', '/auth/sessions/{id}', 'auth', 'user'),
+  r('DELETE', '/auth/sessions/{id}', 'auth', 'user', refreshes('/auth/sessions')),
   r('DELETE', '/auth/sessions', 'auth', 'user'),
   r('GET', '/user', 'user', 'admin'),
-  r('DELETE', '/user/{id}', 'user', 'admin'),
+  // A deleted user's timetable entries go with them.
+  r('DELETE', '/user/{id}', 'user', 'admin', DATA_CHANGE, refreshes('/user', ...CLASSES)),
   r('POST', '/user/{id}/reset-password', 'user', 'admin'),
   r('POST', '/user/{id}/unlock', 'user', 'admin'),
 
-  r('POST', '/term', 'term', 'admin'),
+  r('POST', '/term', 'term', 'admin', refreshes('/term')),
   r('GET', '/term', 'term', 'user'),
   r('GET', '/term/active', 'term', 'user', OFFLINE_READ),
-  r('PATCH', '/term/{id}', 'term', 'admin'),
-  r('POST', '/term/{id}/activate', 'term', 'admin'),
-  r('POST', '/semester', 'semester', 'admin'),
+  // The active term decides Home's semesters, the slots, and the term of Today and the timetable.
+  r('PATCH', '/term/{id}', 'term', 'admin', DATA_CHANGE, refreshes('/term', '/semester/', '/slot/', ...CLASSES)),
+  r('POST', '/term/{id}/activate', 'term', 'admin', refreshes('/term', '/semester/', '/slot/', ...CLASSES)),
+  r('POST', '/semester', 'semester', 'admin', refreshes('/semester/')),
   r('GET', '/semester/{termid}', 'semester', 'user', OFFLINE_READ),
   r('GET', '/semester/{id}/dependents', 'semester', 'admin'),
-  r('DELETE', '/semester/{id}', 'semester', 'admin'),
+  r('DELETE', '/semester/{id}', 'semester', 'admin', DATA_CHANGE, refreshes(...UNDER_SEMESTER)),
 
-  r('POST', '/division', 'division', 'admin'),
+  r('POST', '/division', 'division', 'admin', refreshes('/division/')),
   r('GET', '/division/{semid}', 'division', 'user', OFFLINE_READ),
-  r('DELETE', '/division/delete/{semid}', 'division', 'admin'),
+  r('DELETE', '/division/delete/{semid}', 'division', 'admin', DATA_CHANGE, refreshes(...UNDER_DIVISION)),
   r('GET', '/division/{id}/dependents', 'division', 'admin'),
-  r('DELETE', '/division/{id}', 'division', 'admin'),
-  r('POST', '/batch', 'batch', 'admin'),
+  r('DELETE', '/division/{id}', 'division', 'admin', DATA_CHANGE, refreshes(...UNDER_DIVISION)),
+  r('POST', '/batch', 'batch', 'admin', refreshes('/batch/')),
   r('GET', '/batch/{divisionid}', 'batch', 'user', OFFLINE_READ),
-  r('POST', '/batch/delete', 'batch', 'admin'),
+  r('POST', '/batch/delete', 'batch', 'admin', DATA_CHANGE, refreshes(...UNDER_BATCH)),
   r('GET', '/batch/{id}/dependents', 'batch', 'admin'),
-  r('DELETE', '/batch/{id}', 'batch', 'admin'),
+  r('DELETE', '/batch/{id}', 'batch', 'admin', DATA_CHANGE, refreshes(...UNDER_BATCH)),
 
-  r('POST', '/student/delete', 'student', 'admin'),
-  r('POST', '/student/import', 'student', 'admin'),
-  r('POST', '/student', 'student', 'admin'),
+  r('POST', '/student/delete', 'student', 'admin', DATA_CHANGE, refreshes('/student/')),
+  r('POST', '/student/import', 'student', 'admin', refreshes('/student/', '/division/', '/batch/', '/report')),
+  r('POST', '/student', 'student', 'admin', refreshes('/student/', '/report')),
   r('GET', '/student/{batchid}', 'student', 'user', OFFLINE_READ),
-  r('PATCH', '/student/updateterm', 'student', 'admin'),
-  r('PATCH', '/student/{id}', 'student', 'admin'),
+  r('PATCH', '/student/updateterm', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
+  r('PATCH', '/student/{id}', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
   r('GET', '/student/student/{id}', 'student', 'user'),
   r('GET', '/student/division/{divisionid}', 'student', 'user', OFFLINE_READ),
-  r('DELETE', '/student/{id}', 'student', 'admin'),
+  r('DELETE', '/student/{id}', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
 
-  r('POST', '/course', 'course', 'admin'),
+  r('POST', '/course', 'course', 'admin', refreshes('/course/')),
   r('GET', '/course/{semid}', 'course', 'user', OFFLINE_READ),
   r('GET', '/course/{id}/dependents', 'course', 'admin'),
-  r('DELETE', '/course/{id}', 'course', 'admin'),
-  r('POST', '/slot', 'slot', 'admin'),
+  r('DELETE', '/course/{id}', 'course', 'admin', DATA_CHANGE, refreshes('/course/', ...CLASSES)),
+  r('POST', '/slot', 'slot', 'admin', refreshes('/slot/')),
   r('GET', '/slot/{termid}', 'slot', 'user', OFFLINE_READ),
-  r('PATCH', '/slot/{id}', 'slot', 'admin'),
-  r('DELETE', '/slot/{id}', 'slot', 'admin'),
-  r('POST', '/attendance', 'attendance', 'user'),
+  r('PATCH', '/slot/{id}', 'slot', 'admin', DATA_CHANGE, refreshes('/slot/', ...CLASSES)),
+  r('DELETE', '/slot/{id}', 'slot', 'admin', DATA_CHANGE, refreshes('/slot/', ...CLASSES)),
+  // A marked class shows as marked on Today and leaves the classes not marked.
+  r('POST', '/attendance', 'attendance', 'user', refreshes('/timetable/today', '/attendance/missing', '/report')),
   r('GET', '/attendance', 'attendance', 'user'),
   r('GET', '/attendance/criteria', 'attendance', 'user'),
-  r('PATCH', '/attendance/{id}', 'attendance', 'user'),
+  r('PATCH', '/attendance/{id}', 'attendance', 'user', DATA_CHANGE, refreshes('/attendance', '/report')),
   r('GET', '/attendance/{id}/history', 'attendance', 'user'),
   r('GET', '/attendance/missing', 'attendance', 'admin'),
   // The college's attendance rules (edit window, how late and excused count): served with attendance, which applies them.
   r('GET', '/settings', 'attendance', 'user', OFFLINE_READ),
-  r('PATCH', '/settings', 'attendance', 'admin'),
+  r('PATCH', '/settings', 'attendance', 'admin', DATA_CHANGE, refreshes('/settings', '/attendance', '/report')),
 
-  r('POST', '/timetable', 'timetable', 'admin'),
+  r('POST', '/timetable', 'timetable', 'admin', refreshes(...CLASSES)),
   r('GET', '/timetable', 'timetable', 'user', OFFLINE_READ),
   r('GET', '/timetable/today', 'timetable', 'user', OFFLINE_READ),
-  r('DELETE', '/timetable/{id}', 'timetable', 'admin'),
+  r('DELETE', '/timetable/{id}', 'timetable', 'admin', DATA_CHANGE, refreshes(...CLASSES)),
 
   r('GET', '/report/defaulters', 'report', 'user'),
   r('GET', '/report/student/{id}', 'report', 'user'),
@@ -135,13 +153,26 @@ export const ROUTES = [
 /** "METHOD /api/v1/path", exactly as API Gateway puts it in event.routeKey. */
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${API_PREFIX}${route.path}`;
 
-/** The route keys of one resource's rows, as a type: what its handler map must hold, no more and no less. */
-export type RouteKeyOf<R extends Resource> =
-  Extract<(typeof ROUTES)[number], { resource: R }> extends infer Row
-    ? Row extends { method: infer M extends Method; path: infer P extends string }
-      ? `${M} ${typeof API_PREFIX}${P}`
+type Row = (typeof ROUTES)[number];
+type KeyOfRow<R> = R extends { method: infer M extends Method; path: infer P extends string } ? `${M} ${P}` : never;
+
+/** "METHOD /path" for every row of the table, e.g. 'GET /semester/{termid}': how code and tests name a route. */
+export type ApiRouteKey = KeyOfRow<Row>;
+
+/** The keys of one resource's rows, as a type: what its handler map must hold, no more and no less. */
+export type RouteKeyOf<R extends Resource> = KeyOfRow<Extract<Row, { resource: R }>>;
+
+/** Who may call a route, by its key: 'admin' for 'POST /slot'. */
+export type AccessOf<K extends ApiRouteKey> = Row extends infer Each
+  ? Each extends Row
+    ? KeyOfRow<Each> extends K
+      ? Each['access']
       : never
-    : never;
+    : never
+  : never;
+
+/** A route's key as code names it, from API Gateway's routeKey: 'GET /api/v1/term' → 'GET /term'. */
+export const shortKey = (gatewayKey: string): string => gatewayKey.replace(` ${API_PREFIX}/`, ' /');
 
 export const ROUTES_BY_KEY: ReadonlyMap<string, Route> = new Map(ROUTES.map((route) => [routeKey(route), route]));
 

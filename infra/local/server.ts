@@ -8,6 +8,7 @@ import { API_HEADERS, PAGE_HEADERS } from '@shared/security-headers';
 import type { Resource } from '@shared/routes';
 import { MESSAGES } from '@shared/messages';
 import { hostNameOf } from './allowed-hosts';
+import { answerProblem } from './answer-check';
 import { chooseEncoding, compressedFile, entityTag, isCurrent } from './static-files';
 import { fromLambdaResult, isApiPath, lambdaContext, matchRoute, toApiGatewayEvent } from './event-adapter';
 
@@ -107,6 +108,11 @@ async function serveApi(request: IncomingMessage, response: ServerResponse, path
   const event = toApiGatewayEvent(request, body, matched, request.socket.remoteAddress ?? '127.0.0.1');
   const handler = await options.loadHandler(matched.route.resource);
   const result = fromLambdaResult(await handler(event, lambdaContext(`sams-${matched.route.resource}`, event.requestContext.requestId)));
+  const problem = answerProblem(matched.route, result.status, result.body);
+  if (problem) {
+    console.error(problem);
+    return sendJson(response, 500, problem);
+  }
   response.writeHead(result.status, { ...result.headers, ...(result.cookies.length ? { 'set-cookie': result.cookies } : {}) });
   response.end(result.body);
 }

@@ -1,33 +1,12 @@
 import * as z from 'zod/mini';
+import type { AlertSettings } from '../answers/alert-settings';
 import { optionalText } from './common';
 
 /**
- * The college's email alerts (docs/product.md §10): part of the settings (GET and PATCH settings),
- * each alert turned on or off on the Settings screen. Hours and weekdays are the college's (its time zone).
- * Every alert is off, and the college unnamed, until an admin names the college and turns one on.
+ * The college's email alerts (docs/product.md §10): their defaults, bounds and messages, and their fields of
+ * PATCH settings. What GET settings answers of them: shared/answers/alert-settings.ts.
  */
-export interface AlertSettings {
-  /** Shown in every email: who sends it. Empty until an admin names the college; no alert goes before. */
-  collegeName: string;
-  /** Not marked: a reminder to the faculty member of each class left unmarked, and the admins' daily list. */
-  notMarkedAlerts: boolean;
-  /** How long after its slot ends a class left unmarked is overdue: listed as not marked, and reminded. */
-  notMarkedAfterMinutes: number;
-  /** The hour (college time) at which the admins get the day's list of classes not marked. */
-  notMarkedDigestHour: number;
-  /** Under the threshold: a weekly email to each student who fell under it in a course. */
-  belowThresholdAlerts: boolean;
-  /** The weekday (1 = Monday … 7 = Sunday) and hour (college time) of that weekly run. */
-  belowThresholdWeekday: number;
-  belowThresholdHour: number;
-  /** How many sessions of a course must be held before a student's standing in it is emailed. */
-  belowThresholdMinSessions: number;
-  /** Also send each faculty member the list of their courses' students in that run. */
-  belowThresholdCopyFaculty: boolean;
-  /** Absences in a row: an email to the student and to the admins when a student misses this many classes in a row. */
-  absenceStreakAlerts: boolean;
-  absenceStreakLength: number;
-}
+export type { AlertSettings } from '../answers/alert-settings';
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   collegeName: '',
@@ -68,7 +47,7 @@ const wholeNumber = (min: number, max: number, error: string) => z.int({ error }
 const onOff = () => z.boolean({ error: M.onOff });
 
 /** The alert settings' fields of settingsSchema (shared/schemas/settings.ts), each with its own message. */
-export const alertSettingsShape = {
+export const alertSettingsFields = {
   collegeName: optionalText(M.collegeName, 100),
   notMarkedAlerts: onOff(),
   notMarkedAfterMinutes: wholeNumber(0, MAX_NOT_MARKED_MINUTES, M.notMarkedAfterMinutes),

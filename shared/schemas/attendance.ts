@@ -3,6 +3,7 @@ import { todayIn } from '../dates';
 import { hasInvisibleCharacters, normalizeText, TEXT_MESSAGES } from '../text/normalize';
 import { calendarDate, entityId } from './common';
 import { MARK_BACK_DAYS_LABEL } from './settings';
+import { slotKind, STATUSES, type AttendanceStatus } from './attendance-kinds';
 
 export const DUPLICATE_MARK = 'Attendance for this date, course, and slot already exists';
 export const NOT_FOUND = 'Attendance data not found!!!';
@@ -22,9 +23,19 @@ export const MARK_MESSAGES = {
     `This ${groupKind} is too large to store as one attendance session: its ${students} students' names and enrollments need ${Math.ceil(bytes / 1024)} KB, and a session holds at most ${Math.floor(limit / 1024)} KB. Split it into smaller ${groupKind === 'batch' ? 'batches' : 'divisions'} or shorten the names.`,
 } as const;
 
-/** docs/product.md §3: late counts as present (weighted by the settings' lateCounts); excused is leave or medical. */
-export const STATUSES = ['present', 'late', 'absent', 'excused'] as const;
-export type AttendanceStatus = (typeof STATUSES)[number];
+export { slotKind, STATUSES, type AttendanceStatus } from './attendance-kinds';
+/** What the attendance routes answer: shared/answers/attendance.ts. */
+export type {
+  AttendanceRecord,
+  AttendanceStudent,
+  HistoryEntry,
+  MarkConflict,
+  MarkedSession,
+  PercentageReport,
+  SessionView,
+  StudentTotals,
+  UserRef,
+} from '../answers/attendance';
 /** Present and late students are the ones who were there (presentStudentsName, totalPresent). */
 export const wasThere = (status: AttendanceStatus): boolean => status === 'present' || status === 'late';
 
@@ -45,8 +56,6 @@ export const FUTURE_DATE = 'Attendance cannot be marked for a future date';
 const markDate = calendarDate('Enter a real date as YYYY-MM-DD').check(
   z.refine((date) => date <= todayIn('Pacific/Kiritimati'), { error: FUTURE_DATE }),
 );
-
-export const slotKind = z.union([z.literal(1), z.literal(2)], { error: 'Slot count must be 1 (Lecture) or 2 (Lab)' });
 
 export const markSchema = z.object({
   presentStudentData: z
@@ -73,18 +82,6 @@ export type MarkInput = z.infer<typeof markSchema>;
 /** 200 to a mark whose clientMarkId the session already carries: it was stored when first sent. */
 export const MARK_ALREADY_STORED = 'This attendance was already received and stored';
 
-/** POST attendance's 409 to a different mark of a session that exists: which session, who marked it and when. */
-export interface MarkConflict {
-  _id: string;
-  date: string;
-  courseid: string;
-  slotid: string;
-  slotcount: 1 | 2;
-  groupid: string;
-  markedBy: UserRef;
-  markedAt: string;
-}
-
 export const REASON_MESSAGE = 'Give the reason for the correction (3 to 500 characters)';
 
 /** PATCH attendance/{id}: the students whose status changes, why, and the version the client read. */
@@ -105,16 +102,6 @@ export const correctionSchema = z.object({
     .check(z.gte(1, { error: 'Send the version of the attendance you read' })),
 });
 export type CorrectionInput = z.infer<typeof correctionSchema>;
-
-/** POST attendance: the session marked (its id and version), and how many of its expected students were there. */
-export interface MarkedSession {
-  _id: string;
-  version: number;
-  date: string;
-  groupid: string;
-  present: number;
-  expected: number;
-}
 
 /** Query strings carry text: slotcount arrives as '1' or '2'. */
 const slotKindText = z.pipe(
@@ -147,73 +134,3 @@ export const criteriaQuerySchema = z
 
 /** GET attendance/criteria's query as the client sends it. */
 export type CriteriaQuery = z.input<typeof criteriaQuerySchema>;
-
-export interface AttendanceStudent {
-  _id: string;
-  name: string;
-  enrollment: string;
-}
-
-export interface UserRef {
-  _id: string;
-  username: string;
-}
-
-/** One marked session of a group, as GET attendance lists it and PATCH attendance/{id} answers it. */
-export interface SessionView {
-  _id: string;
-  groupid: string;
-  /** What a correction sends back: it is refused (409) once someone else has changed the session. */
-  version: number;
-  markedBy: UserRef;
-  markedAt: string;
-  /** Until when the faculty member who marked it may correct it (admins always may). */
-  editableUntil: string;
-  /** How many corrections it has had. */
-  corrections: number;
-  /** Every student expected, in roll order. */
-  students: (AttendanceStudent & { status: AttendanceStatus })[];
-}
-
-/** GET attendance: data[0]. */
-export interface AttendanceRecord {
-  date: string;
-  courseid: string;
-  slotid: string;
-  slotcount: 1 | 2;
-  /** The sessions found (one per group). */
-  sessions: SessionView[];
-  /** Present and late students of every session found. */
-  presentStudentsName: AttendanceStudent[];
-}
-
-/** One student's row of GET attendance/criteria. */
-export interface StudentTotals extends AttendanceStudent {
-  /** Present and late. */
-  totalPresent: number;
-  /** The sessions the student was expected at. */
-  totalLecture: number;
-  totalLate: number;
-  totalAbsent: number;
-  totalExcused: number;
-  /** 0–100, unrounded, under the college's rules; null when no session counts. */
-  percentage: number | null;
-}
-
-/** GET attendance/criteria: data. */
-export interface PercentageReport {
-  totalLecture: number;
-  studentData: StudentTotals[];
-}
-
-/** GET attendance/{id}/history: one mark or correction, oldest first. */
-export interface HistoryEntry {
-  /** The session's version this entry made: 1 is the original mark. */
-  version: number;
-  by: UserRef;
-  at: string;
-  /** null for the original mark. */
-  reason: string | null;
-  /** Each student it changed: `from` is null in the original mark. */
-  changes: (AttendanceStudent & { from: AttendanceStatus | null; to: AttendanceStatus })[];
-}

@@ -52,37 +52,5 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** A user as every endpoint returns it: never a password, hash or salt. */
-export interface PublicUser {
-  _id: string;
-  username: string;
-  email: string;
-  role: (typeof ROLES)[number];
-}
-
-/** The signed-in user as login and currentstatus answer: mustChangePassword after an admin's reset (one-time password). */
-export interface SignedInUser extends PublicUser {
-  mustChangePassword?: true;
-}
-
-/** One of the signed-in user's sessions (GET auth/sessions): a browser or phone signed in. */
-export interface ActiveSession {
-  _id: string;
-  /** The browser's User-Agent at sign-in (the web app names it: "Chrome on Android"). */
-  device: string;
-  signedInAt: string;
-  lastSeenAt: string;
-  /** The session this request came with. */
-  current: boolean;
-}
-
-/** POST user/{id}/reset-password: the one-time password, shown once to the admin. */
-export interface PasswordReset {
-  user: PublicUser;
-  oneTimePassword: string;
-}
-
-export interface AppConfig {
-  /** The demo accounts shown on the login page of the local stack; null when deployed. */
-  demo: { accounts: { email: string; password: string; role: (typeof ROLES)[number] }[] } | null;
-}
+/** What the auth and user routes answer: shared/answers/auth.ts. */
+export type { ActiveSession, AppConfig, PasswordReset, PublicUser, SignedInUser } from '../answers/auth';

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { isCalendarDate } from '../dates';
-import type { AttendanceStatus, AttendanceStudent } from './attendance';
 import { entityId } from './common';
 
 /*
@@ -52,62 +51,5 @@ export const recordQuerySchema = z
   .check(z.refine((query) => !query.from || !query.to || query.from <= query.to, { error: REPORT_MESSAGES.range }));
 export type RecordQuery = z.input<typeof recordQuerySchema>;
 
-export interface NamedRef {
-  _id: string;
-  name: string;
-}
-
-/**
- * A student's standing in one course and kind under the college's rules (docs/product.md §5):
- * `attended` = present + late × lateCounts, `held` = the sessions that count (less excused ones
- * when they are excluded), `percentage` = 100 × attended / held (null when none counts).
- */
-export interface CourseStanding {
-  courseid: string;
-  course: string;
-  slotcount: 1 | 2;
-  attended: number;
-  held: number;
-  percentage: number | null;
-  /** Under the threshold: how many classes in a row bring the student back to it (null: never, at a threshold of 100). */
-  classesNeeded?: number | null;
-}
-
-export interface DefaulterRow extends AttendanceStudent {
-  division: NamedRef;
-  batch: NamedRef;
-  courses: CourseStanding[];
-  /** All courses and kinds together; null when none counts. */
-  overall: number | null;
-  /** Under the threshold in any course or overall. */
-  below: boolean;
-}
-
-/** GET report/defaulters: data. */
-export interface DefaulterReport {
-  threshold: number;
-  students: DefaulterRow[];
-}
-
-/** One session of a student's record. */
-export interface RecordSession {
-  /** The session's `_id` (as GET attendance lists it). */
-  _id: string;
-  date: string;
-  courseid: string;
-  course: string;
-  slotcount: 1 | 2;
-  slotid: string;
-  slot: string;
-  status: AttendanceStatus;
-}
-
-/** GET report/student/{id}: data. */
-export interface StudentRecord {
-  student: AttendanceStudent & { semester: NamedRef; division: NamedRef; batch: NamedRef };
-  threshold: number;
-  courses: CourseStanding[];
-  overall: number | null;
-  /** Newest first. */
-  sessions: RecordSession[];
-}
+/** What the report routes answer: shared/answers/reports.ts. */
+export type { CourseStanding, DefaulterReport, DefaulterRow, NamedRef, RecordSession, StudentRecord } from '../answers/reports';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { SessionSettings } from '../answers/session-settings';
 import { SESSION_HOURS } from '../constants';
 
 /**
@@ -6,9 +7,7 @@ import { SESSION_HOURS } from '../constants';
  * of the college's settings. At least 10 minutes: a session's last-seen time is written at most
  * every 5 minutes (functions/lib/repositories/sessions.ts), so a shorter timeout could not be kept.
  */
-export interface SessionSettings {
-  sessionIdleMinutes: number;
-}
+export type { SessionSettings } from '../answers/session-settings';
 
 export const MIN_IDLE_MINUTES = 10;
 export const MAX_IDLE_MINUTES = SESSION_HOURS * 60;
@@ -19,7 +18,8 @@ export const SESSION_SETTINGS_MESSAGES = {
   sessionIdleMinutes: `Sign out after inactivity must be a whole number of minutes from ${MIN_IDLE_MINUTES} to ${MAX_IDLE_MINUTES}`,
 } as const;
 
-export const sessionSettingsShape = {
+/** The session settings' fields of settingsSchema (shared/schemas/settings.ts), with their message. */
+export const sessionSettingsFields = {
   sessionIdleMinutes: z
     .int({ error: SESSION_SETTINGS_MESSAGES.sessionIdleMinutes })
     .check(

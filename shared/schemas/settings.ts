@@ -1,34 +1,18 @@
 import * as z from 'zod/mini';
+import type { CollegeSettings } from '../answers/settings';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../dates';
-import { alertSettingsShape, DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alert-settings';
-import { DEFAULT_SESSION_SETTINGS, sessionSettingsShape, type SessionSettings } from './session-settings';
+import { alertSettingsFields, DEFAULT_ALERT_SETTINGS } from './alert-settings';
+import { DEFAULT_SESSION_SETTINGS, sessionSettingsFields } from './session-settings';
+import { EXCUSED_RULES, MARKING_POLICIES } from './settings-choices';
 
-/**
+/*
  * The college's attendance rules (docs/product.md §3): one set for the whole college, read by
  * every signed-in user and changed by admins (GET and PATCH settings).
  */
-export const EXCUSED_RULES = ['excluded', 'absent'] as const;
-export type ExcusedRule = (typeof EXCUSED_RULES)[number];
-/** Who may mark a class: any faculty member, or only the one the timetable assigns it to (admins always may). */
-export const MARKING_POLICIES = ['any-faculty', 'assigned'] as const;
-export type MarkingPolicy = (typeof MARKING_POLICIES)[number];
 
-export interface CollegeSettings extends AlertSettings, SessionSettings {
-  /** How long after marking the faculty member who marked a session may still correct it; 0: never (admins always may). */
-  editWindowHours: number;
-  /** The part of a present that a late is worth, from 0 to 1. */
-  lateCounts: number;
-  /** An excused session is left out of the student's total ('excluded') or counts as an absence ('absent'). */
-  excusedCounts: ExcusedRule;
-  /** The percentage under which reports highlight a student. */
-  threshold: number;
-  /** 'any-faculty': any faculty member may mark any class; 'assigned': only the classes the timetable gives them. */
-  markingPolicy: MarkingPolicy;
-  /** How many days before today a faculty member may mark (0: today only); older dates only admins may mark. */
-  markBackDays: number;
-  /** The college's time zone, an IANA name ('Asia/Kolkata'): its "today", class times and alert hours (docs/product.md §9). */
-  timeZone: string;
-}
+export { EXCUSED_RULES, MARKING_POLICIES, type ExcusedRule, type MarkingPolicy } from './settings-choices';
+/** What GET and PATCH settings answer: shared/answers/settings.ts. */
+export type { CollegeSettings } from '../answers/settings';
 
 export const DEFAULT_SETTINGS: CollegeSettings = {
   editWindowHours: 48,
@@ -75,8 +59,8 @@ export const settingsSchema = z.object({
   markingPolicy: z.enum(MARKING_POLICIES, { error: SETTINGS_MESSAGES.markingPolicy }),
   markBackDays: z.int({ error: SETTINGS_MESSAGES.markBackDays }).check(...between(0, MAX_MARK_BACK_DAYS, SETTINGS_MESSAGES.markBackDays)),
   timeZone: z.string({ error: SETTINGS_MESSAGES.timeZone }).check(z.trim(), z.refine(isTimeZone, { error: SETTINGS_MESSAGES.timeZone })),
-  ...alertSettingsShape,
-  ...sessionSettingsShape,
+  ...alertSettingsFields,
+  ...sessionSettingsFields,
 });
 
 /** PATCH settings: any of the settings; those left out stay as they are. */

@@ -129,67 +129,17 @@ const idList = (message: string) =>
 export const batchDeleteSchema = z.object({ divIds: idList('Some error occur') });
 export const studentDeleteSchema = z.object({ batches_id: idList('Some error occur') });
 
-export interface Term {
-  _id: string;
-  name: string;
-  status: boolean;
-  /** The term's first and last day, when the admin set them (docs/product.md §3). */
-  startDate?: string | null;
-  endDate?: string | null;
-  /** Days of the term with no classes (docs/product.md §3): Today, Not marked and the alerts skip them. */
-  holidays?: Holiday[];
-  /** A planned switch: from this date (college time) this term is the active one and the others are not. */
-  activeFrom?: string | null;
-}
-export interface Holiday {
-  date: string;
-  name: string;
-}
-export interface Semester {
-  _id: string;
-  name: string;
-  termid: string;
-}
-export interface Division {
-  _id: string;
-  name: string;
-  semid: string;
-}
-export interface Batch {
-  _id: string;
-  name: string;
-  divisionid: string;
-}
-export interface Course {
-  _id: string;
-  name: string;
-  semid: string;
-}
-export interface Slot {
-  _id: string;
-  name: string;
-  termid: string;
-  /** When its classes start and end, 'HH:MM' college time; unset on a slot an older release stored whose name gave none. */
-  start?: string;
-  end?: string;
-}
-export interface Student {
-  _id: string;
-  enrollment: string;
-  name: string;
-  /** Admins only: faculty-facing reads leave contact details out. */
-  email?: string;
-  batchid: string;
-}
-/** An entry of the division-level student list (docs/product.md §3). */
-export interface DivisionStudentEntry {
-  batchStudents: { _id: string; name: string; enrollment: string };
-}
-/** PATCH student/updateterm: how many students moved. */
-export interface MovedStudents {
-  moved: number;
-}
-/** POST student/delete: how many students were deleted. */
-export interface DeletedStudents {
-  deleted: number;
-}
+/** What the structure routes answer: shared/answers/structure.ts. */
+export type {
+  Batch,
+  Course,
+  DeletedStudents,
+  Division,
+  DivisionStudentEntry,
+  Holiday,
+  MovedStudents,
+  Semester,
+  Slot,
+  Student,
+  Term,
+} from '../answers/structure';

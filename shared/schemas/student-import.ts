@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { StudentImportResult } from '../answers/student-import';
 import { MESSAGES } from '../messages';
 import { entityId, personName, requiredEmail, requiredText } from './common';
 
@@ -13,8 +14,7 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 /** Rows per call: 500 rows of a college's CSV stay far below the 256 KB body limit and API Gateway's 29 s. */
 export const IMPORT_MAX_ROWS = 500;
 
-export const IMPORT_OUTCOMES = ['create', 'update', 'unchanged', 'error'] as const;
-export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
+export { IMPORT_OUTCOMES, type ImportOutcome } from './import-outcomes';
 
 export const IMPORT_MESSAGES = {
   rowsRequired: 'Send the rows to import as a list',
@@ -79,20 +79,8 @@ export const studentImportSchema = z.object({
 });
 export type StudentImportInput = z.output<typeof studentImportSchema>;
 
-/** One row's outcome: `row` is the row's number as sent (its position, from 1, when it came without one). */
-export interface ImportRowResult {
-  row: number;
-  outcome: ImportOutcome;
-  message: string;
-  /** The student's id; null for an error, or a student a dry run would create. */
-  studentId: string | null;
-}
-
-export interface StudentImportResult {
-  dryRun: boolean;
-  results: ImportRowResult[];
-  counts: Record<ImportOutcome, number>;
-}
+/** POST student/import's answer: shared/answers/student-import.ts. */
+export type { ImportRowResult, StudentImportResult } from '../answers/student-import';
 
 /** The first message of each field that fails, in column order, joined: what a row's error says. */
 export function rowProblems(row: unknown): { value: ImportRowInput } | { error: string } {

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { isCalendarDate } from '../dates';
-import type { UserRef } from './attendance';
 import { entityId } from './common';
 
 /*
@@ -77,38 +76,8 @@ export const todayQuerySchema = z.object({ date: z.optional(dateText) });
 /** GET attendance/missing: the date is required. */
 export const missingQuerySchema = z.object({ date: dateText });
 
-/** A stored entry, as every timetable route answers it. */
-export interface TimetableEntry extends TimetableEntryInput {
-  _id: string;
-  /** The group's semester (the course is of it) and division (a batch's, or the division itself). */
-  semid: string;
-  divisionid: string;
-  faculty: UserRef;
-}
-
-/** An entry with the names a screen shows: course, kind, group (a batch as 'Division 1 / Batch 1A') and slot. */
-export interface TimetableClass {
-  entry: TimetableEntry;
-  course: string;
-  kind: 'Lecture' | 'Lab';
-  group: string;
-  slot: string;
-  /** The slot's times, 'HH:MM' college time, when it has them. */
-  start?: string;
-  end?: string;
-}
-
-/** GET attendance/missing: a date's classes with no attendance, overdue (ended, plus the grace) or still to come. */
-export interface NotMarked {
-  overdue: TimetableClass[];
-  /** Not ended yet: later today (or on a date still to come). */
-  later: TimetableClass[];
-}
+/** What the timetable routes answer: shared/answers/timetable.ts. */
+export type { NotMarked, TimetableClass, TimetableEntry, TodayClass } from '../answers/timetable';
 
 /** GET timetable/today's message on a holiday of the active term. */
 export const holidayMessage = (name: string): string => `No classes today: ${name} (holiday)`;
-
-/** GET timetable/today: each class of the caller on that date, in slot order, with its session's `_id` once marked. */
-export interface TodayClass extends TimetableClass {
-  marked: string | null;
-}

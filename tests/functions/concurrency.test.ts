@@ -25,19 +25,22 @@ describe('concurrency', () => {
   });
 
   it('20 registrations of one email at once create one user', async () => {
-    const body = { email: 'same.person@college.test', password: 'Secret-123', username: 'Same Person', role: 'faculty' };
-    const results = await all(20, (i) =>
-      t.stack.call('POST', '/api/v1/auth/register', {
+    const body = { email: 'same.person@college.test', password: 'Secret-123', username: 'Same Person', role: 'faculty' as const };
+    const register = (i: number) =>
+      t.stack.api('POST /auth/register', {
         cookie: t.admin.cookie,
         body: { ...body, email: i % 2 ? body.email.toUpperCase() : body.email },
-      }),
-    );
+      });
+    const results = await all(20, register);
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     // Each registration hashes its password first, one at a time on a 2-core machine: on a machine busy
     // with other tests the last few can wait past the hashing queue's limit and get 503 (try again).
-    const refused = results.filter((r) => r.status !== 201);
-    expect(refused.filter((r) => r.status === 409).length).toBeGreaterThanOrEqual(15);
-    expect(refused.every((r) => r.status === 409 || r.status === 503)).toBe(true);
+    // Sent again, as the app does, each of those is refused as the duplicate it is.
+    expect(results.every((r) => r.status === 201 || r.status === 409 || r.status === 503)).toBe(true);
+    const busy = results.flatMap((r, i) => (r.status === 503 ? [i] : []));
+    const retried = [];
+    for (const i of busy) retried.push(await register(i));
+    expect([...results.filter((r) => r.status === 409), ...retried].map((r) => r.status)).toEqual(Array(19).fill(409));
     const users = (await t.stack.api('GET /user', { cookie: t.admin.cookie })).body.data;
     expect(users.filter((user) => user.email.toLowerCase() === body.email)).toHaveLength(1);
   });

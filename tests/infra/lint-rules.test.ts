@@ -51,6 +51,18 @@ describe('lint: import boundaries', () => {
   });
 });
 
+describe('lint: route schemas as types only', () => {
+  const RULE = '@typescript-eslint/no-restricted-imports';
+  it.each([
+    ['functions/x.ts', "import { API_SCHEMAS } from '@shared/api-schemas';\nexport const a = API_SCHEMAS;", true],
+    ['web/src/lib/x.ts', "import { termShape } from '@shared/answers/structure';\nexport const a = termShape;", true],
+    ['functions/x.ts', "import type { API_SCHEMAS } from '@shared/api-schemas';\nexport type A = typeof API_SCHEMAS;", false],
+    ['tests/support/x.ts', "import { API_SCHEMAS } from '@shared/api-schemas';\nexport const a = API_SCHEMAS;", false],
+  ])('%s: %s refused %s', async (file, code, refused) => {
+    expect((await ruleIds(file, code)).includes(RULE)).toBe(refused);
+  });
+});
+
 describe('lint: import cycles', () => {
   it('refuses an import that closes a cycle (keys.ts imports natural-key.ts)', async () => {
     const code =

@@ -1,19 +1,29 @@
 import { beforeAll, expect } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
-import type { AttendanceRecord, HistoryEntry, MarkedSession, PercentageReport, SessionView } from '@shared/schemas/attendance';
+import type {
+  AttendanceRecord,
+  CriteriaQuery,
+  HistoryEntry,
+  MarkedSession,
+  MarkInput,
+  PercentageReport,
+  SessionView,
+  ViewQuery,
+} from '@shared/schemas/attendance';
 import type { CollegeSettings, SettingsPatch } from '@shared/schemas/settings';
 import type { StackFixture, TestStack } from './stack';
 
 /** Attendance through the API of the fixture's stack (read when called: it starts before the tests). */
 export function attendanceApi(t: { stack: TestStack }) {
-  const query = (values: Record<string, unknown>) =>
-    new URLSearchParams(Object.entries(values).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+  const textQuery = (values: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(values).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
   return {
     /** POST attendance, failing the test on anything but 201; answers the marked session. */
     async mark(cookie: string, body: Record<string, unknown>): Promise<MarkedSession> {
-      const result = await t.stack.call('POST', '/api/v1/attendance', { cookie, body });
+      // The caller's body is sent as it is (tests build bodies field by field); the answer is typed by the contract.
+      const result = await t.stack.api('POST /attendance', { cookie, body: body as MarkInput });
       expect(result.status, result.body?.message).toBe(201);
-      return result.body.data as MarkedSession;
+      return result.body.data;
     },
     correct: (cookie: string, id: string, body: Record<string, unknown>) =>
       t.stack.call('PATCH', `/api/v1/attendance/${id}`, { cookie, body }),
@@ -24,9 +34,9 @@ export function attendanceApi(t: { stack: TestStack }) {
     },
     /** GET attendance's record, or undefined when no session matched. */
     async view(cookie: string, values: Record<string, unknown>): Promise<AttendanceRecord | undefined> {
-      const result = await t.stack.call('GET', `/api/v1/attendance?${query(values)}`, { cookie });
+      const result = await t.stack.api('GET /attendance', { query: textQuery(values) as ViewQuery, cookie });
       expect(result.status, result.body?.message).toBe(200);
-      return (result.body.data as AttendanceRecord[])[0];
+      return result.body.data[0];
     },
     /** The one session GET attendance lists for this slot and group. */
     async session(cookie: string, values: Record<string, unknown>): Promise<SessionView> {
@@ -35,9 +45,9 @@ export function attendanceApi(t: { stack: TestStack }) {
       return record!.sessions[0]!;
     },
     async percentages(cookie: string, values: Record<string, unknown>): Promise<PercentageReport> {
-      const result = await t.stack.call('GET', `/api/v1/attendance/criteria?${query(values)}`, { cookie });
+      const result = await t.stack.api('GET /attendance/criteria', { query: textQuery(values) as CriteriaQuery, cookie });
       expect(result.status, result.body?.message).toBe(200);
-      return result.body.data as PercentageReport;
+      return result.body.data;
     },
     async settings(cookie: string, patch: SettingsPatch): Promise<CollegeSettings> {
       const result = await t.stack.api('PATCH /settings', { cookie, body: patch });

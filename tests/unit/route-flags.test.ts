@@ -33,4 +33,30 @@ describe('the route table’s flags', () => {
     expect(OFFLINE_READ_URL.test('https://sams.example/api/v1/auth/currentstatus')).toBe(false);
     expect(OFFLINE_READ_URL.test('https://sams.example/api/v1/student/b1/extra')).toBe(false);
   });
+
+  it('logs every correction and deletion as a data change, never a read, a new record or one’s own sign-out', () => {
+    const logged = ROUTES.filter((route) => 'dataChange' in route);
+    const changesOrDeletes = ROUTES.filter((route) => route.method === 'PATCH' || route.method === 'DELETE');
+    expect(logged.every((route) => route.method !== 'GET')).toBe(true);
+    expect(changesOrDeletes.filter((route) => !('dataChange' in route)).map(routeKey)).toEqual([
+      'DELETE /api/v1/auth/sessions/{id}',
+      'DELETE /api/v1/auth/sessions',
+    ]);
+    // The original client's deletes are POSTs.
+    expect(logged.filter((route) => route.method === 'POST').map(routeKey)).toEqual([
+      'POST /api/v1/batch/delete',
+      'POST /api/v1/student/delete',
+    ]);
+  });
+
+  it('refreshes after writes only, and only reads that exist', () => {
+    const reads = ROUTES.filter((route) => route.method === 'GET').map((route) => route.path);
+    for (const route of ROUTES.filter((each) => 'refreshes' in each)) {
+      expect(route.method).not.toBe('GET');
+      for (const prefix of route.refreshes ?? [])
+        expect({ route: routeKey(route), prefix, read: reads.some((path) => path.startsWith(prefix)) }).toMatchObject({ read: true });
+    }
+    // A mark shows on Today at once; a new student shows in the lists and the reports.
+    expect(ROUTES.find((route) => routeKey(route) === 'POST /api/v1/attendance')?.refreshes).toContain('/timetable/today');
+  });
 });

@@ -146,7 +146,9 @@ describe('view attendance: Download PDF', () => {
       'Get Attendance',
       { date: '2026-11-20' },
       {
-        'GET /attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': { data: presentAt([STUDENTS[0]!]) },
+        'GET /attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': {
+          data: presentAt([{ _id: STUDENTS[0]!._id, name: STUDENTS[0]!.name, enrollment: STUDENTS[0]!.enrollment }]),
+        },
       },
     );
     const saved = captureDownloads();

@@ -3,7 +3,7 @@ import type { PublicUser, SignedInUser } from '@shared/schemas/auth';
 import { batchDelete } from '../batch';
 import { nowSeconds } from '../db';
 import { HttpError } from '../http/errors';
-import type { ApiRequest } from '../http/types';
+import type { ApiRequest, RouteRequestOf } from '../http/types';
 import { Conflict, NotFound } from '../domain-errors';
 import { reserveLoginAttempt, reservePasswordChangeGuess } from '../repositories/login-attempts';
 import { sessionItem, sessionKeysOfUser } from '../repositories/sessions';
@@ -21,7 +21,7 @@ export const signedInUser = (user: PublicUser & { mustChangePassword?: boolean }
 });
 
 /** A new session for this browser: its item (for createSession or a transaction) and the cookie. */
-export async function newSession(user: SignedInUser, request: ApiRequest) {
+export async function newSession(user: SignedInUser, request: Pick<ApiRequest, 'secure' | 'userAgent'>) {
   const sessionId = randomUUID();
   const expiresAt = nowSeconds() + SESSION_SECONDS;
   const session = { user, sessionId, expiresAt, device: request.userAgent ?? '' };
@@ -33,7 +33,7 @@ export async function newSession(user: SignedInUser, request: ApiRequest) {
  * Counts one password guess on the account (or this trusted device) before the password is
  * checked; 429 with Retry-After when the window's guesses are spent.
  */
-export async function spendGuess(email: string, request: ApiRequest, device?: string): Promise<void> {
+export async function spendGuess(email: string, request: Pick<ApiRequest, 'requestId' | 'user'>, device?: string): Promise<void> {
   const wait = await reserveLoginAttempt(email, device);
   if (wait === 0) return;
   securityEvent('login locked', request, { email, trustedDevice: device !== undefined, retryAfterSeconds: wait });
@@ -44,8 +44,8 @@ export async function spendGuess(email: string, request: ApiRequest, device?: st
  * Counts the current password of a password change as a guess of this session's own (a stolen
  * session cannot try many, and outsiders' failed logins never stop the owner's change).
  */
-export async function spendChangeGuess(request: ApiRequest): Promise<void> {
-  const { email, sessionId } = request.user!;
+export async function spendChangeGuess(request: RouteRequestOf<'POST /auth/password'>): Promise<void> {
+  const { email, sessionId } = request.user;
   const wait = await reservePasswordChangeGuess(email, sessionId);
   if (wait === 0) return;
   securityEvent('login locked', request, { email, passwordChange: true, retryAfterSeconds: wait });

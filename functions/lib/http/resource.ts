@@ -3,17 +3,17 @@ import type { Context } from 'aws-lambda';
 import { API_HEADERS } from '@shared/security-headers';
 import { MESSAGES } from '@shared/messages';
 import { OFFLINE_READ_CACHE_CONTROL, OFFLINE_READ_KEYS } from '@shared/offline-reads';
-import { routeKey, routesOf, type Resource, type RouteKeyOf } from '@shared/routes';
+import { ROUTES_BY_KEY, routesOf, shortKey, type Resource, type RouteKeyOf } from '@shared/routes';
 import { BeingDeleted, Busy, Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors';
 import { HttpError, isItemTooLarge, isRetryableDatabaseError } from './errors';
 import { logger } from './logger';
 import { requestGuards } from './request-guards';
 import { securityEvent } from './security-events';
 import { sessionAuth } from './session-auth';
-import type { ApiContext, ApiEvent, ApiResponse, ApiResult, RouteHandler } from './types';
+import type { ApiContext, ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
 
-/** A resource's handlers: one per row of the route table, keyed by its route key. */
-export type Handlers<R extends Resource> = { [K in RouteKeyOf<R>]: RouteHandler };
+/** A resource's handlers: one per row of the route table, keyed by its route key ('GET /term'), each typed from its row. */
+export type Handlers<R extends Resource> = { [K in RouteKeyOf<R>]: RouteHandler<K> };
 
 /** The JSON every route answers with: `{data, message}`. */
 export function jsonResult(status: number, data: unknown, message: string, cookies?: string[]): ApiResult {
@@ -26,8 +26,11 @@ export function jsonResult(status: number, data: unknown, message: string, cooki
  * error, and is refused here too). Middleware does the rest.
  */
 export function resource<R extends Resource>(name: R, handlers: NoInfer<Handlers<R>>) {
-  const routes: Record<string, RouteHandler> = handlers;
-  const expected = routesOf(name).map(routeKey).sort();
+  // The guards built the request from the event; the row's types hold once session-auth has let it through.
+  const routes = handlers as unknown as Record<string, (request: ApiRequest) => Promise<ApiResponse>>;
+  const expected = routesOf(name)
+    .map((route) => `${route.method} ${route.path}`)
+    .sort();
   const given = Object.keys(routes).sort();
   if (expected.join('\n') !== given.join('\n')) {
     throw new Error(`Resource ${name}: handlers ${given.join(', ')} do not match the route table ${expected.join(', ')}`);
@@ -35,8 +38,8 @@ export function resource<R extends Resource>(name: R, handlers: NoInfer<Handlers
 
   const dispatch = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     const request = (context as ApiContext).api;
-    const response: ApiResponse = await routes[event.routeKey]!(request);
-    if (isCorrectionOrDeletion(event.routeKey))
+    const response = await routes[shortKey(event.routeKey)]!(request);
+    if (ROUTES_BY_KEY.get(event.routeKey)?.dataChange)
       securityEvent('data changed', request, { routeKey: event.routeKey, params: { ...request.params } });
     const result = jsonResult(response.status ?? 200, response.data, response.message, response.cookies);
     // The reads marking offline needs may be kept by the service worker; every other answer stays no-store.
@@ -87,9 +90,6 @@ function errorResponse(request: middy.Request<ApiEvent, ApiResult, Error, Contex
   logger.error('request failed', { requestId, routeKey: event.routeKey, error: error as Error });
   request.response = jsonResult(500, null, `${MESSAGES.serverError} (request id ${requestId})`);
 }
-
-/** Corrections and deletions are security events (docs/security.md); marking and creating are not. */
-const isCorrectionOrDeletion = (key: string): boolean => /^(PATCH|DELETE) |\/delete$/.test(key) && !key.includes('/auth/sessions');
 
 function logDenied({ event, context, error }: middy.Request<ApiEvent, ApiResult, Error, Context>): void {
   const api = (context as Partial<ApiContext>).api;

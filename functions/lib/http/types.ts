@@ -1,4 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { ApiData, ContractKey, RouteParams } from '@shared/api-contract';
+import type { AccessOf } from '@shared/routes';
 import type { SessionUser } from '../repositories/sessions';
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -8,6 +10,7 @@ export type { SessionUser };
 
 /** What a route handler gets: the parsed parts of the request, never the raw event. */
 export interface ApiRequest {
+  /** The JSON body, not yet checked: the handler parses it with its route's schema (shared/api-schemas.ts). */
   body: unknown;
   params: Record<string, string>;
   query: Record<string, string>;
@@ -20,15 +23,25 @@ export interface ApiRequest {
   userAgent?: string;
 }
 
+/**
+ * The request of one route, typed from its row: its path parameters by name, and the user, who is there
+ * whenever the route's access requires a signed-in user (session-auth refuses the request otherwise).
+ */
+export type RouteRequestOf<K extends ContractKey> = Omit<ApiRequest, 'params' | 'user'> & {
+  params: RouteParams<K>;
+  user: AccessOf<K> extends 'user' | 'admin' ? SessionUser : SessionUser | null;
+};
+
 /** What a route handler returns; the resource wraps it as `{data, message}`. */
-export interface ApiResponse {
+export interface ApiResponse<D = unknown> {
   status?: number;
-  data: unknown;
+  data: D;
   message: string;
   cookies?: string[];
 }
 
-export type RouteHandler = (request: ApiRequest) => Promise<ApiResponse>;
+/** The handler of one route: its answer's data must be what the route's schema allows. */
+export type RouteHandler<K extends ContractKey> = (request: RouteRequestOf<K>) => Promise<ApiResponse<ApiData<K>>>;
 
 /** The Lambda context, carrying the request the guards parsed for the route handler. */
 export interface ApiContext extends Context {

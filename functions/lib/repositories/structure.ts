@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollegeSettings } from '@shared/schemas/settings';
-import type { Holiday } from '@shared/schemas/structure';
+import type { Batch, Course, Division, Holiday, Semester, Slot, Term } from '@shared/schemas/structure';
 import { batchGet } from '../batch';
 import { db, queryAll, tableName } from '../db';
 import { areLookalikes, lookalikeKeys } from '@shared/text/lookalike';
@@ -93,13 +93,24 @@ const nameClaimKey = (kind: Kind, item: StructureItem) => {
 export const notFound = (kind: Kind) => new NotFound(`${KINDS[kind].label} not found`);
 
 /** What clients see: `_id`, `name`, the parent reference (and a term's status); never internal keys. */
-export function toPublic(kind: Kind, item: StructureItem): Record<string, unknown> {
+/** Each level as the API answers it. */
+export interface PublicNode {
+  term: Term;
+  semester: Semester;
+  division: Division;
+  batch: Batch;
+  course: Course;
+  slot: Slot;
+}
+
+export function toPublic<K extends Kind>(kind: K, item: StructureItem): PublicNode[K] {
   const field = KINDS[kind].parentField;
   const out: Record<string, unknown> = { _id: item._id, name: item.name };
   if (field) out[field] = item[field];
   if (kind === 'term') Object.assign(out, { status: item.status, startDate: item.startDate ?? null, endDate: item.endDate ?? null });
   if (kind === 'slot') for (const field of ['start', 'end'] as const) if (item[field]) out[field] = item[field];
-  return out;
+  // Built field by field from KINDS above: the fields each level's shape lists.
+  return out as unknown as PublicNode[K];
 }
 
 /** One entity by id (strongly consistent), or null. */

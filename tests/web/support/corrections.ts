@@ -32,7 +32,9 @@ export const dayOf = (day: SessionView): AttendanceRecord[] => [
     slotid: 'slot9',
     slotcount: 1,
     sessions: [day],
-    presentStudentsName: day.students.filter((student) => student.status === 'present' || student.status === 'late'),
+    presentStudentsName: day.students
+      .filter((student) => student.status === 'present' || student.status === 'late')
+      .map(({ _id, name, enrollment }) => ({ _id, name, enrollment })),
   },
 ];
 

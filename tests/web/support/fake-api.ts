@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
 import type { ApiBody, ApiData, ContractKey } from '@shared/api-contract';
+import { answerProblem } from '@infra/local/answer-check';
+import { matchRoute } from '@infra/local/event-adapter';
 
 /** A fake answer: what the route answers (its data typed by the contract), or a failure's status and message. */
 export interface Reply<T = unknown> {
@@ -52,6 +54,9 @@ export interface ApiCall {
 export function mockApi<T>(handlers: Routes<T>) {
   const calls: ApiCall[] = [];
   const routes = handlers as Record<string, Handler<ContractKey> | undefined>;
+  for (const [key, handler] of Object.entries(routes)) {
+    if (handler && typeof handler !== 'function') checkReply(key, handler);
+  }
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init.method ?? 'GET';
@@ -60,6 +65,13 @@ export function mockApi<T>(handlers: Routes<T>) {
     calls.push({ method, path, body, credentials: init.credentials, headers: (init.headers ?? {}) as Record<string, string> });
     const handler = routes[`${method} ${path}`];
     const reply = typeof handler === 'function' ? await handler(body as never) : (handler ?? { status: 404, message: 'Not found' });
+    if (typeof handler === 'function') {
+      try {
+        checkReply(`${method} ${path}`, reply);
+      } catch (error) {
+        repliesOffContract.push((error as Error).message);
+      }
+    }
     return new Response(JSON.stringify({ data: reply.data ?? null, message: reply.message ?? '' }), {
       status: reply.status ?? 200,
       headers: { 'content-type': 'application/json' },
@@ -75,3 +87,20 @@ export function mockApi<T>(handlers: Routes<T>) {
 
 /** A fake API's routes checked against the contract, to spread into mockApi (or into other routes). */
 export const routes = <T>(handlers: Routes<T>): Routes<T> => handlers;
+
+/** Replies computed during a test that the contract does not allow: the test's afterEach (setup.ts) fails on any. */
+const repliesOffContract: string[] = [];
+export const takeRepliesOffContract = (): string[] => repliesOffContract.splice(0);
+
+/**
+ * A fixture's answer is checked against the route's schema (shared/api-schemas.ts) as the local server checks
+ * the real one: a fixture drifting from the contract fails, as the server would.
+ */
+function checkReply(key: string, reply: Reply): void {
+  const method = key.slice(0, key.indexOf(' '));
+  const path = key.slice(key.indexOf(' ') + 1).split('?')[0]!;
+  const matched = matchRoute(method, `/api/v1${path}`);
+  if (!matched) return;
+  const problem = answerProblem(matched.route, reply.status ?? 200, Buffer.from(JSON.stringify({ data: reply.data ?? null })));
+  if (problem) throw new Error(`A fake API reply off the contract: ${problem}`);
+}

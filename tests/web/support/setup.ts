@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { takeRepliesOffContract } from './fake-api';
 import { clearToasts } from '@web/lib/toast';
 import { resetLoader } from '@web/lib/loading';
 import { session } from '@web/lib/session';
@@ -17,6 +18,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  expect(takeRepliesOffContract()).toEqual([]);
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

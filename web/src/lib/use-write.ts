@@ -1,53 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import type { RequestArg, WriteKey } from '@shared/api-contract';
+import { ROUTES, type Route } from '@shared/routes';
 import { callRoute, pathsStartingWith } from './api-client';
 
-/** The timetable's reads: its entries, Today and the classes not marked (a class whose course, group or slot is gone is left out of the last two). */
-const CLASSES = ['/timetable', '/attendance/missing'];
-
-/** The cached reads each write can change, by path prefix: the level written and all a cascade reaches. */
-const REFRESHES: { [K in WriteKey]: readonly string[] } = {
-  'POST /auth/login': [],
-  'POST /auth/logout': [],
-  'POST /auth/register': ['/user'],
-  'POST /auth/password': ['/auth/sessions'],
-  'DELETE /auth/sessions/{id}': ['/auth/sessions'],
-  'DELETE /auth/sessions': [],
-  // A deleted user's timetable entries go with them.
-  'DELETE /user/{id}': ['/user', ...CLASSES],
-  'POST /user/{id}/reset-password': [],
-  'POST /user/{id}/unlock': [],
-  'POST /term': ['/term'],
-  // The active term decides Home's semesters, the slots, and the term of Today and the timetable.
-  'PATCH /term/{id}': ['/term', '/semester/', '/slot/', ...CLASSES],
-  'POST /term/{id}/activate': ['/term', '/semester/', '/slot/', ...CLASSES],
-  'POST /semester': ['/semester/'],
-  'DELETE /semester/{id}': ['/semester/', '/division/', '/batch/', '/course/', '/student/', ...CLASSES],
-  'POST /division': ['/division/'],
-  'DELETE /division/delete/{semid}': ['/division/', '/batch/', '/student/', ...CLASSES],
-  'DELETE /division/{id}': ['/division/', '/batch/', '/student/', ...CLASSES],
-  'POST /batch': ['/batch/'],
-  'POST /batch/delete': ['/batch/', '/student/', ...CLASSES],
-  'DELETE /batch/{id}': ['/batch/', '/student/', ...CLASSES],
-  'POST /student/delete': ['/student/'],
-  'POST /student/import': ['/student/', '/division/', '/batch/', '/report'],
-  'POST /student': ['/student/', '/report'],
-  'PATCH /student/updateterm': ['/student/', '/report'],
-  'PATCH /student/{id}': ['/student/', '/report'],
-  'DELETE /student/{id}': ['/student/', '/report'],
-  'POST /course': ['/course/'],
-  'DELETE /course/{id}': ['/course/', ...CLASSES],
-  'POST /slot': ['/slot/'],
-  'PATCH /slot/{id}': ['/slot/', ...CLASSES],
-  'DELETE /slot/{id}': ['/slot/', ...CLASSES],
-  // A marked class shows as marked on Today and leaves the classes not marked.
-  'POST /attendance': ['/timetable/today', '/attendance/missing', '/report'],
-  'PATCH /attendance/{id}': ['/attendance', '/report'],
-  'PATCH /settings': ['/settings', '/attendance', '/report'],
-  'POST /timetable': CLASSES,
-  'DELETE /timetable/{id}': CLASSES,
-};
+/** The cached reads each write can change, by path prefix, as its row of the route table says. */
+const REFRESHES: ReadonlyMap<string, readonly string[]> = new Map(
+  ROUTES.map((route: Route) => [`${route.method} ${route.path}`, route.refreshes ?? []]),
+);
 
 /** A second look after a write: list reads that go through an index may lag the write for a moment in AWS. */
 export const SETTLE_MS = 1200;
@@ -69,8 +29,9 @@ export function useRefresh() {
   }, []);
 
   return (key: WriteKey): Promise<unknown> => {
-    if (!REFRESHES[key].length) return Promise.resolve();
-    const matches = pathsStartingWith(...REFRESHES[key]);
+    const prefixes = REFRESHES.get(key) ?? [];
+    if (!prefixes.length) return Promise.resolve();
+    const matches = pathsStartingWith(...prefixes);
     const timer = setTimeout(() => {
       timers.current.delete(timer);
       void mutate(matches);

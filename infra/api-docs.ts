@@ -1,0 +1,62 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_SCHEMAS, type RouteSchemas } from '@shared/api-schemas';
+import { ROUTES, type ApiRouteKey, type Route } from '@shared/routes';
+import { runWhenMain } from './table-command';
+
+/**
+ * docs/api.md's route index, made from the route table and its schemas (`npm run api-docs` writes it;
+ * tests/unit/api-docs.test.ts fails while the page differs from the table).
+ */
+export const API_DOCS = join(import.meta.dirname, '..', 'docs', 'api.md');
+const START = '<!-- route index: made by `npm run api-docs` from shared/routes.ts and shared/api-schemas.ts -->';
+const END = '<!-- end of route index -->';
+
+const ACCESS: Record<Route['access'], string> = {
+  public: 'anyone',
+  optional: 'anyone (the user, when signed in)',
+  user: 'signed in',
+  admin: 'admin',
+};
+
+/** The top-level fields of an object schema, optional ones marked '?'. */
+function fieldsOf(schema: unknown): string {
+  const shape = (schema as { shape?: Record<string, { _zod: { optin?: string } }> } | undefined)?.shape;
+  if (!shape) return '–';
+  return Object.entries(shape)
+    .map(([name, field]) => `\`${name}${field._zod.optin === 'optional' ? '?' : ''}\``)
+    .join(', ');
+}
+
+function flagsOf(route: Route): string {
+  const flags = [
+    route.beforePasswordChange && 'before a password change',
+    route.offlineRead && 'kept for offline marking',
+    route.dataChange && "logged as 'data changed'",
+    route.refreshes && `refreshes ${route.refreshes.map((prefix) => `\`${prefix}\``).join(', ')}`,
+  ];
+  return flags.filter(Boolean).join('; ');
+}
+
+export function routeIndex(): string {
+  const rows = ROUTES.map((route: Route) => {
+    const key = `${route.method} ${route.path}` as ApiRouteKey;
+    const schemas: RouteSchemas = API_SCHEMAS[key];
+    return `| \`${key}\` | ${ACCESS[route.access]} | ${fieldsOf(schemas.body)} | ${fieldsOf(schemas.query)} | ${flagsOf(route)} |`;
+  });
+  return [START, '', '| route | who may call it | body | query | also |', '|---|---|---|---|---|', ...rows, '', END].join('\n');
+}
+
+/** The page with its route index replaced by the table's. */
+export function withRouteIndex(page: string): string {
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`docs/api.md has no route index between "${START}" and "${END}"`);
+  return page.slice(0, start) + routeIndex() + page.slice(end + END.length);
+}
+
+runWhenMain(import.meta.url, async () => {
+  writeFileSync(API_DOCS, withRouteIndex(readFileSync(API_DOCS, 'utf8')));
+  console.log('docs/api.md: route index written');
+  return 0;
+});

@@ -1,0 +1,50 @@
+import * as z from 'zod/mini';
+import { ROLES } from '../constants';
+
+// Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/: the Lambdas load those, and zod schemas
+// built at load time cannot be tree-shaken, so each Lambda would carry every answer.
+
+/** A user as every endpoint returns it: never a password, hash or salt. */
+export const publicUserShape = z.strictObject({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type PublicUser = z.output<typeof publicUserShape>;
+
+/** The signed-in user as login and currentstatus answer: mustChangePassword after an admin's reset (one-time password). */
+export const signedInUserShape = z.strictObject({
+  ...publicUserShape.shape,
+  mustChangePassword: z.optional(z.literal(true)),
+});
+export type SignedInUser = z.output<typeof signedInUserShape>;
+
+/** One of the signed-in user's sessions (GET auth/sessions): a browser or phone signed in. */
+export const activeSessionShape = z.strictObject({
+  _id: z.string(),
+  /** The browser's User-Agent at sign-in (the web app names it: "Chrome on Android"). */
+  device: z.string(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type ActiveSession = z.output<typeof activeSessionShape>;
+
+/** POST user/{id}/reset-password: the one-time password, shown once to the admin. */
+export const passwordResetShape = z.strictObject({
+  user: publicUserShape,
+  oneTimePassword: z.string(),
+});
+export type PasswordReset = z.output<typeof passwordResetShape>;
+
+export const appConfigShape = z.strictObject({
+  /** The demo accounts shown on the login page of the local stack; null when deployed. */
+  demo: z.nullable(
+    z.strictObject({
+      accounts: z.array(z.strictObject({ email: z.string(), password: z.string(), role: z.enum(ROLES) })),
+    }),
+  ),
+});
+export type AppConfig = z.output<typeof appConfigShape>;

@@ -1,0 +1,139 @@
+import * as z from 'zod/mini';
+import type { ApiRouteKey } from './routes';
+import { changePasswordSchema, loginSchema, registerSchema } from './schemas/auth';
+import { activeSessionShape, appConfigShape, passwordResetShape, publicUserShape, signedInUserShape } from './answers/auth';
+import { correctionSchema, criteriaQuerySchema, markSchema, viewQuerySchema } from './schemas/attendance';
+import {
+  attendanceRecordShape,
+  historyEntryShape,
+  markedSessionShape,
+  percentageReportShape,
+  sessionViewShape,
+} from './answers/attendance';
+import { settingsPatchSchema } from './schemas/settings';
+import { collegeSettingsShape } from './answers/settings';
+import { missingQuerySchema, timetableEntrySchema, timetableQuerySchema, todayQuerySchema } from './schemas/timetable';
+import { notMarkedShape, timetableEntryShape, todayClassShape } from './answers/timetable';
+import { defaultersQuerySchema, recordQuerySchema } from './schemas/reports';
+import { defaulterReportShape, studentRecordShape } from './answers/reports';
+import { deletedTreeShape, dependentsShape } from './answers/dependents';
+import { studentImportSchema } from './schemas/student-import';
+import { studentImportResultShape } from './answers/student-import';
+import {
+  batchDeleteSchema,
+  batchSchema,
+  changeTermSchema,
+  courseSchema,
+  divisionSchema,
+  semesterSchema,
+  slotSchema,
+  slotUpdateSchema,
+  studentDeleteSchema,
+  studentSchema,
+  studentUpdateSchema,
+  termActivationSchema,
+  termSchema,
+  termStatusSchema,
+} from './schemas/structure';
+import {
+  batchShape,
+  courseShape,
+  deletedStudentsShape,
+  divisionShape,
+  divisionStudentEntryShape,
+  movedStudentsShape,
+  semesterShape,
+  slotShape,
+  studentShape,
+  termShape,
+} from './answers/structure';
+
+/** What one route takes and answers: the schemas of its body and query (where it has one) and of its answer's `data`. */
+export interface RouteSchemas {
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  answer: z.ZodMiniType;
+}
+
+const list = z.array;
+const ids = z.array(z.string());
+const nothing = z.null();
+
+/**
+ * The route table's schemas, row by row (shared/routes.ts holds the rows: who may call a route and what else it
+ * says; this holds what it carries). The web client, the handlers and the tests take their types from here
+ * (shared/api-contract.ts), and the tests and the local server check every answer against it at run time.
+ * Kept beside the table rather than in it: every Lambda reads the table, and each would then carry every
+ * route's schemas (docs/decisions.md).
+ */
+export const API_SCHEMAS = {
+  'GET /config': { answer: appConfigShape },
+  'POST /auth/login': { body: loginSchema, answer: signedInUserShape },
+  'GET /auth/currentstatus': { answer: signedInUserShape },
+  'POST /auth/logout': { answer: nothing },
+  'POST /auth/register': { body: registerSchema, answer: publicUserShape },
+  'POST /auth/password': { body: changePasswordSchema, answer: signedInUserShape },
+  'GET /auth/sessions': { answer: list(activeSessionShape) },
+  'DELETE /auth/sessions/{id}': { answer: nothing },
+  'DELETE /auth/sessions': { answer: nothing },
+  'GET /user': { answer: list(publicUserShape) },
+  'DELETE /user/{id}': { answer: publicUserShape },
+  'POST /user/{id}/reset-password': { answer: passwordResetShape },
+  'POST /user/{id}/unlock': { answer: z.strictObject({ user: publicUserShape, wasLocked: z.boolean() }) },
+
+  'POST /term': { body: termSchema, answer: termShape },
+  'GET /term': { answer: list(termShape) },
+  'GET /term/active': { answer: list(termShape) },
+  'PATCH /term/{id}': { body: termStatusSchema, answer: termShape },
+  'POST /term/{id}/activate': { body: termActivationSchema, answer: list(termShape) },
+  'POST /semester': { body: semesterSchema, answer: semesterShape },
+  'GET /semester/{termid}': { answer: list(semesterShape) },
+  'GET /semester/{id}/dependents': { answer: dependentsShape },
+  'DELETE /semester/{id}': { answer: deletedTreeShape },
+
+  'POST /division': { body: divisionSchema, answer: divisionShape },
+  'GET /division/{semid}': { answer: list(divisionShape) },
+  'DELETE /division/delete/{semid}': { answer: ids },
+  'GET /division/{id}/dependents': { answer: dependentsShape },
+  'DELETE /division/{id}': { answer: deletedTreeShape },
+  'POST /batch': { body: batchSchema, answer: batchShape },
+  'GET /batch/{divisionid}': { answer: list(batchShape) },
+  'POST /batch/delete': { body: batchDeleteSchema, answer: ids },
+  'GET /batch/{id}/dependents': { answer: dependentsShape },
+  'DELETE /batch/{id}': { answer: deletedTreeShape },
+
+  'POST /student/delete': { body: studentDeleteSchema, answer: deletedStudentsShape },
+  'POST /student/import': { body: studentImportSchema, answer: studentImportResultShape },
+  'POST /student': { body: studentSchema, answer: studentShape },
+  'GET /student/{batchid}': { answer: list(studentShape) },
+  'PATCH /student/updateterm': { body: changeTermSchema, answer: movedStudentsShape },
+  'PATCH /student/{id}': { body: studentUpdateSchema, answer: studentShape },
+  'GET /student/student/{id}': { answer: studentShape },
+  'GET /student/division/{divisionid}': { answer: list(divisionStudentEntryShape) },
+  'DELETE /student/{id}': { answer: studentShape },
+
+  'POST /course': { body: courseSchema, answer: courseShape },
+  'GET /course/{semid}': { answer: list(courseShape) },
+  'GET /course/{id}/dependents': { answer: dependentsShape },
+  'DELETE /course/{id}': { answer: deletedTreeShape },
+  'POST /slot': { body: slotSchema, answer: slotShape },
+  'GET /slot/{termid}': { answer: list(slotShape) },
+  'PATCH /slot/{id}': { body: slotUpdateSchema, answer: slotShape },
+  'DELETE /slot/{id}': { answer: deletedTreeShape },
+  'POST /attendance': { body: markSchema, answer: markedSessionShape },
+  'GET /attendance': { query: viewQuerySchema, answer: list(attendanceRecordShape) },
+  'GET /attendance/criteria': { query: criteriaQuerySchema, answer: percentageReportShape },
+  'PATCH /attendance/{id}': { body: correctionSchema, answer: sessionViewShape },
+  'GET /attendance/{id}/history': { answer: list(historyEntryShape) },
+  'GET /attendance/missing': { query: missingQuerySchema, answer: notMarkedShape },
+  'GET /settings': { answer: collegeSettingsShape },
+  'PATCH /settings': { body: settingsPatchSchema, answer: collegeSettingsShape },
+
+  'POST /timetable': { body: timetableEntrySchema, answer: timetableEntryShape },
+  'GET /timetable': { query: timetableQuerySchema, answer: list(timetableEntryShape) },
+  'GET /timetable/today': { query: todayQuerySchema, answer: list(todayClassShape) },
+  'DELETE /timetable/{id}': { answer: timetableEntryShape },
+
+  'GET /report/defaulters': { query: defaultersQuerySchema, answer: defaulterReportShape },
+  'GET /report/student/{id}': { query: recordQuerySchema, answer: studentRecordShape },
+} as const satisfies { [K in ApiRouteKey]: RouteSchemas };
