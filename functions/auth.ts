@@ -4,8 +4,8 @@ import { changePasswordSchema, loginSchema, PASSWORD_MESSAGES, registerSchema, t
 import { entityId } from '@shared/schemas/common';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './lib/auth/password';
 import { passwordProblem } from './lib/auth/password-policy';
-import { clearedSessionCookie, deviceCookie, signDeviceToken, trustedDevice } from './lib/auth/session-token';
-import { changePassword, newSession, signedInUser, spendChangeGuess, spendGuess } from './lib/auth/sign-in';
+import { clearedLoginSessionCookie, deviceCookie, signDeviceToken, trustedDevice } from './lib/auth/login-session-token';
+import { changePassword, newLoginSession, signedInUser, spendChangeGuess, spendGuess } from './lib/auth/sign-in';
 import { nowSeconds } from './lib/db';
 import { DEMO_ACCOUNTS, isDemoMode } from './lib/demo-accounts';
 import { Invalid, NotFound } from './lib/domain-errors';
@@ -13,12 +13,18 @@ import { HttpError, parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { securityEvent } from './lib/http/security-events';
 import { clearLoginAttempts } from './lib/repositories/login-attempts';
-import { createSession, deleteSession, deleteSessionsOfUser, endSession, listSessions } from './lib/repositories/sessions';
+import {
+  createLoginSession,
+  deleteLoginSession,
+  deleteLoginSessionsOfUser,
+  endLoginSession,
+  listLoginSessions,
+} from './lib/repositories/login-sessions';
 import { createUser, findUserForLogin, getUserWithPassword } from './lib/repositories/users';
 
 /**
  * Auth resource: sign-in, sign-out, the current user, registering users, the public app config,
- * and the signed-in user's own account: their password and their sessions (docs/product.md §4).
+ * and the signed-in user's own account: their password and their login sessions (docs/product.md §4).
  */
 export const handler = resource('auth', {
   'GET /config': async () => {
@@ -45,35 +51,37 @@ export const handler = resource('auth', {
       throw new HttpError(401, MESSAGES.wrongLogin);
     }
     await clearLoginAttempts(email, device);
-    // A one-time password signs in once, within its day: the sign-in that stores its session spends it.
+    // A one-time password signs in once, within its day: the sign-in that stores its login session spends it.
     const oneTimePassword = user.mustChangePassword === true;
     const spent = () => {
       securityEvent('login failed', request, { email, reason: 'one-time password used or expired', trustedDevice: device !== undefined });
       return new HttpError(401, PASSWORD_MESSAGES.oneTimeSpent);
     };
     if (oneTimePassword && !((user.oneTimePasswordExpiresAt ?? 0) > nowSeconds())) throw spent();
-    const { session, cookie } = await newSession(signedInUser(user), request);
+    const { loginSession, cookie } = await newLoginSession(signedInUser(user), request);
     // A user deleted (or whose password changed) while signing in gets the same answer as a wrong password.
-    await createSession(session, { passwordHash: user.passwordHash, oneTimePassword }).catch((error: unknown) => {
+    await createLoginSession(loginSession, { passwordHash: user.passwordHash, oneTimePassword }).catch((error: unknown) => {
       if (!(error instanceof NotFound)) throw error;
       throw oneTimePassword ? spent() : new HttpError(401, MESSAGES.wrongLogin);
     });
     const trusted = deviceCookie(await signDeviceToken(email, device ?? randomUUID()), request.secure);
-    securityEvent('login succeeded', { ...request, user: { ...session.user, sessionId: session.sessionId } }, { trustedDevice: !!device });
-    return { data: session.user, message: 'Logged in successfully', cookies: [cookie, trusted] };
+    const signedIn = { ...loginSession.user, loginSessionId: loginSession.loginSessionId };
+    securityEvent('login succeeded', { ...request, user: signedIn }, { trustedDevice: !!device });
+    return { data: loginSession.user, message: 'Logged in successfully', cookies: [cookie, trusted] };
   },
 
   'GET /auth/currentstatus': async ({ user }) => {
-    const { sessionId: _sessionId, ...publicUser } = user;
+    // The login session's id stays on the server (the cookie's token carries it).
+    const { loginSessionId: _loginSessionId, ...publicUser } = user;
     return { data: publicUser, message: 'Logged in' };
   },
 
   'POST /auth/logout': async (request) => {
     if (request.user) {
-      await deleteSession(request.user._id, request.user.sessionId);
+      await deleteLoginSession(request.user._id, request.user.loginSessionId);
       securityEvent('logout', request);
     }
-    return { data: null, message: 'Logged out', cookies: [clearedSessionCookie(request.secure)] };
+    return { data: null, message: 'Logged out', cookies: [clearedLoginSessionCookie(request.secure)] };
   },
 
   'POST /auth/register': async (request) => {
@@ -90,8 +98,8 @@ export const handler = resource('auth', {
     return { status: 201, data: user, message: 'User created successfully' };
   },
 
-  // The current password is a guess like a login's, counted first in this session's own count: a stolen
-  // session cannot try many, and outsiders' failed logins cannot stop the owner's change.
+  // The current password is a guess like a login's, counted first in this login session's own count: a stolen
+  // login session cannot try many, and outsiders' failed logins cannot stop the owner's change.
   'POST /auth/password': async (request) => {
     const input = parse(changePasswordSchema, request.body);
     const stored = await getUserWithPassword(request.user._id);
@@ -105,33 +113,33 @@ export const handler = resource('auth', {
       throw new Invalid(PASSWORD_MESSAGES.currentWrong);
     }
     const passwordHash = await hashPassword(input.newPassword);
-    const { session, cookie } = await newSession(signedInUser({ ...stored, mustChangePassword: false }), request);
+    const { loginSession, cookie } = await newLoginSession(signedInUser({ ...stored, mustChangePassword: false }), request);
     const change = { passwordHash, mustChangePassword: false, whileHash: stored.passwordHash };
-    const ended = await changePassword(stored._id, change, session);
+    const ended = await changePassword(stored._id, change, loginSession);
     securityEvent('password changed', request, { sessionsEnded: ended });
-    return { data: session.user, message: 'Password changed. Every other session has been signed out.', cookies: [cookie] };
+    return { data: loginSession.user, message: 'Password changed. Every other session has been signed out.', cookies: [cookie] };
   },
 
   'GET /auth/sessions': async ({ user }) => {
-    const sessions = await listSessions(user._id, user.sessionId);
-    return { data: sessions, message: 'Your sessions' };
+    const loginSessions = await listLoginSessions(user._id, user.loginSessionId);
+    return { data: loginSessions, message: 'Your sessions' };
   },
 
   'DELETE /auth/sessions/{id}': async (request) => {
     const id = parse(entityId('Session not found'), request.params.id);
-    await endSession(request.user._id, id);
+    await endLoginSession(request.user._id, id);
     securityEvent('session ended', request, { sessionId: id });
-    const here = id === request.user.sessionId;
+    const here = id === request.user.loginSessionId;
     return {
       data: null,
       message: here ? 'Signed out on this device' : 'Signed out on that device',
-      cookies: here ? [clearedSessionCookie(request.secure)] : undefined,
+      cookies: here ? [clearedLoginSessionCookie(request.secure)] : undefined,
     };
   },
 
   'DELETE /auth/sessions': async (request) => {
-    await deleteSessionsOfUser(request.user._id);
+    await deleteLoginSessionsOfUser(request.user._id);
     securityEvent('all sessions ended', request);
-    return { data: null, message: 'Signed out everywhere', cookies: [clearedSessionCookie(request.secure)] };
+    return { data: null, message: 'Signed out everywhere', cookies: [clearedLoginSessionCookie(request.secure)] };
   },
 });

@@ -7,14 +7,14 @@ import { resource } from './lib/http/resource';
 import { importStudents } from './lib/students/import';
 import { createStudent, deleteStudent, getStudent, moveStudents, updateStudent, type StudentItem } from './lib/repositories/students';
 import { deleteStudentsOfBatch, listStudentsByBatch, listStudentsByDivision } from './lib/repositories/group-students';
-import type { SessionUser } from './lib/http/types';
+import type { CurrentUser } from './lib/http/types';
 
 const toPublicStudent = ({ _id, enrollment, name, email, batchid }: StudentItem): Student => ({ _id, enrollment, name, email, batchid });
 /** A student as faculty see them: no contact details. */
 const toStudentForFaculty = ({ _id, enrollment, name, batchid }: StudentItem): Student => ({ _id, enrollment, name, batchid });
 
 /** What marking and viewing need for faculty; admins keep the whole record (docs/security.md "Least data"). */
-const studentFor = (user: SessionUser | null) => (user?.role === 'admin' ? toPublicStudent : toStudentForFaculty);
+const studentFor = (user: CurrentUser | null) => (user?.role === 'admin' ? toPublicStudent : toStudentForFaculty);
 
 /** An id in the path: empty or malformed ones get the original client's message. */
 const pathId = (id: string | undefined) => parse(entityId('Some error occur'), id);

@@ -9,12 +9,12 @@ import { resource } from './lib/http/resource';
 import { securityEvent } from './lib/http/security-events';
 import type { RouteRequestOf } from './lib/http/types';
 import { clearAllLoginAttempts, isAccountLocked } from './lib/repositories/login-attempts';
-import { deleteSessionsOfUser } from './lib/repositories/sessions';
+import { deleteLoginSessionsOfUser } from './lib/repositories/login-sessions';
 import { deleteClassesOfFaculty } from './lib/repositories/timetable';
 import { deleteUser, getUser, listUsers } from './lib/repositories/users';
 
 /**
- * User resource: the admin's user list; deleting a user, which ends their sessions at once and
+ * User resource: the admin's user list; deleting a user, which ends their login sessions at once and
  * removes their timetable entries; resetting a user's password and unlocking their account
  * (docs/product.md §2.5).
  */
@@ -32,8 +32,8 @@ export const handler = resource('user', {
       if (error instanceof NotFound) return error;
       throw error;
     });
-    // After the profile is gone no new session or timetable entry can be created for it, so these catch them all.
-    await deleteSessionsOfUser(id);
+    // After the profile is gone no new login session or timetable entry can be created for it, so these catch them all.
+    await deleteLoginSessionsOfUser(id);
     await deleteClassesOfFaculty(id);
     if (target instanceof NotFound) throw target;
     securityEvent('user deleted', request, { userId: id, email: target.email });

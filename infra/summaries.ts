@@ -1,12 +1,12 @@
 /**
- * Checks, or rebuilds, the attendance summaries of a table against its sessions (docs/operations.md):
+ * Checks, or rebuilds, the attendance summaries of a table against its class sessions (docs/operations.md):
  *
  *   npm run summaries -- check   [--table T] [--endpoint URL]
  *   npm run summaries -- rebuild [--table T] [--endpoint URL]
  *
  * The table is --table or TABLE_NAME; --endpoint is DynamoDB Local's address (`npm start` prints
  * it), or the AWS credentials and region of your shell when left out. `check` exits 1 when a
- * summary differs from its sessions; `rebuild` rewrites those that differ (safe while the app
+ * summary differs from its class sessions; `rebuild` rewrites those that differ (safe while the app
  * runs: a summary changed meanwhile is read again).
  */
 import { realpathSync } from 'node:fs';

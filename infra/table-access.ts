@@ -27,19 +27,19 @@ export const ITEM_WRITE_ACTIONS: readonly TableAction[] = ['PutItem', 'UpdateIte
 /** Every partition of a key's kind (IAM StringLike): the partition of one key built by keys.ts, past its prefix. */
 export const partitionsOf = ({ pk }: keys.Key): string => pk.replace(/#.*$/, '#*');
 
-/** The caller's session (its last use, its end): every function writes it. Users' profiles share the partition. */
-const SESSIONS = partitionsOf(keys.userSession('u', 's'));
+/** The caller's login session (its last use, its end): every function writes it. Users' profiles share the partition. */
+const LOGIN_SESSIONS = partitionsOf(keys.loginSession('u', 's'));
 /** Users' sign-in items beside their profiles: email claims, their look-alikes, failed logins. */
-const SIGN_IN = [SESSIONS, ...[keys.emailClaim('e'), keys.emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf)];
+const SIGN_IN = [LOGIN_SESSIONS, ...[keys.emailClaim('e'), keys.emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf)];
 const TERMS = partitionsOf(keys.structureNode('term', 't'));
 const COURSES = partitionsOf(keys.structureNode('course', 'c'));
 const SETTINGS = partitionsOf(keys.collegeSettings());
 /**
- * The college's data under a term: a level's delete cascades to every level, student, session and
+ * The college's data under a term: a level's delete cascades to every level, student, class session and
  * timetable entry below it, so each level writes them all; not the sign-in items, alerts' log or seed markers.
  */
 const COLLEGE_DATA = [
-  SESSIONS,
+  LOGIN_SESSIONS,
   SETTINGS,
   ...(['term', 'semester', 'division', 'batch', 'course', 'slot'] as const).map((kind) => partitionsOf(keys.structureNode(kind, 'x'))),
   ...[keys.studentById('s'), keys.enrollmentClaim('e'), keys.enrollmentLookalikeClaim('e')].map(partitionsOf),
@@ -73,14 +73,14 @@ const STRUCTURE: TableAccess = {
 };
 
 export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
-  // Sign-in (login throttling, sessions, users), one's own sessions (listed, ended one or all: Query,
+  // Sign-in (login throttling, login sessions, users), one's own login sessions (listed, ended one or all: Query,
   // BatchWriteItem), and registering a user after reading the users for look-alike emails (gsi1).
   auth: {
     actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     queriesIndex: true,
     writesTo: SIGN_IN,
   },
-  // Lists users (gsi1) and deletes them with their sessions and timetable entries (whose division's lab
+  // Lists users (gsi1) and deletes them with their login sessions and timetable entries (whose division's lab
   // counts it decrements: UpdateItem); resets a password and unlocks an account (PutItem).
   user: {
     actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
@@ -88,7 +88,7 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
     // The timetable entries (and labs counts) of a deleted faculty member sit in their term's partition.
     writesTo: [...SIGN_IN, TERMS],
   },
-  // Terms are never deleted; DeleteItem is for the caller's own session (docs/security.md, idle sessions).
+  // Terms are never deleted; DeleteItem is for the caller's own login session (docs/security.md, idle sessions).
   term: {
     actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     queriesIndex: false,
@@ -106,21 +106,21 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
     queriesIndex: true,
     writesTo: COLLEGE_DATA,
   },
-  // Marks a session once and corrects it, each in a transaction: puts of the session and its history, and an
-  // UpdateItem (ADD) of its summary's shard; never deletes. UpdateItem also: a session's last use (docs/security.md).
-  // Its sessions, their history and summaries are in their course's partition; the settings are the college's.
+  // Marks a class session once and corrects it, each in a transaction: puts of the class session and its history, and an
+  // UpdateItem (ADD) of its summary's shard; never deletes. UpdateItem also: a login session's last use (docs/security.md).
+  // Its class sessions, their history and summaries are in their course's partition; the settings are the college's.
   attendance: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
     queriesIndex: true,
-    writesTo: [SESSIONS, COURSES, SETTINGS],
+    writesTo: [LOGIN_SESSIONS, COURSES, SETTINGS],
   },
   // Timetable entries: added and deleted by transactions (with a counter of each division's labs), never scanned.
   timetable: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     queriesIndex: false,
     // The entries and labs counts in the term's partition, each faculty member's copy in theirs.
-    writesTo: [SESSIONS, TERMS],
+    writesTo: [LOGIN_SESSIONS, TERMS],
   },
-  // Reads the summaries, students (a division's on gsi1), structure and sessions; writes only the caller's session's last use.
-  report: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], queriesIndex: true, writesTo: [SESSIONS] },
+  // Reads the summaries, students (a division's on gsi1), structure and class sessions; writes only the caller's login session's last use.
+  report: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], queriesIndex: true, writesTo: [LOGIN_SESSIONS] },
 };

@@ -1,9 +1,9 @@
-import type { EntryPlace, SessionPlace } from './keys';
+import type { ClassSessionPlace, EntryPlace } from './keys';
 
 /*
- * A session's or a timetable entry's `_id` is its key's parts, encoded (base64url of a JSON array):
- * the id alone finds the item (one GetItem), and a session stored without an `_id` (by an older
- * release) has the same one.
+ * A class session's or a timetable entry's `_id` is its key's parts, encoded (base64url of a JSON
+ * array): the id alone finds the item (one GetItem), and a class session stored without an `_id` (by
+ * an older release) has the same one.
  */
 const encode = (parts: unknown[]): string => Buffer.from(JSON.stringify(parts)).toString('base64url');
 
@@ -19,15 +19,15 @@ function decode(id: string, length: number, texts: number[]): unknown[] | null {
   }
 }
 
-export const attendanceSessionId = (s: SessionPlace & { courseid: string }): string =>
+export const classSessionId = (s: ClassSessionPlace & { courseid: string }): string =>
   encode([s.courseid, s.slotcount, s.date, s.slotid, s.groupid]);
 
-/** Where the session with this `_id` would be; null for an id no session can have. */
-export function sessionPlaceOfId(id: string): (SessionPlace & { courseid: string }) | null {
+/** Where the class session with this `_id` would be; null for an id no class session can have. */
+export function classSessionPlaceOfId(id: string): (ClassSessionPlace & { courseid: string }) | null {
   const parts = decode(id, 5, [0, 2, 3, 4]);
   if (!parts || (parts[1] !== 1 && parts[1] !== 2)) return null;
   const [courseid, slotcount, date, slotid, groupid] = parts;
-  return { courseid, slotcount, date, slotid, groupid } as SessionPlace & { courseid: string };
+  return { courseid, slotcount, date, slotid, groupid } as ClassSessionPlace & { courseid: string };
 }
 
 export const timetableEntryId = (e: EntryPlace): string => encode([e.termid, e.weekday, e.slotid, e.groupid]);

@@ -13,5 +13,5 @@ export function itemBytes(value: unknown): number {
   return Buffer.byteLength(String(value), 'utf8');
 }
 
-/** 400 KB is DynamoDB's limit; the rest is room for the keys and the attributes a correction adds. */
-export const SESSION_ITEM_LIMIT = 380 * 1024;
+/** A class session's item: 400 KB is DynamoDB's limit; the rest is room for the keys and the attributes a correction adds. */
+export const CLASS_SESSION_ITEM_LIMIT = 380 * 1024;

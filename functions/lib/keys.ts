@@ -42,7 +42,7 @@ const onIndex = (gsi1pk: string): KeyCondition => ({
 /** A look-alike key is as long as its text (and longer): its SHA-256 keeps every key short. */
 const hashed = (lookalike: string) => createHash('sha256').update(lookalike).digest('base64url');
 
-// Users, their email claims, sessions and login failures.
+// Users, their email claims, login sessions and login failures.
 
 export const userProfile = (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 /** The user's place in the user list (gsi1), ordered by username. */
@@ -55,19 +55,20 @@ export const allUsers = (): KeyCondition => onIndex('USERS');
 export const emailClaim = (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
 /** Claims one look-alike key of an email (shared/text/lookalike.ts) for one user. */
 export const emailLookalikeClaim = (lookalike: string): Key => ({ pk: `EMAILALIKE#${hashed(lookalike)}`, sk: 'EMAILALIKE' });
-export const userSession = (userId: string, sessionId: string): Key => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
-export const sessionsOfUser = (userId: string): KeyCondition => beginsWith(`USER#${userId}`, 'SESSION#');
-/** The session id a session item's key holds. */
-export const sessionIdOfKey = (key: Key): string => key.sk.slice('SESSION#'.length);
+/** One sign-in of a user (functions/lib/repositories/login-sessions.ts). */
+export const loginSession = (userId: string, loginSessionId: string): Key => ({ pk: `USER#${userId}`, sk: `SESSION#${loginSessionId}` });
+export const loginSessionsOfUser = (userId: string): KeyCondition => beginsWith(`USER#${userId}`, 'SESSION#');
+/** The login session id a login session item's key holds. */
+export const loginSessionIdOfKey = (key: Key): string => key.sk.slice('SESSION#'.length);
 /** Login attempts on an account: the account's own count, or (device) the count of one browser that signed in to it before. */
 export const loginFailures = (email: string, device?: string): Key => ({
   pk: `LOGINFAIL#${email.toLowerCase()}`,
   sk: device ? `LOGINFAIL#DEVICE#${device}` : 'LOGINFAIL',
 });
-/** Wrong current passwords given to a password change in one session (counted apart from logins, so outsiders cannot lock the owner's change). */
-export const passwordChangeGuesses = (email: string, sessionId: string): Key => ({
+/** Wrong current passwords given to a password change in one login session (counted apart from logins, so outsiders cannot lock the owner's change). */
+export const passwordChangeGuesses = (email: string, loginSessionId: string): Key => ({
   pk: `LOGINFAIL#${email.toLowerCase()}`,
-  sk: `LOGINFAIL#SESSION#${sessionId}`,
+  sk: `LOGINFAIL#SESSION#${loginSessionId}`,
 });
 export const loginFailuresOfAccount = (email: string): KeyCondition => beginsWith(`LOGINFAIL#${email.toLowerCase()}`, 'LOGINFAIL');
 
@@ -127,49 +128,49 @@ export const studentInDivision = (student: PlacedStudent) => ({
 export const studentsOfBatch = (batchid: string): KeyCondition => beginsWith(`BATCH#${batchid}`, 'STU#');
 export const studentsOfDivision = (divisionid: string): KeyCondition => onIndex(`DIV#${divisionid}#STU`);
 
-// Attendance sessions, in their course's partition; the key is the session's identity (marked once).
+// Class sessions (a marked class), in their course's partition; the key is the class session's identity (marked once).
 
 type SlotKind = 1 | 2;
-export interface SessionPlace {
+export interface ClassSessionPlace {
   slotcount: SlotKind;
   date: string;
   slotid: string;
   groupid: string;
 }
 
-const sessionSortKey = (s: SessionPlace) => `ATT#${s.slotcount}#${s.date}#${s.slotid}#${s.groupid}`;
+const classSessionSortKey = (s: ClassSessionPlace) => `ATT#${s.slotcount}#${s.date}#${s.slotid}#${s.groupid}`;
 
-export const attendanceSession = (session: SessionPlace & { courseid: string }): Key => ({
+export const classSession = (session: ClassSessionPlace & { courseid: string }): Key => ({
   pk: `COURSE#${session.courseid}`,
-  sk: sessionSortKey(session),
+  sk: classSessionSortKey(session),
 });
-/** The sessions of one course, kind, date and slot: of one group (exactly that id), or (groupid missing) of every group. */
-export const sessionsOfSlot = (courseid: string, slot: Omit<SessionPlace, 'groupid'> & { groupid?: string }): KeyCondition =>
+/** The class sessions of one course, kind, date and slot: of one group (exactly that id), or (groupid missing) of every group. */
+export const classSessionsOfSlot = (courseid: string, slot: Omit<ClassSessionPlace, 'groupid'> & { groupid?: string }): KeyCondition =>
   slot.groupid
-    ? exactly(attendanceSession({ courseid, ...slot, groupid: slot.groupid }))
-    : beginsWith(`COURSE#${courseid}`, sessionSortKey({ ...slot, groupid: '' }));
-/** The sessions of one course and kind from one date to another, both included. */
+    ? exactly(classSession({ courseid, ...slot, groupid: slot.groupid }))
+    : beginsWith(`COURSE#${courseid}`, classSessionSortKey({ ...slot, groupid: '' }));
+/** The class sessions of one course and kind from one date to another, both included. */
 // '~' sorts after every character of an id, so the whole last day is included.
-export const sessionsOfCourse = (courseid: string, kind: SlotKind, from: string, to: string): KeyCondition =>
+export const classSessionsOfCourse = (courseid: string, kind: SlotKind, from: string, to: string): KeyCondition =>
   between(`COURSE#${courseid}`, `ATT#${kind}#${from}`, `ATT#${kind}#${to}#~`);
-export const allSessionsOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'ATT#');
+export const allClassSessionsOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'ATT#');
 
-// A session's history: one immutable entry per version (1 = the original mark), in the course's
-// partition so that deleting the course deletes them; outside ATT# so session queries never see them.
+// A class session's history: one immutable entry per version (1 = the original mark), in the course's
+// partition so that deleting the course deletes them; outside ATT# so class session queries never see them.
 
-const historySortKey = (s: SessionPlace) => `HIST#${s.slotcount}#${s.date}#${s.slotid}#${s.groupid}#`;
+const historySortKey = (s: ClassSessionPlace) => `HIST#${s.slotcount}#${s.date}#${s.slotid}#${s.groupid}#`;
 
-export const sessionHistoryEntry = (session: SessionPlace & { courseid: string }, version: number): Key => ({
+export const classSessionHistoryEntry = (session: ClassSessionPlace & { courseid: string }, version: number): Key => ({
   pk: `COURSE#${session.courseid}`,
   // Zero-padded, so that the entries sort by version.
   sk: `${historySortKey(session)}${String(version).padStart(6, '0')}`,
 });
-export const historyOfSession = (session: SessionPlace & { courseid: string }): KeyCondition =>
+export const historyOfClassSession = (session: ClassSessionPlace & { courseid: string }): KeyCondition =>
   beginsWith(`COURSE#${session.courseid}`, historySortKey(session));
 export const allHistoryOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'HIST#');
 
 // Attendance summaries (docs/data-model.md): per course, kind and group, each student's count of
-// each status, in the course's partition beside its sessions (outside ATT#, so session Queries never see them).
+// each status, in the course's partition beside its class sessions (outside ATT#, so class session Queries never see them).
 
 interface SummaryPlace {
   courseid: string;

@@ -9,7 +9,7 @@ export const TABLE_SCHEMA = {
   partitionKey: 'pk',
   sortKey: 'sk',
   indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
-  /** Epoch seconds; DynamoDB removes the item some time after (sessions, login throttling). */
+  /** Epoch seconds; DynamoDB removes the item some time after (login sessions, login throttling). */
   ttlAttribute: 'expiresAt',
 } as const;
 

@@ -70,7 +70,7 @@ export class SamsHttpApi extends Construct {
     }
     acknowledge(this, {
       'AwsSolutions-APIG4':
-        'No API Gateway authorizer: each function checks the session cookie itself (functions/lib/http/session-auth.ts), and sign-in must stay open.',
+        'No API Gateway authorizer: each function checks the login session cookie itself (functions/lib/http/login-session-auth.ts), and sign-in must stay open.',
     });
   }
 }

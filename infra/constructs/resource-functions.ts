@@ -103,7 +103,7 @@ export class ResourceFunctions extends Construct {
     if (access.queriesIndex) {
       fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${GSI1}`] }));
     }
-    // Every function verifies session tokens, so every one reads the key (and nothing else in Secrets Manager).
+    // Every function verifies login session tokens, so every one reads the key (and nothing else in Secrets Manager).
     fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [jwtSecret.secretArn] }));
     return fn;
   }

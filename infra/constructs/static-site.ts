@@ -42,7 +42,7 @@ export interface StaticSiteProps {
 
 /**
  * One origin for page and API: CloudFront serves the React build from a private bucket and
- * sends /api/* to the HTTP API, so the session cookie is first-party and there is no CORS.
+ * sends /api/* to the HTTP API, so the login session cookie is first-party and there is no CORS.
  *
  * Not production-grade: the distribution uses its *.cloudfront.net name (add a certificate and
  * domainNames for your own domain); its WAF web ACL only limits logins per client address.

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 
 export const newJwtSecret = (): string => randomBytes(32).toString('base64url');
 
-/** The local signing key: generated once (256 bits) into `file`, so sessions survive restarts. */
+/** The local signing key: generated once (256 bits) into `file`, so login sessions survive restarts. */
 export function loadOrCreateJwtSecret(file: string): string {
   try {
     return readFileSync(file, 'utf8').trim();

@@ -4,8 +4,8 @@ import { SESSION_HOURS } from '../constants';
 
 /**
  * How long a signed-in browser may sit unused before it is signed out (docs/product.md §4), one
- * of the college's settings. At least 10 minutes: a session's last-seen time is written at most
- * every 5 minutes (functions/lib/repositories/sessions.ts), so a shorter timeout could not be kept.
+ * of the college's settings. At least 10 minutes: a login session's last-seen time is written at most
+ * every 5 minutes (functions/lib/repositories/login-sessions.ts), so a shorter timeout could not be kept.
  */
 export type { SessionSettings } from '../answers/session-settings';
 

@@ -1,12 +1,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@functions/lib/db';
-import { attendanceSession } from '@functions/lib/keys';
-import type { AttendanceSession } from '@functions/lib/repositories/attendance';
+import { classSession } from '@functions/lib/keys';
+import type { ClassSession } from '@functions/lib/repositories/attendance';
 import { rebuildCourse } from '@functions/lib/repositories/summary-check';
 import { createStudent, type StudentItem } from '@functions/lib/repositories/students';
 import { createNode, type StructureItem } from '@functions/lib/repositories/structure';
 import { inParallel } from './measure';
-import { attendanceSessionId } from '@functions/lib/item-ids';
+import { classSessionId } from '@functions/lib/item-ids';
 
 /** Volume data for the benchmarks, written straight through the repositories. */
 export interface BenchDivision {
@@ -64,8 +64,8 @@ export async function markSessions(college: BenchDivision, count: number, course
         slotid: college.slots[i % college.slots.length]!._id,
         groupid: college.division._id,
       };
-      return putSession({
-        _id: attendanceSessionId(place),
+      return putClassSession({
+        _id: classSessionId(place),
         ...place,
         expected,
         statuses: Object.fromEntries(expected.map((student, s) => [student._id, (s + i) % 5 !== 0 ? 'present' : 'absent'])),
@@ -78,6 +78,6 @@ export async function markSessions(college: BenchDivision, count: number, course
   await rebuildCourse(course._id);
 }
 
-/** One session straight into the table (its summary is rebuilt afterwards). */
-export const putSession = (session: AttendanceSession) =>
-  db.send(new PutCommand({ TableName: tableName(), Item: { ...attendanceSession(session), entity: 'attendance', ...session } }));
+/** One class session straight into the table (its summary is rebuilt afterwards). */
+export const putClassSession = (session: ClassSession) =>
+  db.send(new PutCommand({ TableName: tableName(), Item: { ...classSession(session), entity: 'attendance', ...session } }));

@@ -2,7 +2,7 @@ import type { ViewportSize } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { deleteButton } from './support/admin';
 import { expectAccessible } from './support/axe';
-import { ADMIN, DESKTOP, PHONE, screenshot, scrollsSideways } from './support/browser';
+import { ADMIN, brokenWords, DESKTOP, PHONE, screenshot, scrollsSideways } from './support/browser';
 import type { Screen } from './support/screen';
 import { useE2e } from './support/use-e2e';
 
@@ -49,6 +49,7 @@ async function checkStructure(s: Screen, [title, parent, required, get, list, ro
   await s.dialog().waitFor({ state: 'hidden' });
   await expectAccessible(s.page, `${title} with its errors and list ${size}`);
   expect(await scrollsSideways(s.page)).toBe(false);
+  expect(await brokenWords(s.page)).toEqual([]);
 }
 
 async function checkUsers(s: Screen, size: string) {
@@ -62,6 +63,8 @@ async function checkUsers(s: Screen, size: string) {
   await s.page.keyboard.press('Escape');
   await s.dialog().waitFor({ state: 'hidden' });
   await expectAccessible(s.page, `Add User with its errors and list ${size}`);
+  expect(await scrollsSideways(s.page)).toBe(false);
+  expect(await brokenWords(s.page)).toEqual([]);
 }
 
 /** Runs `check` on a new CSP-bypassing admin page at `viewport`, closed after. */

@@ -86,7 +86,8 @@ describe('e2e offline marking', () => {
     const sessions = await sessionsOf(admin, lecture!);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.markedBy.username).not.toBe('');
-    await today.getByRole('link', { name: new RegExp(`^${lecture!.times}.*Marked`, 's') }).waitFor();
+    // At once: no reload, no wait for the next poll.
+    await today.getByRole('link', { name: new RegExp(`^${lecture!.times}.*Marked`, 's') }).waitFor({ timeout: 3_000 });
 
     await page.goto('/queue');
     await page.getByText('Sent and stored').waitFor();

@@ -5,7 +5,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
 import { expectAccessible } from './support/axe';
-import { DESKTOP, FACULTY, screenshot, scrollsSideways } from './support/browser';
+import { brokenWords, withinWidth, DESKTOP, FACULTY, screenshot, scrollsSideways } from './support/browser';
 import { A, B, C, LAB_SLOT, SLOT, tableRows, useViewAttendance } from './support/view-attendance';
 import { pdfChunk, useDownloads } from './support/downloads';
 import { pdfLines } from '@tests/support/pdf';
@@ -92,6 +92,15 @@ describe('e2e reports: the defaulter list and a record, on a phone', () => {
     // The table scrolls in its own box; the page never scrolls sideways.
     expect(await scrollsInside(t.main().getByRole('region', { name: /^Defaulter list, / }))).toBe(true);
     expect(await scrollsSideways(t.page)).toBe(false);
+    expect(await brokenWords(t.page)).toEqual([]);
+    // Each student's overall standing is in view beside the enrollment, the other columns scrolling under it.
+    const firstRow = t
+      .main()
+      .getByRole('region', { name: /^Defaulter list, / })
+      .locator('tbody tr')
+      .first();
+    expect(await withinWidth(firstRow.locator('td').first())).toBe(true);
+    expect(await withinWidth(firstRow.locator('td').last())).toBe(true);
     await t.main().getByRole('checkbox', { name: 'Only students below 75%' }).scrollIntoViewIfNeeded();
     await screenshot(t.page, 'reports-1-list-360');
   });
@@ -200,6 +209,8 @@ describe('e2e reports: the defaulter list and a record, on a phone', () => {
       [A, 'Data Structures', 'Lecture', SLOT, 'Present'],
     ]);
     expect(await scrollsSideways(t.page)).toBe(false);
+    // Names and kinds stay whole words in the standing and the sessions (the row grows, the word does not break).
+    expect(await brokenWords(t.page)).toEqual([]);
     await screenshot(t.page, 'reports-3-record-360');
     await chart.scrollIntoViewIfNeeded();
     await screenshot(t.page, 'reports-4-chart-360');
@@ -234,6 +245,7 @@ describe('e2e reports: the defaulter list and a record, on a phone', () => {
     await page.goto(`/reports${new URL(t.page.url()).search}`);
     await page.getByRole('table').waitFor();
     expect(await scrollsSideways(page)).toBe(false);
+    expect(await withinWidth(page.getByRole('columnheader', { name: /Overall/ }))).toBe(true);
     await screenshot(page, 'reports-6-list-1280');
     await page.getByRole('link', { name: student('25CE002').name, exact: true }).click();
     await page.getByRole('img', { name: /^Attendance over time/ }).waitFor();

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN } from './support/browser';
+import { ADMIN, brokenWords } from './support/browser';
 import { useE2e } from './support/use-e2e';
 
 /*
@@ -77,6 +77,7 @@ describe('e2e admin: import students', () => {
     await upload('sample-students.csv', sample);
     const preview = await outcomes('Preview of sample-students.csv');
     expect(preview.map(([, outcome]) => outcome)).toEqual(Array(12).fill('create'));
+    expect(await brokenWords(t.page)).toEqual([]);
     await main().getByRole('button', { name: 'Import 12 students' }).click();
     await main().getByText('Import: 12 added, 0 changed, 0 unchanged, 0 with errors').waitFor();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { DESKTOP, FACULTY, PHONE, screenshot, scrollsSideways } from './support/browser';
+import { brokenWords, withinWidth, DESKTOP, FACULTY, PHONE, screenshot, scrollsSideways } from './support/browser';
 import { A, C, fillForm, LAB_SLOT, PERCENTAGE_HEADER, SLOT, submit, tableRows, useViewAttendance } from './support/view-attendance';
 
 /*
@@ -40,6 +40,14 @@ describe('e2e view attendance as percentages: a faculty member on a phone', () =
 
     // Phone-friendly: the page does not scroll sideways; the table scrolls (if at all) in its own box.
     expect(await scrollsSideways(t.page)).toBe(false);
+    expect(await brokenWords(t.page)).toEqual([]);
+    // The percentage, the figure that matters, is in view beside each name without scrolling the table.
+    const firstRow = t.page
+      .getByRole('region', { name: /^Attendance percentage of each student/ })
+      .locator('tbody tr')
+      .first();
+    expect(await withinWidth(firstRow.locator('td').first())).toBe(true);
+    expect(await withinWidth(firstRow.locator('td').last())).toBe(true);
     const tableBox = t.page.getByRole('region', { name: /^Attendance percentage of each student/ });
     expect(await tableBox.evaluate((box) => getComputedStyle(box).overflowX)).toBe('auto');
     await t.page.keyboard.press('Control+A');

@@ -24,7 +24,7 @@ async function fromPhone(user: SignedIn): Promise<string> {
 function sessionKey(cookie: string) {
   const token = cookie.split(';')[0]!.split('=')[1]!;
   const { sub, jti } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; jti: string };
-  return keys.userSession(sub, jti);
+  return keys.loginSession(sub, jti);
 }
 
 /** As if the session had last been used `minutes` ago. */

@@ -3,7 +3,7 @@ import { CORRECTION_CONFLICT, REASON_MESSAGE, type CorrectionInput, type Session
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
-import { attendanceSessionId } from '@functions/lib/item-ids';
+import { classSessionId } from '@functions/lib/item-ids';
 
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'CO', divisions: 2, perBatch: 3 });
@@ -14,8 +14,11 @@ const slot = (date: string) => ({ date, slotid: college.slotids[0], slotcount: 1
 
 /** A lecture of division 0 marked by the faculty member: its first four students present. */
 async function marked(date: string) {
-  const session = await api.mark(t.faculty.cookie, lectureMark(college, { ...slot(date), presentStudentData: students().slice(0, 4) }));
-  return session._id;
+  const classSession = await api.mark(
+    t.faculty.cookie,
+    lectureMark(college, { ...slot(date), presentStudentData: students().slice(0, 4) }),
+  );
+  return classSession._id;
 }
 
 /** api.correct with a body the contract allows: its answer typed. */
@@ -38,7 +41,7 @@ describe('attendance: corrections', () => {
     const updated = result.body.data;
     expect(updated).toMatchObject({ _id: id, version: 2, corrections: 1, markedBy: { _id: t.faculty.user._id } });
     expect([statusOf(updated, first!), statusOf(updated, fourth!), statusOf(updated, fifth!)]).toEqual(['excused', 'present', 'late']);
-    expect(await api.session(t.faculty.cookie, slot(daysAgo(1)))).toEqual(updated);
+    expect(await api.classSession(t.faculty.cookie, slot(daysAgo(1)))).toEqual(updated);
 
     const again = await api.correct(t.admin.cookie, id, {
       statuses: { [first!]: 'present' },
@@ -120,7 +123,7 @@ describe('attendance: corrections', () => {
     });
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(message);
-    expect(await api.session(t.faculty.cookie, slot(date))).toMatchObject({ version: 1, corrections: 0 });
+    expect(await api.classSession(t.faculty.cookie, slot(date))).toMatchObject({ version: 1, corrections: 0 });
     expect(await api.history(t.faculty.cookie, id)).toHaveLength(1);
   });
 
@@ -134,7 +137,7 @@ describe('attendance: corrections', () => {
   });
 
   it('answers 404 for an id that names no session', async () => {
-    const nowhere = attendanceSessionId({ courseid: 'c', slotcount: 1, date: '2020-01-01', slotid: 's', groupid: 'g' });
+    const nowhere = classSessionId({ courseid: 'c', slotcount: 1, date: '2020-01-01', slotid: 's', groupid: 'g' });
     for (const id of ['not-an-id', nowhere]) {
       const body = { statuses: { [students()[0]!]: 'late' }, reason: 'Typo', version: 1 };
       const patched = await api.correct(t.admin.cookie, id, body);

@@ -3,7 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { db, tableName } from '@functions/lib/db';
-import { attendanceSession } from '@functions/lib/keys';
+import { classSession } from '@functions/lib/keys';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack, type SignedIn } from '@tests/support/stack';
@@ -20,7 +20,7 @@ const correction = { statuses: {} as Record<string, string>, reason: 'Marked the
 async function markedHoursAgo(date: string, hoursAgo: number, by: SignedIn = t.faculty) {
   const { _id } = await api.mark(by.cookie, lectureMark(college, place(date)));
   const markedAt = new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
-  const key = attendanceSession({ ...place(date), groupid: college.divisions[0]!.id });
+  const key = classSession({ ...place(date), groupid: college.divisions[0]!.id });
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
@@ -42,7 +42,7 @@ describe('attendance: who may correct, and until when', () => {
   it('lets the marking faculty member correct within the window, and tells anyone else who can', async () => {
     const { id, markedAt } = await markedHoursAgo(daysAgo(1), 47);
     const until = new Date(Date.parse(markedAt) + 48 * 3_600_000).toISOString();
-    expect(await api.session(t.faculty.cookie, place(daysAgo(1)))).toMatchObject({ editableUntil: until, markedAt });
+    expect(await api.classSession(t.faculty.cookie, place(daysAgo(1)))).toMatchObject({ editableUntil: until, markedAt });
 
     const other = await t.stack.signIn('faculty');
     const refused = await correct(other, id);
@@ -63,7 +63,7 @@ describe('attendance: who may correct, and until when', () => {
     expect(refused.body.message).toBe(
       `Only an admin can correct this attendance now: the edit window closed at ${collegeMoment(closed, DEFAULT_TIME_ZONE)}`,
     );
-    expect((await api.session(t.admin.cookie, place(daysAgo(2)))).version).toBe(1);
+    expect((await api.classSession(t.admin.cookie, place(daysAgo(2)))).version).toBe(1);
     expect((await correct(t.admin, id)).status).toBe(200);
   });
 

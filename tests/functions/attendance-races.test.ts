@@ -2,7 +2,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CORRECTION_CONFLICT, STATUSES, type CorrectionInput } from '@shared/schemas/attendance';
 import { db, tableName } from '@functions/lib/db';
-import { sessionHistoryEntry } from '@functions/lib/keys';
+import { classSessionHistoryEntry } from '@functions/lib/keys';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { lectureMark, useCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';
@@ -47,9 +47,9 @@ describe('attendance: concurrent and failed corrections', () => {
     }
 
     const winner = changes[results.indexOf(applied[0]!)]!;
-    const session = await api.session(t.admin.cookie, place(daysAgo(1)));
-    expect(session.version).toBe(2);
-    expect(session.students.filter((student) => student.status !== 'present').map((s) => ({ [s._id]: s.status }))).toEqual([winner]);
+    const classSession = await api.classSession(t.admin.cookie, place(daysAgo(1)));
+    expect(classSession.version).toBe(2);
+    expect(classSession.students.filter((student) => student.status !== 'present').map((s) => ({ [s._id]: s.status }))).toEqual([winner]);
     const history = await api.history(t.admin.cookie, id);
     expect(history.map((entry) => entry.version)).toEqual([1, 2]);
     expect(history[1]!.reason).toBe(`Correction ${results.indexOf(applied[0]!)}`);
@@ -69,7 +69,7 @@ describe('attendance: concurrent and failed corrections', () => {
       () => api.correct(t.faculty.cookie, id, body),
     );
     expect(failed.status).toBe(status);
-    expect(await api.session(t.faculty.cookie, place(date))).toMatchObject({ version: 1, corrections: 0 });
+    expect(await api.classSession(t.faculty.cookie, place(date))).toMatchObject({ version: 1, corrections: 0 });
     expect(await historyItems(id)).toEqual([]);
 
     const retried = await t.stack.api('PATCH /attendance/{id}', { params: { id }, body, cookie: t.faculty.cookie });
@@ -82,13 +82,13 @@ describe('attendance: concurrent and failed corrections', () => {
     const date = daysAgo(4);
     const id = await marked(date);
     // A stray entry where this correction's must go: its put-if-new fails, so the whole transaction must.
-    const stray = sessionHistoryEntry(place(date), 2);
+    const stray = classSessionHistoryEntry(place(date), 2);
     await db.send(new PutCommand({ TableName: tableName(), Item: { ...stray, entity: 'stray' } }));
     try {
       const body = { statuses: { [students()[0]!]: 'late' }, reason: 'Late by ten minutes', version: 1 };
       const refused = await api.correct(t.faculty.cookie, id, body);
       expect(refused.status).not.toBe(200);
-      expect(await api.session(t.faculty.cookie, place(date))).toMatchObject({ version: 1, corrections: 0 });
+      expect(await api.classSession(t.faculty.cookie, place(date))).toMatchObject({ version: 1, corrections: 0 });
       expect(await historyItems(id)).toEqual([]);
     } finally {
       await db.send(new DeleteCommand({ TableName: tableName(), Key: stray }));

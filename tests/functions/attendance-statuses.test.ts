@@ -2,11 +2,11 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { StudentTotals } from '@shared/schemas/attendance';
 import { db, tableName } from '@functions/lib/db';
-import { attendanceSession } from '@functions/lib/keys';
+import { classSession } from '@functions/lib/keys';
 import { attendanceApi, daysAgo, letFacultyMarkBack } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
-import { attendanceSessionId } from '@functions/lib/item-ids';
+import { classSessionId } from '@functions/lib/item-ids';
 
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'ST', divisions: 2, perBatch: 3 });
@@ -149,10 +149,10 @@ describe('attendance: sessions stored before statuses', () => {
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...attendanceSession(place), entity: 'attendance', ...legacy, markedBy, markedAt },
+        Item: { ...classSession(place), entity: 'attendance', ...legacy, markedBy, markedAt },
       }),
     );
-    const id = attendanceSessionId(place);
+    const id = classSessionId(place);
 
     const record = (await api.view(t.faculty.cookie, slot(daysAgo(20))))!;
     expect(record.presentStudentsName.map((student) => student.enrollment)).toEqual(['ST001', 'ST003']);
@@ -187,7 +187,7 @@ describe('attendance: sessions stored before statuses', () => {
     expect(history.map((entry) => entry.version)).toEqual([1, 2]);
     expect(history[0]!.changes.filter((change) => change.to === 'present').map((change) => change.enrollment)).toEqual(['ST001', 'ST003']);
     expect(history[1]!.changes).toEqual([{ ...roster[1], from: 'absent', to: 'late' }]);
-    const stored = await db.send(new GetCommand({ TableName: tableName(), Key: attendanceSession(place) }));
+    const stored = await db.send(new GetCommand({ TableName: tableName(), Key: classSession(place) }));
     expect(stored.Item).toMatchObject({ _id: id, version: 2, statuses: { [roster[1]!._id]: 'late', [roster[0]!._id]: 'present' } });
   });
 });

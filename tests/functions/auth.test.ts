@@ -156,7 +156,7 @@ describe('auth: tokens', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.userSession(sub, jti),
+        Key: keys.loginSession(sub, jti),
         UpdateExpression: 'SET expiresAt = :past',
         ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
       }),

@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-d
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signSessionToken } from '@functions/lib/auth/session-token';
+import { signLoginSessionToken } from '@functions/lib/auth/login-session-token';
 import { resource } from '@functions/lib/http/resource';
 import { handler as userHandler } from '@functions/user';
 
@@ -11,7 +11,7 @@ import { handler as userHandler } from '@functions/user';
 const admin = { _id: 'admin-1', username: 'Admin', email: 'admin@college.test', role: 'admin' };
 
 async function listUsersEvent(): Promise<APIGatewayProxyEventV2> {
-  const token = await signSessionToken({ userId: admin._id, sessionId: 's1' }, Math.floor(Date.now() / 1000) + 600);
+  const token = await signLoginSessionToken({ userId: admin._id, loginSessionId: 's1' }, Math.floor(Date.now() / 1000) + 600);
   return {
     version: '2.0',
     routeKey: 'GET /api/v1/user',

@@ -6,13 +6,13 @@ import { STATUSES } from '@shared/schemas/attendance';
 import { db, tableName } from '@functions/lib/db';
 import * as keys from '@functions/lib/keys';
 import { getSummary } from '@functions/lib/repositories/attendance-summaries';
-import { countSession, recountCorrection } from '@functions/lib/repositories/summary-shards';
+import { countClassSession, recountCorrection } from '@functions/lib/repositories/summary-shards';
 import { checkAll, checkCourse, rebuildCourse } from '@functions/lib/repositories/summary-check';
 import { daysAgo } from '@tests/support/attendance';
 import { create, useCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';
 import { useTestStack, type CallResult } from '@tests/support/stack';
-import { sessionPlaceOfId } from '@functions/lib/item-ids';
+import { classSessionPlaceOfId } from '@functions/lib/item-ids';
 
 /*
  * The attendance summaries never drift from the sessions (docs/data-model.md): thousands of random
@@ -97,7 +97,7 @@ describe('summaries: exact after random marks, corrections, moves and deletions'
       let current = session;
       if (current.students.length === 0) {
         // Read it as it stands (the view lists its students and version).
-        const place = sessionPlaceOfId(session._id)!;
+        const place = classSessionPlaceOfId(session._id)!;
         const query = {
           date: place.date,
           slotid: place.slotid,
@@ -352,7 +352,7 @@ describe('summaries: writes within DynamoDB limits', () => {
     const session = { _id: 'a-session', courseid: 'c', slotcount: 1 as const, groupid: 'g', date: '2026-11-02', expected };
     const before = { ...session, statuses: Object.fromEntries(expected.map(({ _id }) => [_id, 'present' as const])) };
     const after = { ...session, statuses: Object.fromEntries(expected.map(({ _id }) => [_id, 'excused' as const])) };
-    for (const writes of [countSession(before), recountCorrection(before, after)]) {
+    for (const writes of [countClassSession(before), recountCorrection(before, after)]) {
       expect(writes.length).toBeLessThan(99);
       for (const write of writes) expect(write.Update!.UpdateExpression!.length).toBeLessThan(4096);
     }

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '@functions/lib/db';
-import { userSession } from '@functions/lib/keys';
+import { loginSession } from '@functions/lib/keys';
 import { ITEM_WRITE_ACTIONS, TABLE_ACCESS } from '@infra/table-access';
 import { API_PREFIX, ROUTES, type Resource } from '@shared/routes';
 import { lectureMark, useCollege } from '@tests/support/college';
@@ -94,7 +94,7 @@ describe('dynamodb:LeadingKeys (infra/table-access.ts writesTo)', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: userSession(admin, adminSession),
+        Key: loginSession(admin, adminSession),
         UpdateExpression: 'SET lastSeenAt = :long',
         ExpressionAttributeValues: { ':long': Math.floor(Date.now() / 1000) - 600 },
       }),

@@ -165,7 +165,7 @@ describe('least privilege', () => {
     }
     const never = ['*', partitionsOf(keys.alertLogEntry({ job: 'j', period: 'p' }, 'r', 's')), partitionsOf(keys.seedMarker('s'))];
     for (const resource of RESOURCES) for (const partition of never) expect(partitions(resource)).not.toContain(partition);
-    const sessions = partitionsOf(keys.userSession('u', 's'));
+    const sessions = partitionsOf(keys.loginSession('u', 's'));
     expect(partitions('report')).toEqual([sessions]);
     expect(TABLE_ACCESS.report.actions.filter((action) => ITEM_WRITE_ACTIONS.includes(action))).toEqual(['UpdateItem']);
     const course = partitionsOf(keys.structureNode('course', 'c'));

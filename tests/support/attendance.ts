@@ -18,7 +18,7 @@ export function attendanceApi(t: { stack: TestStack }) {
   const textQuery = (values: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(values).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
   return {
-    /** POST attendance, failing the test on anything but 201; answers the marked session. */
+    /** POST attendance, failing the test on anything but 201; answers the marked class session. */
     async mark(cookie: string, body: Record<string, unknown>): Promise<MarkedSession> {
       // The caller's body is sent as it is (tests build bodies field by field); the answer is typed by the contract.
       const result = await t.stack.api('POST /attendance', { cookie, body: body as MarkInput });
@@ -32,14 +32,14 @@ export function attendanceApi(t: { stack: TestStack }) {
       expect(result.status, result.body?.message).toBe(200);
       return result.body.data;
     },
-    /** GET attendance's record, or undefined when no session matched. */
+    /** GET attendance's record, or undefined when no class session matched. */
     async view(cookie: string, values: Record<string, unknown>): Promise<AttendanceRecord | undefined> {
       const result = await t.stack.api('GET /attendance', { query: textQuery(values) as ViewQuery, cookie });
       expect(result.status, result.body?.message).toBe(200);
       return result.body.data[0];
     },
-    /** The one session GET attendance lists for this slot and group. */
-    async session(cookie: string, values: Record<string, unknown>): Promise<SessionView> {
+    /** The one class session GET attendance lists for this slot and group. */
+    async classSession(cookie: string, values: Record<string, unknown>): Promise<SessionView> {
       const record = await this.view(cookie, values);
       expect(record?.sessions).toHaveLength(1);
       return record!.sessions[0]!;

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { CORRECTION_CONFLICT, type CorrectionInput } from '@shared/schemas/attendance';
 import { DEFAULT_SETTINGS, type CollegeSettings } from '@shared/schemas/settings';
-import { assertMayCorrect, correctedSession } from '@functions/lib/attendance/corrections';
+import { assertMayCorrect, correctedClassSession } from '@functions/lib/attendance/corrections';
 import { Conflict, Forbidden, Invalid } from '@functions/lib/domain-errors';
-import type { SessionUser } from '@functions/lib/http/types';
-import type { AttendanceSession } from '@functions/lib/repositories/attendance';
+import type { CurrentUser } from '@functions/lib/http/types';
+import type { ClassSession } from '@functions/lib/repositories/attendance';
 
-/** docs/product.md §4 and §6: who may correct a marked session, and what a correction writes. */
+/** docs/product.md §4 and §6: who may correct a marked class session, and what a correction writes. */
 const settings: CollegeSettings = { ...DEFAULT_SETTINGS, editWindowHours: 48, timeZone: 'Asia/Kolkata' };
 const HOUR = 3_600_000;
 
-const user = (_id: string, role: 'admin' | 'faculty', username = _id): SessionUser => ({
+const user = (_id: string, role: 'admin' | 'faculty', username = _id): CurrentUser => ({
   _id,
   username,
   email: `${_id}@college.test`,
   role,
-  sessionId: `session-${_id}`,
+  loginSessionId: `login-session-${_id}`,
 });
 const admin = user('admin-1', 'admin', 'Admin');
 const marker = user('faculty-1', 'faculty', 'Meera Iyer');
@@ -25,7 +25,7 @@ const otherFaculty = user('faculty-2', 'faculty', 'Ravi Kumar');
 const MARKED_AT = '2026-11-20T04:00:00.000Z';
 const WINDOW_CLOSES = Date.parse('2026-11-22T04:00:00.000Z');
 
-const session = (changes: Partial<AttendanceSession> = {}): AttendanceSession => ({
+const classSession = (changes: Partial<ClassSession> = {}): ClassSession => ({
   _id: 'session-1',
   courseid: 'course-1',
   slotcount: 1,
@@ -58,46 +58,46 @@ function thrown(run: () => unknown): Error {
 describe('assertMayCorrect', () => {
   it('lets an admin correct any session, long after the window and with faculty corrections off', () => {
     const years = new Date(WINDOW_CLOSES + 3 * 365 * 24 * HOUR);
-    expect(() => assertMayCorrect(session(), admin, settings, years)).not.toThrow();
-    expect(() => assertMayCorrect(session(), admin, { ...settings, editWindowHours: 0 }, years)).not.toThrow();
+    expect(() => assertMayCorrect(classSession(), admin, settings, years)).not.toThrow();
+    expect(() => assertMayCorrect(classSession(), admin, { ...settings, editWindowHours: 0 }, years)).not.toThrow();
   });
 
   it('lets the faculty member who marked it correct it until the window closes, not at the close', () => {
-    expect(() => assertMayCorrect(session(), marker, settings, new Date(MARKED_AT))).not.toThrow();
-    expect(() => assertMayCorrect(session(), marker, settings, new Date(WINDOW_CLOSES - 1))).not.toThrow();
-    const error = thrown(() => assertMayCorrect(session(), marker, settings, new Date(WINDOW_CLOSES)));
+    expect(() => assertMayCorrect(classSession(), marker, settings, new Date(MARKED_AT))).not.toThrow();
+    expect(() => assertMayCorrect(classSession(), marker, settings, new Date(WINDOW_CLOSES - 1))).not.toThrow();
+    const error = thrown(() => assertMayCorrect(classSession(), marker, settings, new Date(WINDOW_CLOSES)));
     expect(error).toBeInstanceOf(Forbidden);
   });
 
   it('after the window, says when it closed in college time', () => {
-    const error = thrown(() => assertMayCorrect(session(), marker, settings, new Date(WINDOW_CLOSES + HOUR)));
+    const error = thrown(() => assertMayCorrect(classSession(), marker, settings, new Date(WINDOW_CLOSES + HOUR)));
     expect(error).toBeInstanceOf(Forbidden);
     expect(error.message).toBe('Only an admin can correct this attendance now: the edit window closed at 2026-11-22 09:30');
     const newYork = thrown(() =>
-      assertMayCorrect(session(), marker, { ...settings, timeZone: 'America/New_York' }, new Date(WINDOW_CLOSES + HOUR)),
+      assertMayCorrect(classSession(), marker, { ...settings, timeZone: 'America/New_York' }, new Date(WINDOW_CLOSES + HOUR)),
     );
     expect(newYork.message).toMatch(/closed at 2026-11-21 23:00$/);
   });
 
   it('refuses another faculty member, naming who marked it and until when they may correct it', () => {
-    const error = thrown(() => assertMayCorrect(session(), otherFaculty, settings, new Date(MARKED_AT)));
+    const error = thrown(() => assertMayCorrect(classSession(), otherFaculty, settings, new Date(MARKED_AT)));
     expect(error).toBeInstanceOf(Forbidden);
     expect(error.message).toBe('Only an admin, or Meera Iyer who marked it (until 2026-11-22 09:30), can correct this attendance');
-    const late = thrown(() => assertMayCorrect(session(), otherFaculty, settings, new Date(WINDOW_CLOSES + HOUR)));
+    const late = thrown(() => assertMayCorrect(classSession(), otherFaculty, settings, new Date(WINDOW_CLOSES + HOUR)));
     expect(late.message).toMatch(/edit window closed at 2026-11-22 09:30$/);
   });
 
   it('with an edit window of 0 hours, refuses every faculty member, the one who marked it too, at once', () => {
     const off = { ...settings, editWindowHours: 0 };
     for (const faculty of [marker, otherFaculty]) {
-      const error = thrown(() => assertMayCorrect(session(), faculty, off, new Date(MARKED_AT)));
+      const error = thrown(() => assertMayCorrect(classSession(), faculty, off, new Date(MARKED_AT)));
       expect(error).toBeInstanceOf(Forbidden);
       expect(error.message).toBe('Only an admin can correct attendance: corrections by faculty are turned off in the settings');
     }
   });
 });
 
-describe('correctedSession', () => {
+describe('correctedClassSession', () => {
   const NOW = new Date('2026-11-21T06:00:00.000Z');
   const correction = (changes: Partial<CorrectionInput> = {}): CorrectionInput => ({
     statuses: { 'st-10': 'present' },
@@ -108,16 +108,16 @@ describe('correctedSession', () => {
 
   it('refuses a student who is not in the session, naming the group, before looking at the version', () => {
     const input = correction({ statuses: { 'st-10': 'present', 'st-99': 'present' }, version: 7 });
-    const lecture = thrown(() => correctedSession(session(), input, marker, settings, NOW));
+    const lecture = thrown(() => correctedClassSession(classSession(), input, marker, settings, NOW));
     expect(lecture).toBeInstanceOf(Invalid);
     expect(lecture.message).toBe("Some students are not in this session's division");
-    const lab = thrown(() => correctedSession(session({ slotcount: 2 }), input, marker, settings, NOW));
+    const lab = thrown(() => correctedClassSession(classSession({ slotcount: 2 }), input, marker, settings, NOW));
     expect(lab.message).toBe("Some students are not in this session's batch");
   });
 
   it('refuses a correction made on another version, carrying the session as it stands', () => {
-    const standing = session({ version: 3, statuses: { 'st-10': 'excused', 'st-2': 'present', 'st-3': 'late' } });
-    const error = thrown(() => correctedSession(standing, correction({ version: 2 }), marker, settings, NOW));
+    const standing = classSession({ version: 3, statuses: { 'st-10': 'excused', 'st-2': 'present', 'st-3': 'late' } });
+    const error = thrown(() => correctedClassSession(standing, correction({ version: 2 }), marker, settings, NOW));
     expect(error).toBeInstanceOf(Conflict);
     expect(error.message).toBe(CORRECTION_CONFLICT);
     expect((error as Conflict).data).toMatchObject({
@@ -135,15 +135,15 @@ describe('correctedSession', () => {
 
   it('refuses a student who would keep their status, naming them', () => {
     const input = correction({ statuses: { 'st-10': 'present', 'st-2': 'present' } });
-    const error = thrown(() => correctedSession(session(), input, marker, settings, NOW));
+    const error = thrown(() => correctedClassSession(classSession(), input, marker, settings, NOW));
     expect(error).toBeInstanceOf(Invalid);
     expect(error.message).toBe('Aarav Patel (CE2) is already present: leave them out of the correction');
   });
 
   it('on the first correction, writes the original mark before the correction', () => {
-    const before = session();
+    const before = classSession();
     const input = correction({ statuses: { 'st-10': 'present', 'st-2': 'late' } });
-    const { after, entries } = correctedSession(before, input, marker, settings, NOW);
+    const { after, entries } = correctedClassSession(before, input, marker, settings, NOW);
 
     expect(after).toEqual({ ...before, statuses: { 'st-10': 'present', 'st-2': 'late', 'st-3': 'late' }, version: 2 });
     expect(before.statuses['st-10']).toBe('absent'); // the session read is left as it was
@@ -174,7 +174,7 @@ describe('correctedSession', () => {
   });
 
   it('on a later correction, writes the correction alone, one version on', () => {
-    const { after, entries } = correctedSession(session({ version: 3 }), correction({ version: 3 }), admin, settings, NOW);
+    const { after, entries } = correctedClassSession(classSession({ version: 3 }), correction({ version: 3 }), admin, settings, NOW);
     expect(after.version).toBe(4);
     expect(after.statuses['st-10']).toBe('present');
     expect(entries).toEqual([

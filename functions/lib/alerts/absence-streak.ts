@@ -1,7 +1,7 @@
 import { SLOT_KINDS } from '@shared/constants';
 import { addDays } from '@shared/dates';
-import type { AttendanceSession } from '../repositories/attendance';
-import { sessionsBetween } from '../repositories/attendance';
+import type { ClassSession } from '../repositories/attendance';
+import { classSessionsBetween } from '../repositories/attendance';
 import { getStudents } from '../repositories/students';
 import type { StructureItem } from '../repositories/structure';
 import { listUsers } from '../repositories/users';
@@ -30,16 +30,16 @@ export interface Streak {
   studentId: string;
   name: string;
   enrollment: string;
-  /** The session that made the run N long. */
-  last: AttendanceSession;
+  /** The class session that made the run N long. */
+  last: ClassSession;
   dates: string[];
 }
 
-const byTime = (a: AttendanceSession, b: AttendanceSession) => a.date.localeCompare(b.date) || a.markedAt.localeCompare(b.markedAt);
+const byTime = (a: ClassSession, b: ClassSession) => a.date.localeCompare(b.date) || a.markedAt.localeCompare(b.markedAt);
 
-/** The runs of exactly `length` absences that end at a session dated `from` or later, per student. */
-export function streaksIn(sessions: AttendanceSession[], length: number, from: string): Streak[] {
-  const perStudent = new Map<string, { session: AttendanceSession; absent: boolean }[]>();
+/** The runs of exactly `length` absences that end at a class session dated `from` or later, per student. */
+export function streaksIn(sessions: ClassSession[], length: number, from: string): Streak[] {
+  const perStudent = new Map<string, { session: ClassSession; absent: boolean }[]>();
   for (const session of [...sessions].sort(byTime)) {
     for (const student of session.expected) {
       const status = session.statuses[student._id];
@@ -118,7 +118,7 @@ async function sendStreaks(date: string, context: JobContext): Promise<DeliveryR
   for (const { semester } of await activeSemesters()) {
     for (const course of await coursesOf(semester._id)) {
       for (const slotcount of [1, 2] as const) {
-        const sessions = await sessionsBetween({ courseid: course._id, slotcount, from: addDays(date, -LOOKBACK_DAYS), to: date });
+        const sessions = await classSessionsBetween({ courseid: course._id, slotcount, from: addDays(date, -LOOKBACK_DAYS), to: date });
         const found = streaksIn(sessions, settings.absenceStreakLength, addDays(date, 1 - RECENT_DAYS));
         // A student deleted since is told nothing, nor are the admins about them.
         const current = new Set((await getStudents([...new Set(found.map((streak) => streak.studentId))])).map((student) => student._id));

@@ -14,7 +14,7 @@ import { logOfRun, note } from './sent-log';
 /**
  * Under the threshold (docs/product.md §10), weekly at the set day and hour (college time): each
  * student under the college's threshold in a course (once held at least the set number of its
- * sessions) where they were not under it at the last run (the previous week's) gets one email
+ * class sessions) where they were not under it at the last run (the previous week's) gets one email
  * listing every course they are under in, with the percentage and the classes needed to get back;
  * optionally each faculty member gets the list of their courses' students in that run. What a
  * student was under in is kept in the run's sent log (its `memo`), emailed or not.
@@ -92,8 +92,8 @@ export async function runBelowThreshold(context: JobContext): Promise<JobResult>
 
 /**
  * The standings a student is emailed about: each course and kind under the threshold once the
- * student has been held at least the setting's number of its sessions (one absence of one class is
- * not news). Read from the summaries now, so a correction made before the run counts.
+ * student has been held at least the setting's number of its class sessions (one absence of one
+ * class is not news). Read from the summaries now, so a correction made before the run counts.
  */
 function belowIn(courses: SemesterStanding['courses'], student: StudentItem, settings: JobContext['settings']): CourseStanding[] {
   return courses

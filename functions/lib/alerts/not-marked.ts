@@ -9,7 +9,7 @@ import { runOnSchedule } from './run-once';
 import { CATCH_UP_MS, dailyRunDue, lastDailyRun, reminderDue, withinCatchUp, type JobContext, type JobResult } from './schedule';
 
 /**
- * Not marked (docs/product.md §10): the timetable's classes of the day with no session (the same
+ * Not marked (docs/product.md §10): the timetable's classes of the day with no class session (the same
  * list as GET attendance/missing). A set time after its slot's end time (college time), each class's
  * faculty member gets one reminder with a link to its marking form; once a day at the set hour
  * (college time) each admin gets the day's list.

@@ -4,31 +4,31 @@ import type { CollegeSettings } from '@shared/schemas/settings';
 import { addDays, todayIn } from '@shared/dates';
 import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { Forbidden, Invalid } from '../domain-errors';
-import type { SessionUser } from '../http/types';
-import type { AttendanceSession } from '../repositories/attendance';
+import type { CurrentUser } from '../http/types';
+import type { ClassSession } from '../repositories/attendance';
 import { getStudent } from '../repositories/students';
 import { listStudentsByBatch, listStudentsByDivision } from '../repositories/group-students';
 import { getNode, getNodesWithSettings, type StructureItem } from '../repositories/structure';
-import { itemBytes, SESSION_ITEM_LIMIT } from '../item-size';
+import { itemBytes, CLASS_SESSION_ITEM_LIMIT } from '../item-size';
 import { isAssigned } from '../repositories/timetable';
 import { groupLabel } from './session-view';
-import { attendanceSessionId } from '../item-ids';
+import { classSessionId } from '../item-ids';
 
 /** A mark checked and ready to store; `backdated`: older than faculty may mark, so an admin's (a security event). */
 export interface ValidatedMark {
-  session: AttendanceSession;
+  classSession: ClassSession;
   backdated: boolean;
 }
 
 /**
- * The session to store for a mark, after checking that the course, slot and group exist and
+ * The class session to store for a mark, after checking that the course, slot and group exist and
  * fit together and that every student named belongs to the group: Invalid otherwise. Under the
  * markingPolicy 'assigned' a faculty member may mark only a course, kind and group the term's
  * timetable gives them (Forbidden otherwise; admins always may). Each student of the group gets
  * a status: the one `statuses` gives, else present when listed in presentStudentData, else absent.
  * A faculty member may mark at most the settings' markBackDays before today; only admins older dates.
  */
-export async function validatedSession(input: MarkInput, user: SessionUser): Promise<ValidatedMark> {
+export async function validatedClassSession(input: MarkInput, user: CurrentUser): Promise<ValidatedMark> {
   const groupKind = groupLabel(input.slotcount);
   const named = Object.keys(input.statuses ?? {});
   const groupid = input.groupid ?? (await groupOfStudents([...input.presentStudentData, ...named], groupKind));
@@ -61,8 +61,8 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
   const given = input.statuses ?? {};
   const statusOf = (id: string): AttendanceStatus => (Object.hasOwn(given, id) ? given[id]! : present.has(id) ? 'present' : 'absent');
   const place = { courseid: input.courseid, slotcount: input.slotcount, date: input.date, slotid: input.slotid, groupid };
-  const session = fitsOneItem(groupKind, {
-    _id: attendanceSessionId(place),
+  const classSession = fitsOneItem(groupKind, {
+    _id: classSessionId(place),
     ...place,
     expected: students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })),
     statuses: Object.fromEntries(students.map(({ _id }) => [_id, statusOf(_id)])),
@@ -70,7 +70,7 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
     markedAt: new Date().toISOString(),
     version: 1,
   });
-  return { session, backdated };
+  return { classSession, backdated };
 }
 
 /**
@@ -78,7 +78,7 @@ export async function validatedSession(input: MarkInput, user: SessionUser): Pro
  * a mark decades back would pull down any student's percentage (docs/product.md §3). Days are the
  * college's (its time zone): a date after today there is refused for everyone.
  */
-function isBackdated(date: string, settings: CollegeSettings, user: SessionUser): boolean {
+function isBackdated(date: string, settings: CollegeSettings, user: CurrentUser): boolean {
   const today = todayIn(settings.timeZone);
   if (date > today) throw new Invalid(FUTURE_DATE);
   const earliest = addDays(today, -settings.markBackDays);
@@ -96,14 +96,14 @@ function checkTermAllows(term: StructureItem | null, date: string): void {
 }
 
 /**
- * A session is one item, and DynamoDB holds at most 400 KB per item: a group whose students'
+ * A class session is one item, and DynamoDB holds at most 400 KB per item: a group whose students'
  * names and enrollments would not fit is refused, saying so, rather than failing as it is written.
  */
-function fitsOneItem<T extends { expected: unknown[] }>(groupKind: string, session: T): T {
-  const bytes = itemBytes(session);
-  if (bytes > SESSION_ITEM_LIMIT)
-    throw new Invalid(MARK_MESSAGES.groupTooLarge(groupKind, session.expected.length, bytes, SESSION_ITEM_LIMIT));
-  return session;
+function fitsOneItem<T extends { expected: unknown[] }>(groupKind: string, classSession: T): T {
+  const bytes = itemBytes(classSession);
+  if (bytes > CLASS_SESSION_ITEM_LIMIT)
+    throw new Invalid(MARK_MESSAGES.groupTooLarge(groupKind, classSession.expected.length, bytes, CLASS_SESSION_ITEM_LIMIT));
+  return classSession;
 }
 
 /** A client that sends no groupid (the original payload has none) marks the group of the students it names. */

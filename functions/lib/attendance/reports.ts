@@ -1,18 +1,18 @@
 import { wasThere, type AttendanceStudent, type PercentageReport, type SessionView, type StudentTotals } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
-import { sessionsBetween, type AttendanceSession } from '../repositories/attendance';
+import { classSessionsBetween, type ClassSession } from '../repositories/attendance';
 import { noCounts, summariesOf, type GroupSummary, type StatusCounts } from '../repositories/attendance-summaries';
 import { getStudentsWithSettings } from '../repositories/students';
 import { standingOf, sumCounts } from '../reports/standing';
-import { byEnrollment, sessionView } from './session-view';
+import { byEnrollment, classSessionView } from './session-view';
 
 /**
- * Every student expected at any of the sessions, with today's name and enrollment where the
+ * Every student expected at any of the class sessions, with today's name and enrollment where the
  * student still exists (renamed students show their new name) and the name they had when
  * marked otherwise (deleted students still count); and the college's settings, read with them.
  */
 export async function currentDetails(
-  sessions: AttendanceSession[],
+  sessions: ClassSession[],
 ): Promise<{ students: Map<string, AttendanceStudent>; settings: CollegeSettings }> {
   const students = new Map<string, AttendanceStudent>();
   for (const session of sessions) for (const student of session.expected) students.set(student._id, student);
@@ -21,14 +21,12 @@ export async function currentDetails(
   return { students, settings: found.settings };
 }
 
-/** GET attendance: each session with its students' statuses, and who was there (present or late) at any of them. */
-export async function dateReport(
-  sessions: AttendanceSession[],
-): Promise<{ sessions: SessionView[]; presentStudentsName: AttendanceStudent[] }> {
+/** GET attendance: each class session with its students' statuses, and who was there (present or late) at any of them. */
+export async function dateReport(sessions: ClassSession[]): Promise<{ sessions: SessionView[]; presentStudentsName: AttendanceStudent[] }> {
   const { students, settings } = await currentDetails(sessions);
   const there = new Set(sessions.flatMap((session) => Object.keys(session.statuses).filter((id) => wasThere(session.statuses[id]!))));
   return {
-    sessions: sessions.map((session) => sessionView(session, settings, students)),
+    sessions: sessions.map((session) => classSessionView(session, settings, students)),
     presentStudentsName: byEnrollment([...students.values()].filter((student) => there.has(student._id))),
   };
 }
@@ -36,8 +34,8 @@ export async function dateReport(
 /** Each student's count of each status, with the name and enrollment they were marked under. */
 export type CountedStudents = Map<string, { student: AttendanceStudent; counts: StatusCounts }>;
 
-/** The counts of every student expected at any of the sessions. */
-export function countSessions(sessions: AttendanceSession[]): CountedStudents {
+/** The counts of every student expected at any of the class sessions. */
+export function countClassSessions(sessions: ClassSession[]): CountedStudents {
   const counted: CountedStudents = new Map();
   for (const session of sessions) {
     for (const student of session.expected) {
@@ -84,8 +82,8 @@ export async function studentTotals(counted: CountedStudents): Promise<StudentTo
 /**
  * GET attendance/criteria for a course and kind between two dates (of one group, or all): from
  * the summaries when each of them lies wholly inside the range or wholly outside it (whole terms,
- * the usual case: one Query whatever the number of sessions); otherwise from the sessions in the
- * range. Null when no session is in the range.
+ * the usual case: one Query whatever the number of class sessions); otherwise from the class sessions
+ * in the range. Null when no class session is in the range.
  */
 export async function percentageReport(query: {
   courseid: string;
@@ -101,16 +99,16 @@ export async function percentageReport(query: {
   const outside = (summary: GroupSummary) => summary.last! < query.from || summary.first! > query.to;
   if (summaries.length > 0 && summaries.every((summary) => inside(summary) || outside(summary))) {
     const counted = summaries.filter(inside);
-    // None inside: the range holds no session a summary counts (only, if any, sessions an older release stored without summaries).
-    if (counted.length === 0) return fromSessions(query);
+    // None inside: the range holds no class session a summary counts (only, if any, ones an older release stored without summaries).
+    if (counted.length === 0) return fromClassSessions(query);
     const totalLecture = counted.reduce((sum, summary) => sum + summary.held, 0);
     return { totalLecture, studentData: await studentTotals(countSummaries(counted)) };
   }
-  return fromSessions(query);
+  return fromClassSessions(query);
 }
 
-async function fromSessions(query: Parameters<typeof sessionsBetween>[0]): Promise<PercentageReport | null> {
-  const sessions = await sessionsBetween(query);
+async function fromClassSessions(query: Parameters<typeof classSessionsBetween>[0]): Promise<PercentageReport | null> {
+  const sessions = await classSessionsBetween(query);
   if (sessions.length === 0) return null;
-  return { totalLecture: sessions.length, studentData: await studentTotals(countSessions(sessions)) };
+  return { totalLecture: sessions.length, studentData: await studentTotals(countClassSessions(sessions)) };
 }

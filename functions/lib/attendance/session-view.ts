@@ -1,24 +1,24 @@
 import type { AttendanceStudent, SessionView } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
 import { naturalKey } from '../natural-key';
-import type { AttendanceSession } from '../repositories/attendance';
+import type { ClassSession } from '../repositories/attendance';
 
 const HOUR_MS = 3_600_000;
 
-/** Until when the faculty member who marked the session may correct it: markedAt + the college's edit window. */
-export const editableUntil = (session: AttendanceSession, settings: CollegeSettings): string =>
+/** Until when the faculty member who marked the class session may correct it: markedAt + the college's edit window. */
+export const editableUntil = (session: ClassSession, settings: CollegeSettings): string =>
   new Date(Date.parse(session.markedAt) + settings.editWindowHours * HOUR_MS).toISOString();
 
 /** 'division' for a lecture, 'batch' for a lab: how messages name the group marked. */
 export const groupLabel = (slotcount: 1 | 2): 'division' | 'batch' => (slotcount === 1 ? 'division' : 'batch');
 
 /**
- * A session as clients see it. `details` gives today's name and enrollment of the students who
- * still exist (a report shows renamed students by their new name); others keep the name they
- * had when marked.
+ * A class session as clients see it (the shared SessionView). `details` gives today's name and
+ * enrollment of the students who still exist (a report shows renamed students by their new name);
+ * others keep the name they had when marked.
  */
-export function sessionView(
-  session: AttendanceSession,
+export function classSessionView(
+  session: ClassSession,
   settings: CollegeSettings,
   details: ReadonlyMap<string, AttendanceStudent> = new Map(),
 ): SessionView {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { Invalid } from '../domain-errors';
 
 /**
- * An error of the HTTP exchange itself (no session, not allowed, a body that is not JSON, too
+ * An error of the HTTP exchange itself (no login session, not allowed, a body that is not JSON, too
  * large, too many logins…): its status and the message shown to the user. What the domain
  * refuses is a domain error (functions/lib/domain-errors.ts) instead.
  */

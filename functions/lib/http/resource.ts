@@ -9,7 +9,7 @@ import { HttpError, isItemTooLarge, isRetryableDatabaseError } from './errors';
 import { logger } from './logger';
 import { requestGuards } from './request-guards';
 import { securityEvent } from './security-events';
-import { sessionAuth } from './session-auth';
+import { loginSessionAuth } from './login-session-auth';
 import type { ApiContext, ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
 
 /** A resource's handlers: one per row of the route table, keyed by its route key ('GET /term'), each typed from its row. */
@@ -26,7 +26,7 @@ export function jsonResult(status: number, data: unknown, message: string, cooki
  * error, and is refused here too). Middleware does the rest.
  */
 export function resource<R extends Resource>(name: R, handlers: NoInfer<Handlers<R>>) {
-  // The guards built the request from the event; the row's types hold once session-auth has let it through.
+  // The guards built the request from the event; the row's types hold once login-session-auth has let it through.
   const routes = handlers as unknown as Record<string, (request: ApiRequest) => Promise<ApiResponse>>;
   const expected = routesOf(name)
     .map((route) => `${route.method} ${route.path}`)
@@ -47,7 +47,7 @@ export function resource<R extends Resource>(name: R, handlers: NoInfer<Handlers
     return { ...result, headers: { ...result.headers, 'cache-control': OFFLINE_READ_CACHE_CONTROL } };
   };
 
-  return middy<ApiEvent, ApiResult, Error, Context>(dispatch).use({ onError: errorResponse }).use(requestGuards()).use(sessionAuth());
+  return middy<ApiEvent, ApiResult, Error, Context>(dispatch).use({ onError: errorResponse }).use(requestGuards()).use(loginSessionAuth());
 }
 
 /** The one place domain errors become statuses; the message is the error's own. */

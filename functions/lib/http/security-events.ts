@@ -1,4 +1,4 @@
-import type { SessionUser } from '../repositories/sessions';
+import type { CurrentUser } from '../repositories/login-sessions';
 import { logger } from './logger';
 
 /**
@@ -25,7 +25,7 @@ type Detail = string | number | boolean | null | undefined | Record<string, stri
 
 export function securityEvent(
   event: SecurityEvent,
-  request: { requestId: string; user: SessionUser | null },
+  request: { requestId: string; user: CurrentUser | null },
   details: Record<string, Detail> = {},
 ): void {
   // Not null: the logger leaves out null fields, and a line should say that no one was signed in.

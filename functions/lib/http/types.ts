@@ -1,12 +1,12 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ApiData, ContractKey, RouteParams } from '@shared/api-contract';
 import type { AccessOf } from '@shared/routes';
-import type { SessionUser } from '../repositories/sessions';
+import type { CurrentUser } from '../repositories/login-sessions';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-export type { SessionUser };
+export type { CurrentUser };
 
 /** What a route handler gets: the parsed parts of the request, never the raw event. */
 export interface ApiRequest {
@@ -14,22 +14,22 @@ export interface ApiRequest {
   body: unknown;
   params: Record<string, string>;
   query: Record<string, string>;
-  user: SessionUser | null;
+  user: CurrentUser | null;
   cookies: Record<string, string>;
   /** Served over HTTPS (CloudFront, API Gateway): cookies get Secure and the __Host- prefix. */
   secure: boolean;
   requestId: string;
-  /** The browser's User-Agent, as API Gateway reports it (a session's device). */
+  /** The browser's User-Agent, as API Gateway reports it (a login session's device). */
   userAgent?: string;
 }
 
 /**
  * The request of one route, typed from its row: its path parameters by name, and the user, who is there
- * whenever the route's access requires a signed-in user (session-auth refuses the request otherwise).
+ * whenever the route's access requires a signed-in user (login-session-auth refuses the request otherwise).
  */
 export type RouteRequestOf<K extends ContractKey> = Omit<ApiRequest, 'params' | 'user'> & {
   params: RouteParams<K>;
-  user: AccessOf<K> extends 'user' | 'admin' ? SessionUser : SessionUser | null;
+  user: AccessOf<K> extends 'user' | 'admin' ? CurrentUser : CurrentUser | null;
 };
 
 /** What a route handler returns; the resource wraps it as `{data, message}`. */

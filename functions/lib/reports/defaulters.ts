@@ -12,7 +12,7 @@ import { classesNeeded, standingOf, sumCounts } from './standing';
  * The defaulter list (docs/product.md §2.12): every student of a semester, division or batch with
  * their standing in each course and kind of the semester, overall, and whether they are under the
  * threshold. Read from the courses' summaries: a Query per course, a Query of students per
- * division, and two batch reads, however many sessions there are.
+ * division, and two batch reads, however many class sessions there are.
  */
 export async function defaulterList(query: {
   semid: string;

@@ -3,8 +3,8 @@ import type { StatusCounts } from '../repositories/attendance-summaries';
 
 /**
  * docs/product.md §5: what a student's counts are worth under the college's rules. `attended` is
- * present + late × lateCounts; `held` is every session, less the excused ones when they are
- * excluded; `percentage` is 100 × attended / held, unrounded, null when no session counts.
+ * present + late × lateCounts; `held` is every class session, less the excused ones when they are
+ * excluded; `percentage` is 100 × attended / held, unrounded, null when no class session counts.
  */
 export function standingOf(counts: StatusCounts, settings: CollegeSettings): { attended: number; held: number; percentage: number | null } {
   const attended = counts.present + counts.late * settings.lateCounts;

@@ -6,18 +6,19 @@ import { noCounts, summariesOf, type StatusCounts } from '../repositories/attend
 import { getStudentsWithSettings } from '../repositories/students';
 import { getNodes, listChildren, type Kind } from '../repositories/structure';
 import { classesNeeded, standingOf, sumCounts } from './standing';
-import { attendanceSessionId } from '../item-ids';
+import { classSessionId } from '../item-ids';
 
-/** Before and after every date a session can have: no `from` or `to` is the whole record. */
+/** Before and after every date a class session can have: no `from` or `to` is the whole record. */
 const EARLIEST = '0000-01-01';
 const LATEST = '9999-12-31';
 
 /**
- * One student's record (docs/product.md §2.12): every session of the courses of their semester at
- * which they were expected, between two dates, newest first, with their status; and per course and
- * kind their standing over those sessions. The summaries say in which groups the student was
- * expected (they may have moved), so only those groups' sessions are read: a Query per course for
- * the summaries and one per course and kind for the sessions, each reading back only what the record shows.
+ * One student's record (docs/product.md §2.12): every class session of the courses of their
+ * semester at which they were expected, between two dates, newest first, with their status; and per
+ * course and kind their standing over those class sessions. The summaries say in which groups the
+ * student was expected (they may have moved), so only those groups' class sessions are read: a Query
+ * per course for the summaries and one per course and kind for the class sessions, each reading back
+ * only what the record shows.
  */
 export async function studentRecord(id: string, range: { from?: string; to?: string }): Promise<StudentRecord> {
   const {
@@ -52,7 +53,7 @@ export async function studentRecord(id: string, range: { from?: string; to?: str
   const courseNames = new Map(courses.map((course) => [course._id, course.name]));
   const sessions: RecordSession[] = marks
     .map((mark) => ({
-      _id: attendanceSessionId(mark),
+      _id: classSessionId(mark),
       date: mark.date,
       courseid: mark.courseid,
       course: courseNames.get(mark.courseid) ?? '',

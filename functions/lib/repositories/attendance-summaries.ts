@@ -4,17 +4,17 @@ import { queryAll } from '../db';
 import * as keys from '../keys';
 
 /**
- * Attendance summaries (docs/data-model.md): per course, kind and group — the group a session is
- * marked for — how many sessions the group had (`held`), the first and last of their dates, and
+ * Attendance summaries (docs/data-model.md): per course, kind and group — the group a class session
+ * is marked for — how many class sessions the group had (`held`), the first and last of their dates, and
  * per student expected at any of them the count of each status (with the name and enrollment of
  * their latest write, for students deleted since). A student's summary for a course and kind is
  * the sum over the groups they were in, so a move changes nothing here.
  *
- * A group's summary is stored in SUMMARY_SHARDS shards, the shard chosen by the session's id, each
+ * A group's summary is stored in SUMMARY_SHARDS shards, the shard chosen by the class session's id, each
  * written by an UpdateItem that adds to flat counters (`ADD`: no read, no version to race on) in
- * the same transaction as the session it counts, whose condition alone decides: nothing is counted
+ * the same transaction as the class session it counts, whose condition alone decides: nothing is counted
  * twice or lost, and writers of one group seldom meet on one item. Reads sum the parts of a group
- * (and the one unsharded item an older release stored, if any). It goes with its course, after the sessions.
+ * (and the one unsharded item an older release stored, if any). It goes with its course, after the class sessions.
  */
 export type StatusCounts = Record<AttendanceStatus, number>;
 
@@ -28,14 +28,14 @@ export interface GroupSummary {
   slotcount: 1 | 2;
   groupid: string;
   held: number;
-  /** The dates of the group's first and last session; null before any. */
+  /** The dates of the group's first and last class session; null before any. */
   first: string | null;
   last: string | null;
   students: Record<string, StudentSummary>;
 }
 
-/** What a summary counts of a session. */
-export interface CountedSession {
+/** What a summary counts of a class session. */
+export interface CountedClassSession {
   _id: string;
   courseid: string;
   slotcount: 1 | 2;
@@ -60,10 +60,10 @@ export const emptySummary = (place: { courseid: string; slotcount: 1 | 2; groupi
 });
 
 /**
- * The summary with `session` counted once more (`sign` 1) or once less (-1). A correction is the
- * session before taken out and the session after put in. Pure: the recount of the check.
+ * The summary with `session` (a class session) counted once more (`sign` 1) or once less (-1). A
+ * correction is the class session before taken out and the one after put in. Pure: the recount of the check.
  */
-export function counted(summary: GroupSummary, session: Omit<CountedSession, '_id'>, sign: 1 | -1): GroupSummary {
+export function counted(summary: GroupSummary, session: Omit<CountedClassSession, '_id'>, sign: 1 | -1): GroupSummary {
   const students = { ...summary.students };
   for (const { _id, name, enrollment } of session.expected) {
     const status = session.statuses[_id] ?? 'absent';
@@ -150,7 +150,7 @@ export async function getSummary(place: { courseid: string; slotcount: 1 | 2; gr
   return sumParts(parts)[0] ?? emptySummary(place);
 }
 
-/** Deletes every summary of a course (its delete cascades here, after the sessions). */
+/** Deletes every summary of a course (its delete cascades here, after the class sessions). */
 export async function deleteSummariesOfCourse(courseid: string): Promise<void> {
   const items = await queryAll<keys.Key>(keys.summariesOfCourse(courseid), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
   await batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));

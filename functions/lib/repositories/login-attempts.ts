@@ -11,7 +11,7 @@ import { isConditionFailure } from '../writes';
  * by one conditional write, so a burst of concurrent requests gets no more than
  * LOGIN_MAX_FAILURES checks per window. A browser that signed in to the account before (a trusted
  * device) has a count of its own, so guesses from elsewhere cannot lock its owner out; so has each
- * session for the current password of a password change (keys.passwordChangeGuesses).
+ * login session for the current password of a password change (keys.passwordChangeGuesses).
  */
 const WINDOW_SECONDS = LOGIN_WINDOW_MINUTES * 60;
 
@@ -25,9 +25,9 @@ export async function reserveLoginAttempt(email: string, device?: string): Promi
   return reserveGuess(keys.loginFailures(email, device));
 }
 
-/** The same for the current password of a password change, counted per session: 0, or the seconds to wait. */
-export async function reservePasswordChangeGuess(email: string, sessionId: string): Promise<number> {
-  return reserveGuess(keys.passwordChangeGuesses(email, sessionId));
+/** The same for the current password of a password change, counted per login session: 0, or the seconds to wait. */
+export async function reservePasswordChangeGuess(email: string, loginSessionId: string): Promise<number> {
+  return reserveGuess(keys.passwordChangeGuesses(email, loginSessionId));
 }
 
 async function reserveGuess(Key: keys.Key): Promise<number> {

@@ -2,9 +2,9 @@ import type { AttendanceStatus } from '@shared/schemas/attendance';
 import { batchGet } from '../batch';
 import { queryAll } from '../db';
 import * as keys from '../keys';
-import { sessionOf, type StoredSession } from './attendance';
+import { classSessionOf, type StoredClassSession } from './attendance';
 
-/** One student's status at one session, as their record lists it. */
+/** One student's status at one class session, as their record lists it. */
 export interface StudentMark {
   courseid: string;
   slotcount: 1 | 2;
@@ -15,9 +15,9 @@ export interface StudentMark {
 }
 
 /**
- * One student's marks in a course and kind between two dates, at the sessions of these groups: one
+ * One student's marks in a course and kind between two dates, at the class sessions of these groups: one
  * Query, filtered by group, that reads back only the dates, slots and the student's own status (a
- * session an older release stored without statuses is read whole, by one batch read per 100).
+ * class session an older release stored without statuses is read whole, by one batch read per 100).
  */
 export async function marksOfStudent(query: {
   studentId: string;
@@ -28,8 +28,8 @@ export async function marksOfStudent(query: {
   groupids: string[];
 }): Promise<StudentMark[]> {
   const groups = query.groupids.map((_, at) => `:g${at}`);
-  const items = await queryAll<StoredSession & { version?: number }>(
-    keys.sessionsOfCourse(query.courseid, query.slotcount, query.from, query.to),
+  const items = await queryAll<StoredClassSession & { version?: number }>(
+    keys.classSessionsOfCourse(query.courseid, query.slotcount, query.from, query.to),
     {
       FilterExpression: `groupid IN (${groups.join(', ')})`,
       ProjectionExpression: 'pk, sk, courseid, slotcount, #date, slotid, groupid, version, statuses.#student',
@@ -37,10 +37,10 @@ export async function marksOfStudent(query: {
       ExpressionAttributeValues: Object.fromEntries(query.groupids.map((id, at) => [`:g${at}`, id])),
     },
   );
-  const older = await batchGet<StoredSession>(
-    items.filter((item) => item.version === undefined).map((item) => keys.attendanceSession(item)),
+  const older = await batchGet<StoredClassSession>(
+    items.filter((item) => item.version === undefined).map((item) => keys.classSession(item)),
   );
-  const sessions = [...items.filter((item) => item.version !== undefined), ...older.map(sessionOf)];
+  const sessions = [...items.filter((item) => item.version !== undefined), ...older.map(classSessionOf)];
   return sessions.flatMap(({ courseid, slotcount, date, slotid, groupid, statuses }) => {
     const status = statuses?.[query.studentId];
     return status ? [{ courseid, slotcount, date, slotid, groupid, status }] : [];

@@ -1,15 +1,15 @@
 import { queryAll } from '../db';
 import * as keys from '../keys';
 import { IS_NEW, put, remove, transact } from '../writes';
-import { sessionOf, type AttendanceSession } from './attendance';
+import { classSessionOf, type ClassSession } from './attendance';
 import { counted, emptySummary, sumParts, summaryPartsOf, type GroupSummary, type StoredPart } from './attendance-summaries';
 import { shardItem, shardOf } from './summary-shards';
 import { listChildren } from './structure';
 
 /**
  * The check that the attendance summaries never drift (docs/data-model.md): every summary of a
- * course (its shards added up) recomputed from its sessions and compared with the stored one; and
- * the rebuild that writes the recomputed ones (after a restore, or over sessions an older release
+ * course (its shards added up) recomputed from its class sessions and compared with the stored one;
+ * and the rebuild that writes the recomputed ones (after a restore, or over class sessions an older release
  * stored without summaries). Used by `npm run summaries` (infra/summaries.ts) and by the tests.
  */
 export interface SummaryDrift {
@@ -22,8 +22,8 @@ export interface SummaryDrift {
 
 const placeKey = (place: { slotcount: number; groupid: string }) => `${place.slotcount}#${place.groupid}`;
 
-/** The summaries a course's sessions make, by kind and group (`byShard`: by kind, group and shard). */
-export function summariesFromSessions(courseid: string, sessions: AttendanceSession[], byShard = false): Map<string, GroupSummary> {
+/** The summaries a course's class sessions make, by kind and group (`byShard`: by kind, group and shard). */
+export function summariesFromClassSessions(courseid: string, sessions: ClassSession[], byShard = false): Map<string, GroupSummary> {
   const computed = new Map<string, GroupSummary>();
   for (const session of sessions) {
     const key = byShard ? `${placeKey(session)}#${shardOf(session._id)}` : placeKey(session);
@@ -32,7 +32,7 @@ export function summariesFromSessions(courseid: string, sessions: AttendanceSess
   return computed;
 }
 
-/** What a summary says, less the names (a student's latest name may come from any of their sessions). */
+/** What a summary says, less the names (a student's latest name may come from any of their class sessions). */
 function countsOnly(summary: GroupSummary | undefined): string {
   if (!summary) return 'none';
   const students = Object.entries(summary.students)
@@ -47,17 +47,17 @@ async function storedAndComputed(courseid: string) {
   // Read the summaries first: a mark after this read changes a shard's version, and a rebuild's write then fails its condition.
   const parts = await summaryPartsOf(courseid);
   const stored = new Map(sumParts(parts).map((summary) => [placeKey(summary), summary]));
-  const sessions = (await queryAll<Parameters<typeof sessionOf>[0]>(keys.allSessionsOfCourse(courseid), { ConsistentRead: true })).map(
-    sessionOf,
-  );
-  const computed = summariesFromSessions(courseid, sessions);
+  const sessions = (
+    await queryAll<Parameters<typeof classSessionOf>[0]>(keys.allClassSessionsOfCourse(courseid), { ConsistentRead: true })
+  ).map(classSessionOf);
+  const computed = summariesFromClassSessions(courseid, sessions);
   const drifted = [...new Set([...stored.keys(), ...computed.keys()])].filter(
     (key) => countsOnly(stored.get(key)) !== countsOnly(computed.get(key)),
   );
   return { parts, stored, computed, sessions, drifted };
 }
 
-/** The summaries of a course that differ from its sessions. */
+/** The summaries of a course that differ from its class sessions. */
 export async function checkCourse(courseid: string): Promise<SummaryDrift[]> {
   const { stored, computed, drifted } = await storedAndComputed(courseid);
   return drifted.map((key) => {
@@ -77,7 +77,7 @@ const stillAsRead = (part: StoredPart | undefined): [string, Record<string, unkn
   !part ? [IS_NEW] : part.version === undefined ? ['attribute_not_exists(version)'] : ['version = :read', { ':read': part.version }];
 
 /**
- * Rewrites the summaries of a course that differ from its sessions, one transaction per group: its
+ * Rewrites the summaries of a course that differ from its class sessions, one transaction per group: its
  * shards put as recounted, every other part of it (further parts, the item from before shards)
  * deleted, each only if no mark or correction changed it since it was read (else the course is
  * read again); answers how many.
@@ -85,7 +85,7 @@ const stillAsRead = (part: StoredPart | undefined): [string, Record<string, unkn
 export async function rebuildCourse(courseid: string): Promise<number> {
   for (let attempt = 1; attempt <= 5; attempt++) {
     const { parts, sessions, drifted } = await storedAndComputed(courseid);
-    const shards = summariesFromSessions(courseid, sessions, true);
+    const shards = summariesFromClassSessions(courseid, sessions, true);
     let raced = false;
     for (const key of drifted) {
       const ofGroup = new Map(parts.filter((part) => placeKey(part) === key).map((part) => [part.sk, part]));

@@ -3,20 +3,28 @@ import { STATUSES } from '@shared/schemas/attendance';
 import { tableName } from '../db';
 import * as keys from '../keys';
 import type { TransactItem } from '../writes';
-import { counterName, nameOf, SUMMARY_SHARDS, type CountedSession, type GroupSummary, type StatusCounts } from './attendance-summaries';
+import {
+  counterName,
+  nameOf,
+  SUMMARY_SHARDS,
+  type CountedClassSession,
+  type GroupSummary,
+  type StatusCounts,
+} from './attendance-summaries';
 
 /*
  * The write side of the attendance summaries (attendance-summaries.ts): the UpdateItems that add a
- * mark or a correction to its shard in the session's own transaction, and the rebuild's put of a shard.
+ * mark or a correction to its shard in the class session's own transaction, and the rebuild's put of a shard.
  */
 
 /** Students per item written at once: an UpdateExpression is at most 4 KB (about 36 characters per student at most). */
 const STUDENTS_PER_WRITE = 80;
 
-/** The shard that counts a session: the same for its mark and every correction of it. */
-export const shardOf = (sessionId: string): number => createHash('sha256').update(sessionId).digest().readUInt32BE(0) % SUMMARY_SHARDS;
+/** The shard that counts a class session: the same for its mark and every correction of it. */
+export const shardOf = (classSessionId: string): number =>
+  createHash('sha256').update(classSessionId).digest().readUInt32BE(0) % SUMMARY_SHARDS;
 
-/** What one write adds to a shard: sessions, a date, and per student the change of each status count. */
+/** What one write adds to a shard: class sessions held, a date, and per student the change of each status count. */
 interface ShardChange {
   held: number;
   date: string | null;
@@ -25,10 +33,10 @@ interface ShardChange {
 
 /**
  * The UpdateItems that add `change` to the shard: one per STUDENTS_PER_WRITE students (the first
- * also adds the session and its date). Each adds 1 to `version`, so the rebuild can put a shard
+ * also adds the class session and its date). Each adds 1 to `version`, so the rebuild can put a shard
  * only if no write changed it since it was read.
  */
-function shardWrites(session: Omit<CountedSession, 'expected' | 'statuses'>, change: ShardChange): TransactItem[] {
+function shardWrites(session: Omit<CountedClassSession, 'expected' | 'statuses'>, change: ShardChange): TransactItem[] {
   const shard = shardOf(session._id);
   const at = new Date().toISOString();
   const chunks: ShardChange['students'][] = [];
@@ -89,16 +97,16 @@ function shardWrites(session: Omit<CountedSession, 'expected' | 'statuses'>, cha
   });
 }
 
-/** The writes that count a newly marked session in its shard (unconditional: the session's put decides). */
-export function countSession(session: CountedSession): TransactItem[] {
+/** The writes that count a newly marked class session in its shard (unconditional: the class session's put decides). */
+export function countClassSession(session: CountedClassSession): TransactItem[] {
   const students = session.expected.map((student) => ({ ...student, by: { [session.statuses[student._id] ?? 'absent']: 1 } }));
   return shardWrites(session, { held: 1, date: session.date, students });
 }
 
-/** The writes that move a corrected session's counts: each changed student's old status taken out, the new one put in. */
-export function recountCorrection(before: CountedSession, after: CountedSession): TransactItem[] {
+/** The writes that move a corrected class session's counts: each changed student's old status taken out, the new one put in. */
+export function recountCorrection(before: CountedClassSession, after: CountedClassSession): TransactItem[] {
   const delta = new Map<string, { _id: string; name: string; enrollment: string; by: Partial<StatusCounts> }>();
-  const move = (session: CountedSession, sign: 1 | -1) => {
+  const move = (session: CountedClassSession, sign: 1 | -1) => {
     for (const student of session.expected) {
       const status = session.statuses[student._id] ?? 'absent';
       const own = delta.get(student._id) ?? { ...student, by: {} };

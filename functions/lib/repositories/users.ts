@@ -23,7 +23,7 @@ interface UserItem extends PublicUser {
   mustChangePassword?: boolean;
   /** Until when (epoch seconds) the one-time password signs in; removed by its first sign-in (single use). */
   oneTimePasswordExpiresAt?: number;
-  /** Sign-ins so far: a password change is conditioned on it, so a session that started meanwhile cannot outlive the change. */
+  /** Sign-ins so far: a password change is conditioned on it, so a login session that started meanwhile cannot outlive the change. */
   signIns?: number;
   /** The look-alike keys its email claims (none on users an older release stored). */
   lookalikes?: string[];
@@ -111,19 +111,19 @@ export interface PasswordChange {
   mustChangePassword: boolean;
   /** A one-time password's end (epoch seconds); any other password clears it. */
   oneTimePasswordExpiresAt?: number;
-  /** Only while the profile is still as read: this hash and this many sign-ins (no session started since). */
+  /** Only while the profile is still as read: this hash and this many sign-ins (no login session started since). */
   whileProfile?: { passwordHash: string; signIns?: number };
 }
 
 /**
- * Sets a user's password and, in the same transaction, ends the sessions given and starts the
- * one given: no old session outlives the change, and a failed change ends none. False when the
+ * Sets a user's password and, in the same transaction, ends the login sessions given and starts
+ * the one given: no old login session outlives the change, and a failed change ends none. False when the
  * profile moved on since it was read (a sign-in or another change); NotFound when the user is gone.
  */
 export async function setPassword(
   id: string,
   change: PasswordChange,
-  sessions: { end: keys.Key[]; start?: TransactItem },
+  loginSessions: { end: keys.Key[]; start?: TransactItem },
 ): Promise<boolean> {
   const { passwordHash, mustChangePassword, oneTimePasswordExpiresAt, whileProfile } = change;
   const profile = update(keys.userProfile(id), {
@@ -141,14 +141,14 @@ export async function setPassword(
     Update.ExpressionAttributeValues![':whileHash'] = whileProfile.passwordHash;
     if (whileProfile.signIns) Update.ExpressionAttributeValues![':signIns'] = whileProfile.signIns;
   }
-  const failed = await transact({ profile, ended: sessions.end.map((key) => remove(key)), started: sessions.start ?? null });
+  const failed = await transact({ profile, ended: loginSessions.end.map((key) => remove(key)), started: loginSessions.start ?? null });
   if (failed === 'profile' && whileProfile && (await getUser(id))) return false;
   if (failed) throw userNotFound();
   return true;
 }
 
 /**
- * The profile's part of a sign-in, for the transaction that stores its session: only while the
+ * The profile's part of a sign-in, for the transaction that stores its login session: only while the
  * password checked is still the stored one and, for a one-time password, before its end, which
  * this sign-in spends (removed: it signs in once). Counts the sign-in (signIns).
  */

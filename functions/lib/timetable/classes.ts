@@ -9,24 +9,24 @@ import { naturalKey } from '../natural-key';
 import { getWithSettings } from '../repositories/settings';
 import { listActiveTerms, type StructureItem } from '../repositories/structure';
 import { classesOfFacultyOn, entriesOn, entryOf, type TimetableItem } from '../repositories/timetable';
-import { attendanceSessionId } from '../item-ids';
+import { classSessionId } from '../item-ids';
 
 /**
  * Timetable entries as the classes of one date (docs/product.md §3): each with the names of its
- * course, kind, group and slot, the slot's class times, and the `_id` of its session that date once
- * marked. The names, the sessions and the college's settings come in one BatchGetItem (one per 100
+ * course, kind, group and slot, the slot's class times, and the `_id` of its class session that date
+ * once marked. The names, the class sessions and the college's settings come in one BatchGetItem (one per 100
  * keys); an entry whose course, slot or group no longer exists is left out. In the order of the day:
  * by start time (slots without times last), then slot name (counting digits as numbers), then group.
  */
 async function classesOn(entries: TimetableItem[], date: string): Promise<{ classes: TodayClass[]; settings: CollegeSettings | null }> {
   if (entries.length === 0) return { classes: [], settings: null };
-  const sessionOf = (entry: TimetableItem) => ({ ...entry, date });
+  const classSessionPlace = (entry: TimetableItem) => ({ ...entry, date });
   const wanted = entries.flatMap((entry) => [
     keys.structureNode('course', entry.courseid),
     keys.structureNode('slot', entry.slotid),
     keys.structureNode('division', entry.divisionid),
     ...(entry.slotcount === 2 ? [keys.structureNode('batch', entry.groupid)] : []),
-    keys.attendanceSession(sessionOf(entry)),
+    keys.classSession(classSessionPlace(entry)),
   ]);
   const { items, settings } = await getWithSettings<keys.Key & Partial<StructureItem>>(wanted);
   const found = new Map(items.map((item) => [`${item.pk}\n${item.sk}`, item] as const));
@@ -50,7 +50,7 @@ async function classesOn(entries: TimetableItem[], date: string): Promise<{ clas
       group,
       slot: slot.name!,
       ...times,
-      marked: get(keys.attendanceSession(sessionOf(entry))) ? attendanceSessionId(sessionOf(entry)) : null,
+      marked: get(keys.classSession(classSessionPlace(entry))) ? classSessionId(classSessionPlace(entry)) : null,
       // '~' sorts after every 'HH:MM': a slot without times comes last.
       order: `${times.start ?? '~'}\n${naturalKey(slot.name!)}\n${naturalKey(group)}`,
     });
@@ -91,7 +91,7 @@ function overdueFrom(date: string, item: TimetableClass, settings: CollegeSettin
 
 /**
  * Every class of the date's weekday in the active terms that teach that day (between the term's
- * dates, not a holiday) with no session that date, as of `at`: overdue, or later (not ended yet).
+ * dates, not a holiday) with no class session that date, as of `at`: overdue, or later (not ended yet).
  * One Query of the active terms, one Query per teaching term, one BatchGetItem (with the settings).
  */
 export async function notMarkedOn(date: string, at: Date | number = new Date()): Promise<NotMarked> {

@@ -3,10 +3,10 @@ import type { DefaulterReport } from '@shared/schemas/reports';
 import { rebuildCourse } from '@functions/lib/repositories/summary-check';
 import { createStudent, type StudentItem } from '@functions/lib/repositories/students';
 import { createNode, type StructureItem } from '@functions/lib/repositories/structure';
-import { dayBefore, putSession } from '../college';
+import { dayBefore, putClassSession } from '../college';
 import type { BenchContext } from '../context';
 import { inParallel, percentile, round, timedGets } from '../measure';
-import { attendanceSessionId } from '@functions/lib/item-ids';
+import { classSessionId } from '@functions/lib/item-ids';
 
 export interface ReportsRow {
   report: string;
@@ -112,8 +112,8 @@ async function buildSemester(sessionsPerCourse: number) {
         groupid: lecture ? division.division._id : batch.batch._id,
       };
       return () =>
-        putSession({
-          _id: attendanceSessionId(place),
+        putClassSession({
+          _id: classSessionId(place),
           ...place,
           expected,
           statuses: Object.fromEntries(expected.map((student, s) => [student._id, STATUSES[(s * 7 + n) % STATUSES.length]!])),

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { startLocalStack, type LocalStack } from '@infra/local/local-stack';
 import { WEB_DIST } from '@infra/local/web-build';
 import { dynamoEndpoint } from '@tests/support/dynamo';
@@ -98,3 +98,33 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Whether the page scrolls sideways (a layout wider than the viewport). */
 export const scrollsSideways = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/**
+ * The words of the page's table cells (headers included) that the browser broke across lines, each as
+ * 'word (cell text)': a word drawn on two lines has client rects on two different lines.
+ */
+export const brokenWords = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const broken: string[] = [];
+    for (const cell of document.querySelectorAll('table th, table td')) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) broken.push(`${match[0]} (${cell.textContent?.trim()})`);
+        }
+      }
+    }
+    return broken;
+  });
+
+/** Whether the element is drawn wholly within the window's width, as the page stands (no scrolling sideways). */
+export const withinWidth = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.left >= 0 && box.right <= document.documentElement.clientWidth;
+  });

@@ -22,8 +22,8 @@ export function ReportTable({ report, threshold }: { report: Report; threshold: 
           <tr>
             <th scope="col">{name}</th>
             <th scope="col">{enrollment}</th>
-            {numbers.map((header) => (
-              <th key={header} scope="col" className="numeric">
+            {numbers.map((header, index) => (
+              <th key={header} scope="col" className={index === numbers.length - 1 ? 'numeric key-figure' : 'numeric'}>
                 {header}
               </th>
             ))}
@@ -43,7 +43,7 @@ export function ReportTable({ report, threshold }: { report: Report; threshold: 
                         {row.totals?.[total] ?? 0}
                       </td>
                     ))}
-                    <td className="numeric">
+                    <td className="numeric key-figure">
                       {formatPercentage(row.percentage)}
                       {low && (
                         <>

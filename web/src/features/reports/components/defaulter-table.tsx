@@ -54,7 +54,7 @@ export function DefaulterTable({ rows, columns, threshold, sort, onSort, scope, 
                 {column.label}
               </th>
             ))}
-            {sortHeader('overall', 'standing')}
+            {sortHeader('overall', 'standing key-figure')}
           </tr>
         </thead>
         <tbody>
@@ -73,7 +73,7 @@ export function DefaulterTable({ rows, columns, threshold, sort, onSort, scope, 
               {columns.map((column) => (
                 <StandingCell key={column.key} standing={standingIn(row, column)} threshold={threshold} />
               ))}
-              <td className={`standing${isBelow(row.overall, threshold) ? ' standing-below' : ''}`}>
+              <td className={`standing key-figure${isBelow(row.overall, threshold) ? ' standing-below' : ''}`}>
                 <span className="standing-percent">{formatPercent(row.overall)}</span>
               </td>
             </tr>

@@ -1,11 +1,12 @@
 import type { AttendanceStatus, AttendanceStudent, UserRef } from '@shared/schemas/attendance';
 
 /**
- * A marked class session as the code works with it (functions/lib/repositories/attendance.ts
- * stores and reads it): who was expected, each one's status, who marked it and when, and the
- * version a correction must still find.
+ * A class session: one marked class (a course, slot kind, date, slot and group), as the code works
+ * with it (functions/lib/repositories/attendance.ts stores and reads it): who was expected, each
+ * one's status, who marked it and when, and the version a correction must still find. Named apart
+ * from a user's sign-in, which is a login session.
  */
-export interface AttendanceSession {
+export interface ClassSession {
   _id: string;
   courseid: string;
   slotcount: 1 | 2;

@@ -5,7 +5,8 @@ import { jwtKey } from './secret';
 const ISSUER = 'sams';
 const AUDIENCE = 'sams-web';
 const DEVICE_AUDIENCE = 'sams-device';
-export const SESSION_SECONDS = SESSION_HOURS * 3600;
+/** A login session's lifetime (its token, cookie and item). */
+export const LOGIN_SESSION_SECONDS = SESSION_HOURS * 3600;
 /** How long a browser that signed in stays trusted for its account's login count (functions/lib/repositories/login-attempts.ts). */
 const DEVICE_SECONDS = 180 * 24 * 3600;
 
@@ -24,16 +25,17 @@ async function hmacKey(raw?: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 
-export interface TokenClaims {
+/** What a login session's token says: its user (the `sub` claim) and the login session's id (the `jti` claim). */
+export interface LoginSessionClaims {
   userId: string;
-  sessionId: string;
+  loginSessionId: string;
 }
 
-export async function signSessionToken(claims: TokenClaims, expiresAt: number): Promise<string> {
+export async function signLoginSessionToken(claims: LoginSessionClaims, expiresAt: number): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
-    .setJti(claims.sessionId)
+    .setJti(claims.loginSessionId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -44,14 +46,14 @@ export async function signSessionToken(claims: TokenClaims, expiresAt: number): 
 /**
  * Tokens this warm function has verified, with the key that verified them: a browser sends the
  * same token on every request, so its signature is checked once per token, not once per request.
- * Only the signature is remembered; the expiry is checked on every use and the session is still
- * read every time (sign-out, password changes and lapsed sessions take effect at once).
+ * Only the signature is remembered; the expiry is checked on every use and the login session is
+ * still read every time (sign-out, password changes and lapsed login sessions take effect at once).
  */
-const verified = new Map<string, { key: Uint8Array; claims: TokenClaims; expiresAt: number }>();
+const verified = new Map<string, { key: Uint8Array; claims: LoginSessionClaims; expiresAt: number }>();
 const VERIFIED_TOKENS_KEPT = 1000;
 
 /** The claims of a valid, unexpired token signed by us with HS256; null for anything else. */
-export async function verifySessionToken(token: string): Promise<TokenClaims | null> {
+export async function verifyLoginSessionToken(token: string): Promise<LoginSessionClaims | null> {
   try {
     const key = await jwtKey();
     const known = verified.get(token);
@@ -62,7 +64,7 @@ export async function verifySessionToken(token: string): Promise<TokenClaims | n
       audience: AUDIENCE,
       requiredClaims: ['sub', 'jti', 'exp'],
     });
-    const claims = { userId: payload.sub as string, sessionId: payload.jti as string };
+    const claims = { userId: payload.sub as string, loginSessionId: payload.jti as string };
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
     verified.set(token, { key, claims, expiresAt: payload.exp! });
     return claims;
@@ -71,22 +73,23 @@ export async function verifySessionToken(token: string): Promise<TokenClaims | n
   }
 }
 
+// The cookie's name is the wire format browsers hold: it stays `sams_session`.
 const cookieName = (secure: boolean) => (secure ? '__Host-sams_session' : 'sams_session');
 
-export const readSessionCookie = (cookies: Record<string, string>, secure: boolean): string | undefined => cookies[cookieName(secure)];
+export const readLoginSessionCookie = (cookies: Record<string, string>, secure: boolean): string | undefined => cookies[cookieName(secure)];
 
-export function sessionCookie(token: string, secure: boolean): string {
-  return `${cookieName(secure)}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_SECONDS}${secure ? '; Secure' : ''}`;
+export function loginSessionCookie(token: string, secure: boolean): string {
+  return `${cookieName(secure)}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${LOGIN_SESSION_SECONDS}${secure ? '; Secure' : ''}`;
 }
 
-export function clearedSessionCookie(secure: boolean): string {
+export function clearedLoginSessionCookie(secure: boolean): string {
   return `${cookieName(secure)}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0${secure ? '; Secure' : ''}`;
 }
 
 /**
  * A trusted device: a browser that signed in to this account (the email, lower-cased) before.
  * Its failed logins are counted apart from everyone else's, so guesses from elsewhere cannot
- * lock its owner out (OWASP's device cookies). Signed like the session, under its own audience.
+ * lock its owner out (OWASP's device cookies). Signed like the login session's token, under its own audience.
  */
 export async function signDeviceToken(email: string, deviceId: string): Promise<string> {
   return new SignJWT({})
