@@ -216,10 +216,10 @@ describe('e2e a shared lab computer', () => {
     await page.getByText(/^Logged out on this phone\. 1 mark saved on this phone is kept for you to review/).waitFor();
     await expect.poll(() => cachedApiAnswers(page)).toEqual([]);
     expect((await savedMarks(page)).map((mark) => mark.state)).toEqual(['waiting']);
-    // Still offline, a reload shows no one's Home; the server's session is not over yet.
+    // Still offline, a reload shows no one's Home. (Whether the server's session is still live here depends on
+    // Chromium's offline emulation, which a service worker's requests can get past: only its end, below, is checked.)
     await page.reload();
     await loginShown(page);
-    expect(await statusFor(cookie)).toBe(200);
 
     // The network is back: the server's session ends.
     await page.context().setOffline(false);
