@@ -17,7 +17,7 @@ import { SETTINGS_MESSAGES, settingsPatchSchema } from '@shared/schemas/settings
 import { missingQuerySchema, TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { assertMayCorrect, correctedClassSession } from './lib/attendance/corrections';
 import { markOnce } from './lib/attendance/mark-once';
-import { dateReport, percentageReport } from './lib/attendance/reports';
+import { dateReport, percentageReport, rangeReport } from './lib/attendance/reports';
 import { classSessionView } from './lib/attendance/session-view';
 import { Conflict, NotFound } from './lib/domain-errors';
 import { parse } from './lib/http/errors';
@@ -30,8 +30,9 @@ import { notMarkedOn } from './lib/timetable/classes';
 
 /**
  * Attendance resource: marking a class session exactly once, correcting it with a history, the view
- * by date, percentages over a range, the timetable's classes not yet marked on a date, and the
- * college's settings that rule marking, corrections and percentages (docs/product.md §4–§6).
+ * by date (or day by day over up to 31 days), percentages over a range (all slots or one), the
+ * timetable's classes not yet marked on a date, and the college's settings that rule marking,
+ * corrections and percentages (docs/product.md §4–§6).
  */
 export const handler = resource('attendance', {
   'POST /attendance': async (request) => {
@@ -51,7 +52,13 @@ export const handler = resource('attendance', {
   },
 
   'GET /attendance': async ({ query }) => {
-    const { date, slotid, slotcount, courseid, groupid } = parse(viewQuerySchema, query);
+    const { date, enddate, slotid, slotcount, courseid, groupid } = parse(viewQuerySchema, query);
+    if (enddate && enddate !== date) {
+      const days = await rangeReport({ courseid, slotcount, slotid, from: date, to: enddate, groupid });
+      if (days.length === 0) return { data: [], message: NOT_FOUND };
+      const records = days.map(({ date: day, ...report }): AttendanceRecord => ({ date: day, courseid, slotid, slotcount, ...report }));
+      return { data: records, message: 'Attendance data' };
+    }
     const classSessions = await classSessionsOn({ courseid, slotcount, date, slotid, groupid });
     if (classSessions.length === 0) return { data: [], message: NOT_FOUND };
     const record: AttendanceRecord = { date, courseid, slotid, slotcount, ...(await dateReport(classSessions)) };
@@ -59,8 +66,8 @@ export const handler = resource('attendance', {
   },
 
   'GET /attendance/criteria': async ({ query }) => {
-    const { startdate, enddate, slotcount, courseid, groupid } = parse(criteriaQuerySchema, query);
-    const report = await percentageReport({ courseid, slotcount, from: startdate, to: enddate ?? startdate, groupid });
+    const { startdate, enddate, slotid, slotcount, courseid, groupid } = parse(criteriaQuerySchema, query);
+    const report = await percentageReport({ courseid, slotcount, from: startdate, to: enddate ?? startdate, groupid, slotid });
     if (!report) return { data: { totalLecture: 0, studentData: [] } satisfies PercentageReport, message: NOT_FOUND };
     return { data: report, message: 'Attendance percentage' };
   },

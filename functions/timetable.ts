@@ -2,6 +2,7 @@ import { todayIn } from '@shared/dates';
 import {
   holidayMessage,
   TIMETABLE_MESSAGES as M,
+  timetableChangeSchema,
   timetableEntrySchema,
   timetableQuerySchema,
   todayQuerySchema,
@@ -9,7 +10,7 @@ import {
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { getSettings } from './lib/repositories/settings';
-import { createTimetableEntry, deleteTimetableEntry, listTimetable } from './lib/repositories/timetable';
+import { createTimetableEntry, deleteTimetableEntry, listTimetable, updateTimetableEntry } from './lib/repositories/timetable';
 import { todayOf } from './lib/timetable/classes';
 
 /**
@@ -29,6 +30,11 @@ export const handler = resource('timetable', {
     const { classes, holiday } = await todayOf(user._id, date ?? todayIn((await getSettings()).timeZone));
     if (holiday) return { data: [], message: holidayMessage(holiday.name) };
     return classes.length ? { data: classes, message: M.today } : { data: [], message: M.noClasses };
+  },
+
+  'PATCH /timetable/{id}': async ({ params, body }) => {
+    const entry = await updateTimetableEntry(params.id, parse(timetableChangeSchema, body));
+    return { data: entry, message: M.updated };
   },
 
   'DELETE /timetable/{id}': async ({ params }) => {

@@ -12,7 +12,13 @@ import {
 } from './answers/attendance';
 import { settingsPatchSchema } from './schemas/settings';
 import { collegeSettingsShape } from './answers/settings';
-import { missingQuerySchema, timetableEntrySchema, timetableQuerySchema, todayQuerySchema } from './schemas/timetable';
+import {
+  missingQuerySchema,
+  timetableChangeSchema,
+  timetableEntrySchema,
+  timetableQuerySchema,
+  todayQuerySchema,
+} from './schemas/timetable';
 import { notMarkedShape, timetableEntryShape, todayClassShape } from './answers/timetable';
 import { defaultersQuerySchema, recordQuerySchema } from './schemas/reports';
 import { defaulterReportShape, studentRecordShape } from './answers/reports';
@@ -132,6 +138,7 @@ export const API_SCHEMAS = {
   'POST /timetable': { body: timetableEntrySchema, answer: timetableEntryShape },
   'GET /timetable': { query: timetableQuerySchema, answer: list(timetableEntryShape) },
   'GET /timetable/today': { query: todayQuerySchema, answer: list(todayClassShape) },
+  'PATCH /timetable/{id}': { body: timetableChangeSchema, answer: timetableEntryShape },
   'DELETE /timetable/{id}': { answer: timetableEntryShape },
 
   'GET /report/defaulters': { query: defaultersQuerySchema, answer: defaulterReportShape },

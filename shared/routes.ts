@@ -144,6 +144,7 @@ export const ROUTES = [
   r('POST', '/timetable', 'timetable', 'admin', refreshes(...CLASSES)),
   r('GET', '/timetable', 'timetable', 'user', OFFLINE_READ),
   r('GET', '/timetable/today', 'timetable', 'user', OFFLINE_READ),
+  r('PATCH', '/timetable/{id}', 'timetable', 'admin', DATA_CHANGE, refreshes(...CLASSES)),
   r('DELETE', '/timetable/{id}', 'timetable', 'admin', DATA_CHANGE, refreshes(...CLASSES)),
 
   r('GET', '/report/defaulters', 'report', 'user'),

@@ -109,13 +109,32 @@ const slotKindText = z.pipe(
   z.transform((value) => Number(value) as 1 | 2),
 );
 
-export const viewQuerySchema = z.object({
-  date: calendarDate('Enter a real date as YYYY-MM-DD'),
-  slotid: entityId('Please select a slot'),
-  slotcount: slotKindText,
-  courseid: entityId('Please select a course'),
-  groupid: z.optional(entityId('Please select a division or batch')),
-});
+/** The most days GET attendance reads at once (one record per day that has sessions). */
+export const MAX_VIEW_DAYS = 31;
+export const VIEW_QUERY_MESSAGES = {
+  endBeforeStart: 'The end date must not be before the start date',
+  tooManyDays: `Attendance by date covers at most ${MAX_VIEW_DAYS} days at once: choose an end date closer to the start date`,
+} as const;
+
+/** Days from one date to another, both included (2026-11-01 to 2026-11-01: 1). */
+export const daysFromTo = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
+export const viewQuerySchema = z
+  .object({
+    date: calendarDate('Enter a real date as YYYY-MM-DD'),
+    /** Optional: from `date` to `enddate`, one record per day that has sessions. */
+    enddate: z.optional(calendarDate('Enter a real end date as YYYY-MM-DD')),
+    slotid: entityId('Please select a slot'),
+    slotcount: slotKindText,
+    courseid: entityId('Please select a course'),
+    groupid: z.optional(entityId('Please select a division or batch')),
+  })
+  .check(
+    z.refine((query) => !query.enddate || query.enddate >= query.date, { error: VIEW_QUERY_MESSAGES.endBeforeStart }),
+    z.refine((query) => !query.enddate || query.enddate < query.date || daysFromTo(query.date, query.enddate) <= MAX_VIEW_DAYS, {
+      error: VIEW_QUERY_MESSAGES.tooManyDays,
+    }),
+  );
 
 /** GET attendance's query as the client sends it (text: slotcount '1' or '2'). */
 export type ViewQuery = z.input<typeof viewQuerySchema>;
@@ -124,13 +143,13 @@ export const criteriaQuerySchema = z
   .object({
     startdate: calendarDate('Enter a real start date as YYYY-MM-DD'),
     enddate: z.optional(calendarDate('Enter a real end date as YYYY-MM-DD')),
+    /** Optional: one slot's sessions only (without it, every slot of the course). */
+    slotid: z.optional(entityId('Please select a slot')),
     slotcount: slotKindText,
     courseid: entityId('Please select a course'),
     groupid: z.optional(entityId('Please select a division or batch')),
   })
-  .check(
-    z.refine((query) => !query.enddate || query.enddate >= query.startdate, { error: 'The end date must not be before the start date' }),
-  );
+  .check(z.refine((query) => !query.enddate || query.enddate >= query.startdate, { error: VIEW_QUERY_MESSAGES.endBeforeStart }));
 
 /** GET attendance/criteria's query as the client sends it. */
 export type CriteriaQuery = z.input<typeof criteriaQuerySchema>;

@@ -18,10 +18,12 @@ export const TIMETABLE_MESSAGES = {
   weekday: 'The weekday must be a whole number from 1 (Monday) to 7 (Sunday)',
   slotid: 'Please select a slot',
   courseid: 'Please select a course',
-  slotcount: 'Slot count must be 1 (Lecture) or 2 (Lab)',
+  slotcount: 'Choose Lecture or Lab',
   groupid: 'Please select a division (lecture) or a batch (lab)',
   facultyid: 'Please select a faculty member',
   created: 'Timetable entry added',
+  updated: 'Timetable entry updated',
+  changedMeanwhile: 'Someone else changed or deleted this class meanwhile. Reload the timetable and try again.',
   deleted: 'Timetable entry deleted',
   notFound: 'Timetable entry not found',
   list: 'Timetable',
@@ -39,8 +41,8 @@ export const TIMETABLE_MESSAGES = {
   slotNotFound: 'Slot not found',
   slotNotInTerm: 'This slot is not in this term',
   courseNotFound: 'Course not found',
-  lectureNeedsDivision: 'A lecture (slot count 1) is taught to a division, not a batch',
-  labNeedsBatch: 'A lab (slot count 2) is taught to a batch, not a division',
+  lectureNeedsDivision: 'A lecture is taught to a whole division: choose a division, not a batch',
+  labNeedsBatch: 'A lab is taught to a batch: choose a batch of the division',
   groupNotFound: 'Division or batch not found',
   groupNotInTerm: 'This division or batch is not in this term',
   courseNotOfGroup: "This course is not taught in this division's semester",
@@ -60,6 +62,10 @@ export const timetableEntrySchema = z.object({
 });
 export type TimetableEntryInput = z.infer<typeof timetableEntrySchema>;
 
+/** PATCH timetable/{id}: what the entry becomes, in the same term (its course, kind, group, faculty member, weekday, slot). */
+export const timetableChangeSchema = z.omit(timetableEntrySchema, { termid: true });
+export type TimetableEntryChange = z.infer<typeof timetableChangeSchema>;
+
 /** GET timetable: a term's entries, of one faculty member or one group (a division's includes its batches' labs). */
 export const timetableQuerySchema = z.object({
   termid: entityId(TIMETABLE_MESSAGES.termid),
@@ -78,6 +84,33 @@ export const missingQuerySchema = z.object({ date: dateText });
 
 /** What the timetable routes answer: shared/answers/timetable.ts. */
 export type { NotMarked, TimetableClass, TimetableEntry, TodayClass } from '../answers/timetable';
+
+/** The class a new or changed entry clashes with, as a 409 names it. */
+export interface ClashingClass {
+  course: string;
+  kind: 'Lecture' | 'Lab';
+  /** A division, or a batch as 'Division 1 / Batch 1A'. */
+  group: string;
+  faculty: string;
+  weekday: number;
+  /** The slot's times ('09:00 - 10:00') when it has them, else its name. */
+  when: string;
+}
+
+/**
+ * A clash in the user's words, naming the other class: the group is taken ('Division 1 already has Data
+ * Structures (Lecture) with Asha Rao on Monday 09:00 - 10:00'), the faculty member teaches then, the
+ * division has a lecture then (no lab for its batches) or one of its batches a lab (no lecture for it).
+ */
+export function clashMessage(clash: 'group' | 'faculty' | 'divisionLecture' | 'batchLab', other: ClashingClass): string {
+  const at = `${WEEKDAYS[other.weekday - 1]} ${other.when}`;
+  const what = `${other.course} (${other.kind})`;
+  if (clash === 'faculty') return `${other.faculty} already teaches ${what} to ${other.group} on ${at}`;
+  const has = `${other.group} already has ${what} with ${other.faculty} on ${at}`;
+  if (clash === 'divisionLecture') return `${has}, so its batches cannot have a lab then`;
+  if (clash === 'batchLab') return `${has}, so the whole division cannot have a lecture then`;
+  return has;
+}
 
 /** GET timetable/today's message on a holiday of the active term. */
 export const holidayMessage = (name: string): string => `No classes today: ${name} (holiday)`;

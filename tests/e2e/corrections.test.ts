@@ -107,7 +107,7 @@ describe('e2e statuses and corrections: a faculty member on a phone', () => {
       .getByText(/^You can correct it until /)
       .waitFor();
 
-    await t.page.getByRole('button', { name: 'Edit Division 1' }).click();
+    await t.page.getByRole('button', { name: 'Correct Division 1' }).click();
     const dialog = t.page.getByRole('dialog', { name: 'Correct Division 1' });
     await dialog.waitFor();
     expect(await statusOf('25CE002')).toBe('late'); // pre-filled with the stored statuses
@@ -140,7 +140,7 @@ describe('e2e statuses and corrections: a faculty member on a phone', () => {
   });
 
   it('a correction someone else got in first (409) says so and shows the session as it stands; saved again, it lands', async () => {
-    await t.page.getByRole('button', { name: 'Edit Division 1' }).click();
+    await t.page.getByRole('button', { name: 'Correct Division 1' }).click();
     const dialog = t.page.getByRole('dialog', { name: 'Correct Division 1' });
     await dialog.waitFor();
     const { _id, students } = await session();
@@ -184,7 +184,7 @@ describe('e2e statuses and corrections: a faculty member on a phone', () => {
     await t.page.reload();
     await viewToday();
     await card().getByText('Only an admin can correct it now.').waitFor();
-    expect(await t.page.getByRole('button', { name: 'Edit Division 1' }).count()).toBe(0);
+    expect(await t.page.getByRole('button', { name: 'Correct Division 1' }).count()).toBe(0);
 
     await submit(t.page, 'Get Percentage');
     const rows = await tableRows(t.page);

@@ -223,6 +223,22 @@ describe('e2e reports: the defaulter list and a record, on a phone', () => {
     await screenshot(t.page, 'reports-5-chart-table-360');
   });
 
+  it("downloads the record's PDF: the standing per course and kind and overall, then the sessions (pdftotext)", async () => {
+    const pdf = await download('Download PDF');
+    expect(pdf.name).toBe(`25CE003 ${student('25CE003').name} record.pdf`);
+    const lines = pdfLines(pdf.path);
+    const standing = lines.indexOf('Course Percentage Attended Classes needed');
+    const sessions = lines.indexOf('Date Course Kind Slot Status');
+    expect(standing).toBeGreaterThan(0);
+    expect(sessions).toBeGreaterThan(standing);
+    expect(lines.slice(standing + 1, sessions)).toEqual([
+      'Data Structures (Lecture) 66.7% 2 of 3 needs 1 more',
+      'Data Structures (Lab) 0.0% 0 of 1 needs 3 more',
+      'Overall 50.0% 2 of 4',
+    ]);
+    expect(lines.slice(sessions + 1)).toContain(`${C} Data Structures Lecture ${SLOT} Absent`);
+  });
+
   it('reads a range of the record, and goes back to the list as it was', async () => {
     await t.field('From (optional)').fill(B);
     await t.field('To (optional)').fill(C);

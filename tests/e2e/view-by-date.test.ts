@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, scrollsSideways } from './support/browser';
 import { isFocused } from './support/screen';
-import { A, B, daysAgo, fillForm, NO_SESSION, NOT_FOUND, SLOT, submit, tableRows, useViewAttendance } from './support/view-attendance';
+import { A, B, C, daysAgo, fillForm, NO_SESSION, NOT_FOUND, SLOT, submit, tableRows, useViewAttendance } from './support/view-attendance';
 
 /*
  * View Attendance by date in Chromium (360 px, the strict CSP) against the real local stack, over
@@ -27,6 +27,20 @@ describe('e2e view attendance by date: a faculty member on a phone', () => {
     await screenshot(t.page, 'view-1-by-date-360');
   });
 
+  it('a range shows each day that has sessions under its own heading, even when its first day had no class', async () => {
+    await fillForm(t.page, { slot: SLOT, kind: 'Lecture', date: daysAgo(8), enddate: C });
+    await submit(t.page, 'Get Attendance');
+    const results = t.page.getByRole('region', { name: `Attendance from ${daysAgo(8)} to ${C}` });
+    await expect
+      .poll(() => results.getByRole('heading', { level: 3 }).allTextContents())
+      .toEqual([A, B, C].map((date) => `Attendance on ${date}`));
+    const dayA = results.getByRole('region', { name: `Attendance on ${A}` });
+    expect(await dayA.getByRole('article').count()).toBe(2); // Division 1 and Division 2
+    expect(await results.getByText(NOT_FOUND).count()).toBe(0);
+    expect(await scrollsSideways(t.page)).toBe(false);
+    await screenshot(t.page, 'view-1-range-360');
+  });
+
   it(`a day without a session says '${NOT_FOUND}', by date and as percentages`, async () => {
     await fillForm(t.page, { slot: SLOT, kind: 'Lecture', date: NO_SESSION });
     await submit(t.page, 'Get Attendance');
@@ -40,11 +54,11 @@ describe('e2e view attendance by date: a faculty member on a phone', () => {
 
   it('validates the form: the required fields say so, the first takes focus, and nothing is fetched', async () => {
     await t.open('/dashboard/viewattendance', 'View Attendance');
-    await t.page.getByRole('button', { name: 'Get Percentage' }).click();
+    await t.page.getByRole('button', { name: 'Get Attendance' }).click();
     for (const message of [
       'Please select a semester',
       'Please select a course',
-      'Please select a slot',
+      'Please select a slot to see attendance by date',
       'Please select Lecture or Lab',
       'Please choose a start date',
     ]) {

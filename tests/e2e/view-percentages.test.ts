@@ -93,9 +93,10 @@ describe('e2e view attendance as percentages: a faculty member on a phone', () =
       await submit(axe.page, 'Get Percentage');
       await axe.page.getByText('28 students below 75%').waitFor();
       await expectAccessible(axe.page, `percentages at ${viewport.width} px`);
+      // The same range by date: each day under its own heading, its sessions and present students.
       await submit(axe.page, 'Get Attendance');
-      await axe.page.getByText('4 students present').waitFor();
-      await expectAccessible(axe.page, `students present at ${viewport.width} px`);
+      await axe.page.getByText('3 days, 3 sessions').waitFor();
+      await expectAccessible(axe.page, `each day's attendance at ${viewport.width} px`);
       if (viewport === DESKTOP) await screenshot(axe.page, 'view-3-percentages-1280');
     } finally {
       await axe.page.context().close();

@@ -43,7 +43,8 @@ describe('concurrency', () => {
     expect([...results.filter((r) => r.status === 409), ...retried].map((r) => r.status)).toEqual(Array(19).fill(409));
     const users = (await t.stack.api('GET /user', { cookie: t.admin.cookie })).body.data;
     expect(users.filter((user) => user.email.toLowerCase() === body.email)).toHaveLength(1);
-  });
+    // Hashing 20 passwords one at a time, then the retries, on a busy 2-core machine: more than the default 30 s.
+  }, 120_000);
 
   it('a semester delete racing student creates inside it leaves no orphans', async () => {
     const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'RC', divisions: 2, perBatch: 5 });

@@ -109,6 +109,9 @@ describe('marking form: toggles', () => {
     expect(checkedIds()).toEqual(['st1', 'st3']);
     await app.user.tab();
     await app.user.tab();
+    // With a change, Discard changes comes before Mark.
+    expect(screen.getByRole('button', { name: 'Discard changes' })).toHaveFocus();
+    await app.user.tab();
     expect(screen.getByRole('button', { name: 'Mark' })).toHaveFocus();
     await app.user.keyboard('{Enter}');
     await waitFor(() => expect(api.callsTo('POST', '/attendance')).toHaveLength(1));
@@ -174,13 +177,13 @@ describe('marking form: Mark', () => {
     expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
   });
 
-  it('shows a failed mark as an error toast and returns home after 1 s', async () => {
-    const duplicate = 'Attendance for this date, course, and slot already exists';
-    const { app } = setup(LECTURE_URL, { 'POST /attendance': { status: 409, message: duplicate } });
+  it('shows a refused mark as an error toast and returns home after 1 s', async () => {
+    const refused = 'You may mark only the classes the timetable gives you';
+    const { app } = setup(LECTURE_URL, { 'POST /attendance': { status: 403, message: refused } });
     await screen.findByRole('checkbox', { name: 'Select all' });
     await app.user.click(screen.getByRole('button', { name: 'Mark' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(duplicate);
+    expect(await screen.findByRole('alert')).toHaveTextContent(refused);
     const failedAt = Date.now();
     expect(app.location().pathname).toBe('/students/d1');
     await waitFor(() => expect(app.location().pathname).toBe('/'), { timeout: 3000 });

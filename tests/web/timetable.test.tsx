@@ -53,12 +53,11 @@ describe('admin: Timetable, a division', () => {
       'Thursday',
       'Friday',
       'Saturday',
-      'Sunday',
     ]);
     await waitFor(() => expect(day('Monday').getByText('Data Structures')).toBeInTheDocument());
     const [nine, ten] = day('Monday').getAllByRole('listitem');
-    expect(nine).toHaveTextContent('09:00 - 10:00Data Structures LectureDivision 1 · Demo FacultyDelete');
-    expect(ten).toHaveTextContent('10:00 - 11:00Digital Electronics LabDivision 1 / Batch 1A · Demo FacultyDelete');
+    expect(nine).toHaveTextContent('09:00 - 10:00Data Structures LectureDivision 1 · Demo FacultyEditDelete');
+    expect(ten).toHaveTextContent('10:00 - 11:00Digital Electronics LabDivision 1 / Batch 1A · Demo FacultyEditDelete');
     expect(screen.getByRole('button', { name: 'Delete Data Structures Lecture, Division 1, Monday 09:00 - 10:00' })).toBeInTheDocument();
     // A lecture fills its cell; beside a lab, another batch's lab still fits.
     expect(addButton('Monday', '09:00 - 10:00')).not.toBeInTheDocument();
@@ -149,6 +148,72 @@ describe('admin: Timetable, a division', () => {
     expect(api.callsTo('DELETE', '/timetable/e1')).toHaveLength(1);
   });
 
+  it('changes a class with Edit: the add dialog opens with its choices, and may move it; PATCH sends the change', async () => {
+    const { api, app } = await open({
+      'PATCH /timetable/e1': (body: Omit<TimetableEntryInput, 'termid'>) => ({
+        data: entry({ _id: 'e1-moved', ...body }),
+        message: TIMETABLE_MESSAGES.updated,
+      }),
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'Edit Data Structures Lecture, Division 1, Monday 09:00 - 10:00' }));
+    expect(screen.getByRole('dialog', { name: 'Change a class: Monday, 09:00 - 10:00' })).toBeInTheDocument();
+    await waitFor(() => expect(select('Course').value).toBe('c1'));
+    expect(select('Lecture or Lab').value).toBe('1');
+    await waitFor(() => expect(select('Faculty member').value).toBe('u-faculty'));
+    await app.user.selectOptions(select('Faculty member'), 'Second Faculty (faculty2@sams.local)');
+    await app.user.selectOptions(select('Weekday'), 'Tuesday');
+    await app.user.selectOptions(select('Slot'), '10:00 - 11:00');
+    await app.user.click(dialog().getByRole('button', { name: 'Save changes' }));
+    expect(await toast().findByRole('status')).toHaveTextContent(TIMETABLE_MESSAGES.updated);
+    expect(api.callsTo('PATCH', '/timetable/e1').map((call) => call.body)).toEqual([
+      { weekday: 2, slotid: 'slot10', courseid: 'c1', slotcount: 1, groupid: 'd1', facultyid: 'u-faculty2' },
+    ]);
+    expect(api.callsTo('POST', '/timetable')).toHaveLength(0);
+  });
+
+  it('shows a clash naming the other class when a change is refused', async () => {
+    const clash = 'Division 1 already has Digital Electronics (Lab) with Demo Faculty on Monday 10:00 - 11:00';
+    const { app } = await open({ 'PATCH /timetable/e1': { status: 409, message: clash } });
+    await app.user.click(await screen.findByRole('button', { name: 'Edit Data Structures Lecture, Division 1, Monday 09:00 - 10:00' }));
+    await waitFor(() => expect(select('Faculty member').value).toBe('u-faculty'));
+    await app.user.selectOptions(select('Slot'), '10:00 - 11:00');
+    await app.user.click(dialog().getByRole('button', { name: 'Save changes' }));
+    expect(await dialog().findByRole('alert')).toHaveTextContent(clash);
+  });
+
+  it('offers the last class’s course, kind and faculty member in the next Add: two clicks to add another', async () => {
+    const { api, app } = await open();
+    await screen.findByRole('heading', { level: 2, name: 'Timetable of Division 1' });
+    await app.user.click(addButton('Tuesday', '09:00 - 10:00')!);
+    await waitFor(() => expect(optionNames(select('Faculty member'))).toHaveLength(4));
+    await app.user.selectOptions(select('Course'), 'Digital Electronics');
+    await app.user.selectOptions(select('Lecture or Lab'), 'Lecture');
+    await app.user.selectOptions(select('Faculty member'), 'Second Faculty (faculty2@sams.local)');
+    await app.user.click(dialog().getByRole('button', { name: 'Add class' }));
+    await toast().findByRole('status');
+    await app.user.click(addButton('Wednesday', '09:00 - 10:00')!);
+    await waitFor(() => expect(select('Faculty member').value).toBe('u-faculty2'));
+    await waitFor(() => expect(select('Course').value).toBe('c2'));
+    await app.user.click(dialog().getByRole('button', { name: 'Add class' }));
+    await waitFor(() => expect(api.callsTo('POST', '/timetable')).toHaveLength(2));
+    expect(api.callsTo('POST', '/timetable')[1]!.body).toEqual({
+      termid: 't1',
+      weekday: 3,
+      slotid: 'slot9',
+      courseid: 'c2',
+      slotcount: 1,
+      groupid: 'd1',
+      facultyid: 'u-faculty2',
+    });
+  });
+
+  it('shows Sunday when a class uses it', async () => {
+    await open({ [`GET ${DIVISION_PATH}`]: { data: [LECTURE, entry({ _id: 'e7', weekday: 7 })] } });
+    const days = within(await screen.findByRole('region', { name: 'Timetable of Division 1, by weekday' }));
+    await waitFor(() => expect(days.getAllByRole('heading', { level: 3 }).at(-1)).toHaveTextContent('Sunday'));
+    expect(days.getAllByRole('heading', { level: 3 })).toHaveLength(7);
+  });
+
   it('shows another division’s week when it is chosen', async () => {
     const { api, app } = await open();
     await screen.findByRole('heading', { level: 2, name: 'Timetable of Division 1' });
@@ -174,8 +239,8 @@ describe('admin: Timetable, a faculty member', () => {
     const { api } = await openFaculty();
     expect(api.callsTo('GET', FACULTY_PATH).length).toBeGreaterThan(0);
     await waitFor(() => expect(day('Wednesday').getByText('Data Structures')).toBeInTheDocument());
-    expect(day('Wednesday').getAllByRole('listitem')[0]).toHaveTextContent('Data Structures LabDivision 1 / Batch 1BDelete');
-    expect(day('Monday').getAllByRole('listitem')[0]).toHaveTextContent('Data Structures LectureDivision 1Delete');
+    expect(day('Wednesday').getAllByRole('listitem')[0]).toHaveTextContent('Data Structures LabDivision 1 / Batch 1BEditDelete');
+    expect(day('Monday').getAllByRole('listitem')[0]).toHaveTextContent('Data Structures LectureDivision 1EditDelete');
     // A faculty member's filled cell takes no other class.
     expect(addButton('Monday', '09:00 - 10:00')).not.toBeInTheDocument();
     expect(addButton('Monday', '10:00 - 11:00')).toBeInTheDocument();

@@ -160,7 +160,7 @@ describe('Today on Home', () => {
     expect((screen.getByLabelText('Slot count') as HTMLSelectElement).value).toBe('1');
     expect((screen.getByLabelText('Division (optional)') as HTMLSelectElement).value).toBe('d1');
     expect((screen.getByLabelText('Start Date') as HTMLInputElement).value).toBe(TODAY);
-    expect(screen.getByRole('button', { name: 'Edit Division 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Correct Division 1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'History of Division 1' })).toBeInTheDocument();
   });
 

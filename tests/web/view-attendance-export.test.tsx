@@ -78,7 +78,7 @@ describe('view attendance: Download PDF', () => {
       'Get Percentage',
       { date: '2026-11-02', enddate: '2026-11-20' },
       {
-        'GET /attendance/criteria?startdate=2026-11-02&enddate=2026-11-20&slotcount=1&courseid=c1': {
+        'GET /attendance/criteria?startdate=2026-11-02&enddate=2026-11-20&slotid=slot9&slotcount=1&courseid=c1': {
           data: { totalLecture: 3, studentData: STUDENTS },
         },
       },

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND } from '@shared/schemas/attendance';
 import {
   button,
   DATE_PATH,
@@ -73,14 +72,14 @@ describe('view attendance: the form', () => {
 });
 
 describe('view attendance: validation (docs/product.md §5)', () => {
-  it('requires semester, course, slot, slot count and start date; sends nothing until they are given', async () => {
+  it('requires semester, course, slot (Get Attendance), slot count and start date; sends nothing until they are given', async () => {
     const { app, api } = openView();
     await screen.findByRole('option', { name: 'Semester 3' });
     await app.user.click(button('Get Attendance'));
 
     expect(await screen.findByText('Please select a semester')).toBeInTheDocument();
     expect(screen.getByText('Please select a course')).toBeInTheDocument();
-    expect(screen.getByText('Please select a slot')).toBeInTheDocument();
+    expect(screen.getByText('Please select a slot to see attendance by date')).toBeInTheDocument();
     expect(screen.getByText('Please select Lecture or Lab')).toBeInTheDocument();
     expect(screen.getByText('Please choose a start date')).toBeInTheDocument();
     expect(field('Semester')).toHaveAttribute('aria-invalid', 'true');
@@ -100,17 +99,45 @@ describe('view attendance: validation (docs/product.md §5)', () => {
     expect(api.calls.filter((call) => call.path.startsWith('/attendance'))).toEqual([]);
   });
 
-  it('Get Percentage refuses an end date before the start date; Get Attendance ignores the end date', async () => {
-    const { app, api } = openView({ [`GET ${DATE_PATH}` as const]: { data: [] } });
+  it.each(['Get Percentage', 'Get Attendance'])('%s refuses an end date before the start date', async (name) => {
+    const { app, api } = openView();
     await fill(app, { ...LECTURE, enddate: '2026-11-01' });
-    await app.user.click(button('Get Percentage'));
+    await app.user.click(button(name));
     expect(await screen.findByText('The end date must not be before the start date')).toBeInTheDocument();
     expect(field('End Date (optional)')).toHaveFocus();
     expect(api.calls.filter((call) => call.path.startsWith('/attendance'))).toEqual([]);
+  });
 
+  it('Get Attendance takes at most 31 days (Get Percentage any range); an end date equal to the start reads that date alone', async () => {
+    const long = '/attendance/criteria?startdate=2026-09-01&enddate=2026-11-20&slotid=slot9&slotcount=1&courseid=c1';
+    const { app, api } = openView({ [`GET ${long}` as const]: { data: REPORT }, [`GET ${DATE_PATH}` as const]: { data: [] } });
+    await fill(app, { ...LECTURE, date: '2026-09-01', enddate: '2026-11-20' });
     await app.user.click(button('Get Attendance'));
-    await screen.findByText(NOT_FOUND);
-    expect(api.calls.filter((call) => call.path.startsWith('/attendance')).map((call) => call.path)).toEqual([DATE_PATH]);
+    expect(
+      await screen.findByText('Get Attendance shows at most 31 days: choose an end date closer to the start date'),
+    ).toBeInTheDocument();
+    expect(field('End Date (optional)')).toHaveFocus();
+    expect(api.calls.filter((call) => call.path.startsWith('/attendance'))).toEqual([]);
+
+    await app.user.click(button('Get Percentage'));
+    await waitFor(() => expect(api.callsTo('GET', long)).toHaveLength(1));
+
+    await fill(app, { date: '2026-11-20', enddate: '2026-11-20' });
+    await app.user.click(button('Get Attendance'));
+    await waitFor(() => expect(api.callsTo('GET', DATE_PATH)).toHaveLength(1));
+  });
+
+  it('Get Percentage needs no slot; Get Attendance asks for one', async () => {
+    const { app, api } = openView();
+    await fill(app, { semester: 'Semester 3', kind: 'Lecture', date: '2026-11-20' });
+    expect(field('Slot')).not.toBeRequired();
+    expect(field('Slot')).toHaveAccessibleDescription(
+      'Needed by Get Attendance. Get Percentage without a slot counts every slot of the course.',
+    );
+    await app.user.click(button('Get Attendance'));
+    expect(await screen.findByText('Please select a slot to see attendance by date')).toBeInTheDocument();
+    expect(field('Slot')).toHaveFocus();
+    expect(api.calls.filter((call) => call.path.startsWith('/attendance'))).toEqual([]);
   });
 });
 
@@ -126,7 +153,7 @@ describe('view attendance: the queries sent', () => {
     await waitFor(() => expect(api.callsTo('GET', DATE_PATH)).toHaveLength(2));
   });
 
-  it('Get Percentage: GET attendance/criteria with startdate, enddate, kind and course; no enddate when left empty', async () => {
+  it('Get Percentage: GET attendance/criteria with startdate, enddate, slot, kind and course; no enddate when left empty, no slot when none chosen', async () => {
     const single = '/attendance/criteria?startdate=2026-11-20&slotcount=2&courseid=c2';
     const { app, api } = openView({ [`GET ${RANGE_PATH}` as const]: { data: REPORT }, [`GET ${single}` as const]: { data: REPORT } });
     await fill(app, { ...LECTURE, date: '2026-11-02', enddate: '2026-11-20' });
@@ -135,13 +162,14 @@ describe('view attendance: the queries sent', () => {
     expect(api.callsTo('GET', RANGE_PATH)).toHaveLength(1);
 
     await fill(app, { course: 'Digital Electronics', kind: 'Lab', date: '2026-11-20', enddate: '' });
+    await app.user.selectOptions(field('Slot'), 'Choose a slot');
     await app.user.click(button('Get Percentage'));
     await waitFor(() => expect(api.callsTo('GET', single)).toHaveLength(1));
   });
 
   it('a lecture can be filtered to one division (groupid), a lab to one batch, listed under its division', async () => {
     const lecture = `${DATE_PATH}&groupid=d2`;
-    const lab = '/attendance/criteria?startdate=2026-11-20&slotcount=2&courseid=c1&groupid=b1b';
+    const lab = '/attendance/criteria?startdate=2026-11-20&slotid=slot9&slotcount=2&courseid=c1&groupid=b1b';
     const { app, api } = openView({
       [`GET ${lecture}` as const]: { data: [] },
       [`GET ${lab}` as const]: { data: { totalLecture: 0, studentData: [] } },

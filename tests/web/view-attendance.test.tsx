@@ -6,6 +6,7 @@ import {
   button,
   captureDownloads,
   DATE_PATH,
+  DAYS_PATH,
   field,
   fill,
   LECTURE,
@@ -14,6 +15,7 @@ import {
   PRESENT,
   RANGE_PATH,
   REPORT,
+  sessionView,
   textOf,
   totals,
 } from './support/view-attendance';
@@ -34,12 +36,13 @@ function tableRows(): string[][] {
 }
 
 describe('view attendance: the results', () => {
-  it("by date: 'Present Students List' with Name and Enrollment, no Percentage", async () => {
+  it("by date: 'Attendance on <date>', then 'Present Students List' with Name and Enrollment, no Percentage", async () => {
     const { app } = openView({ [`GET ${DATE_PATH}` as const]: { data: presentAt(PRESENT, 1) } });
     await fill(app, LECTURE);
     await app.user.click(button('Get Attendance'));
-    const heading = await screen.findByRole('heading', { level: 2, name: 'Present Students List' });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Attendance on 2026-11-20' });
     expect(heading).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 3, name: 'Present Students List' })).toBeInTheDocument();
     expect(tableRows()).toEqual([
       ['Name', 'Enrollment'],
       ['Aarav Patel', '25CE001'],
@@ -54,7 +57,8 @@ describe('view attendance: the results', () => {
     const { app } = openView({ [`GET ${RANGE_PATH}` as const]: { data: REPORT } });
     await fill(app, { ...LECTURE, date: '2026-11-02', enddate: '2026-11-20' });
     await app.user.click(button('Get Percentage'));
-    await screen.findByRole('table');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Attendance percentage' })).toHaveFocus();
+    expect(screen.queryByRole('heading', { name: 'Present Students List' })).not.toBeInTheDocument();
     expect(tableRows()).toEqual([
       ['Name', 'Enrollment', 'Present', 'Late', 'Absent', 'Excused', 'Percentage'],
       ['Aarav Patel', '25CE001', '8', '0', '0', '0', '100%'],
@@ -68,17 +72,18 @@ describe('view attendance: the results', () => {
   });
 
   it.each([
-    ['Get Attendance', DATE_PATH, { data: [], message: NOT_FOUND }],
+    ['Get Attendance', DATE_PATH, { data: [], message: NOT_FOUND }, 'Attendance on 2026-11-20'],
     [
       'Get Percentage',
-      '/attendance/criteria?startdate=2026-11-20&slotcount=1&courseid=c1',
+      '/attendance/criteria?startdate=2026-11-20&slotid=slot9&slotcount=1&courseid=c1',
       { data: { totalLecture: 0, studentData: [] }, message: NOT_FOUND },
+      'Attendance percentage',
     ],
-  ])("%s with nothing marked: 'Attendance data not found!!!' and no table", async (name, path, reply) => {
+  ])("%s with nothing marked: 'Attendance data not found!!!' and no table", async (name, path, reply, title) => {
     const { app } = openView({ [`GET ${path}`]: reply });
     await fill(app, LECTURE);
     await app.user.click(button(name));
-    const section = (await screen.findByRole('heading', { level: 2, name: 'Present Students List' })).closest('section')!;
+    const section = (await screen.findByRole('heading', { level: 2, name: title })).closest('section')!;
     expect(within(section).getByText(NOT_FOUND)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
@@ -113,7 +118,72 @@ describe('view attendance: the results', () => {
     await fill(app, LECTURE);
     await app.user.click(button('Get Attendance'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select a slot');
-    expect(screen.queryByRole('heading', { name: 'Present Students List' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+  });
+});
+
+/** GET attendance's record of one day of the range: Division 1's session, these students present. */
+const dayRecord = (date: string, present: typeof PRESENT): AttendanceRecord => ({
+  ...presentAt(present, 1)[0]!,
+  date,
+  sessions: [
+    sessionView(
+      present.map((student) => ({ ...student, status: 'present' as const })),
+      { _id: `sess-${date}` },
+    ),
+  ],
+});
+
+describe('view attendance: a range by date', () => {
+  it("shows each day that has sessions under 'Attendance on <date>', in date order, each with its sessions and present list", async () => {
+    const { app, api } = openView({
+      [`GET ${DAYS_PATH}` as const]: { data: [dayRecord('2026-11-03', PRESENT), dayRecord('2026-11-10', PRESENT.slice(0, 1))] },
+    });
+    await fill(app, { ...LECTURE, date: '2026-11-02', enddate: '2026-11-20' });
+    await app.user.click(button('Get Attendance'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Attendance from 2026-11-02 to 2026-11-20' })).toHaveFocus();
+    expect(api.callsTo('GET', DAYS_PATH)).toHaveLength(1);
+    const days = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(days).toEqual(['Attendance on 2026-11-03', 'Attendance on 2026-11-10']);
+    expect(screen.getByText('2 days, 2 sessions')).toBeInTheDocument();
+    const second = within(screen.getByRole('region', { name: 'Attendance on 2026-11-10' }));
+    expect(second.getByRole('heading', { level: 4, name: 'Present Students List' })).toBeInTheDocument();
+    expect(second.getByRole('article', { name: 'Division 1' })).toBeInTheDocument();
+    expect(second.getAllByRole('row').map((row) => row.textContent)).toEqual(['NameEnrollment', 'Aarav Patel25CE001']);
+  });
+
+  it("a range with nothing marked keeps the spec's message and says which dates", async () => {
+    const { app } = openView({ [`GET ${DAYS_PATH}` as const]: { data: [], message: NOT_FOUND } });
+    await fill(app, { ...LECTURE, date: '2026-11-02', enddate: '2026-11-20' });
+    await app.user.click(button('Get Attendance'));
+    const notice = await screen.findByText(NOT_FOUND, { exact: false });
+    expect(notice).toHaveTextContent(`${NOT_FOUND} No class of this slot was marked from 2026-11-02 to 2026-11-20.`);
+  });
+
+  it('exports a range with a Date column', async () => {
+    const { app } = openView({
+      [`GET ${DAYS_PATH}` as const]: { data: [dayRecord('2026-11-03', PRESENT), dayRecord('2026-11-10', PRESENT.slice(0, 1))] },
+    });
+    const saved = captureDownloads();
+    await fill(app, { ...LECTURE, date: '2026-11-02', enddate: '2026-11-20' });
+    await app.user.click(button('Get Attendance'));
+    await app.user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    expect(saved.map(({ name }) => name)).toEqual(['2026-11-02 to 2026-11-20 Data Structures.csv']);
+    expect(await textOf(saved[0]!.blob)).toBe(
+      '\uFEFFDate,Name,Enrollment\r\n2026-11-03,Aarav Patel,25CE001\r\n2026-11-03,Ananya Desai,25CE004\r\n2026-11-10,Aarav Patel,25CE001\r\n',
+    );
+  });
+});
+
+describe('view attendance: percentages over every slot', () => {
+  it("Get Percentage without a slot counts every slot of the course (no slotid), under 'Attendance percentage'", async () => {
+    const path = '/attendance/criteria?startdate=2026-11-02&enddate=2026-11-20&slotcount=1&courseid=c1';
+    const { app, api } = openView({ [`GET ${path}` as const]: { data: REPORT } });
+    await fill(app, { semester: 'Semester 3', kind: 'Lecture', date: '2026-11-02', enddate: '2026-11-20' });
+    await app.user.click(button('Get Percentage'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Attendance percentage' })).toBeInTheDocument();
+    expect(api.callsTo('GET', path)).toHaveLength(1);
+    expect(screen.getByText('Semester 3 · Data Structures · Lecture · All slots')).toBeInTheDocument();
   });
 });
 

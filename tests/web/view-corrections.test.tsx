@@ -16,34 +16,41 @@ const dialog = () => within(screen.getByRole('dialog', { name: 'Correct Division
 const toggle = (enrollment: string) => dialog().getByRole('checkbox', { name: new RegExp(`^${enrollment} `) });
 
 describe('view by date: the sessions', () => {
-  it('lists each student with their status, who marked it and when, and offers Edit to the faculty member who marked it', async () => {
+  it('lists each student with their status, who marked it and when, and offers Correct, at the top of the card, to the faculty member who marked it', async () => {
     await openDay(FACULTY, [session(['present', 'late', 'excused'], { corrections: 2 })]);
     expect(cardRows()).toEqual(['25CE001 Aarav Patel: Present', '25CE002 Diya Shah: Late', '25CE004 Ananya Desai: Excused']);
     expect(card().getByText('Marked by Demo Faculty, 2026-11-20 14:35; corrected 2 times')).toBeInTheDocument();
     expect(card().getByText('1 present, 1 late, 1 excused')).toBeInTheDocument();
     expect(card().getByText(/^You can correct it until \d{4}-\d\d-\d\d \d\d:\d\d\.$/)).toBeInTheDocument();
-    expect(card().getByRole('button', { name: 'Edit Division 1' })).toHaveTextContent('Edit');
+    expect(card().getByRole('button', { name: 'Correct Division 1' })).toHaveTextContent('Correct');
     expect(card().getByRole('button', { name: 'History of Division 1' })).toBeInTheDocument();
+    // One tap from the session: Correct and History come before the card's list of students.
+    const list = card().getByRole('list', { name: 'Students of Division 1' });
+    for (const name of ['Correct Division 1', 'History of Division 1'])
+      expect(card().getByRole('button', { name }).compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The sessions come before the present list.
+    const present = screen.getByRole('heading', { level: 3, name: 'Present Students List' });
+    expect(list.compareDocumentPosition(present) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // The present list counts the late too.
     expect(screen.getByText('2 students present')).toBeInTheDocument();
   });
 
-  it('offers no Edit once the edit window has closed, nor to another faculty member; an admin may always', async () => {
+  it('offers no Correct once the edit window has closed, nor to another faculty member; an admin may always', async () => {
     const closed = session(['present', 'absent', 'absent'], { editableUntil: new Date(Date.now() - HOUR).toISOString() });
     await openDay(FACULTY, [closed]);
-    expect(card().queryByRole('button', { name: 'Edit Division 1' })).not.toBeInTheDocument();
+    expect(card().queryByRole('button', { name: 'Correct Division 1' })).not.toBeInTheDocument();
     expect(card().getByText('Only an admin can correct it now.')).toBeInTheDocument();
   });
 
-  it("someone else's session: no Edit, and who may still correct it", async () => {
+  it("someone else's session: no Correct, and who may still correct it", async () => {
     await openDay(FACULTY, [session(['present', 'absent', 'absent'], { markedBy: { _id: 'u-other', username: 'Prof Rao' } })]);
-    expect(card().queryByRole('button', { name: 'Edit Division 1' })).not.toBeInTheDocument();
+    expect(card().queryByRole('button', { name: 'Correct Division 1' })).not.toBeInTheDocument();
     expect(card().getByText(/^Prof Rao can correct it until \d{4}-\d\d-\d\d \d\d:\d\d, an admin at any time\.$/)).toBeInTheDocument();
   });
 
-  it('an admin gets Edit on a closed session', async () => {
+  it('an admin gets Correct on a closed session', async () => {
     await openDay(ADMIN, [session(['present', 'absent', 'absent'], { editableUntil: new Date(Date.now() - HOUR).toISOString() })]);
-    expect(card().getByRole('button', { name: 'Edit Division 1' })).toBeInTheDocument();
+    expect(card().getByRole('button', { name: 'Correct Division 1' })).toBeInTheDocument();
   });
 });
 
@@ -53,8 +60,11 @@ describe('view by date: a correction', () => {
     const { api, app, reads } = await openDay(FACULTY, [MARKED, corrected], {
       'PATCH /attendance/sess1': { data: corrected, message: CORRECTED },
     });
-    await app.user.click(card().getByRole('button', { name: 'Edit Division 1' }));
+    await app.user.click(card().getByRole('button', { name: 'Correct Division 1' }));
     expect(toggle('25CE001')).toBeChecked();
+    // The reason comes before the list of students.
+    const reason = dialog().getByLabelText('Reason for the correction');
+    expect(reason.compareDocumentPosition(toggle('25CE001')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(toggle('25CE002')).not.toBeChecked();
     expect(toggle('25CE002')).toHaveAccessibleDescription('Absent');
     expect(toggle('25CE004')).toHaveAccessibleDescription('Excused');
@@ -78,11 +88,10 @@ describe('view by date: a correction', () => {
     expect(card().getByText(/corrected once$/)).toBeInTheDocument();
   });
 
-  it('with no status changed, says so and sends nothing', async () => {
+  it('with no status changed, says so and sends nothing (Enter in the reason saves too)', async () => {
     const { api, app } = await openDay(FACULTY, [MARKED], { 'PATCH /attendance/sess1': { data: MARKED } });
-    await app.user.click(card().getByRole('button', { name: 'Edit Division 1' }));
-    await app.user.type(dialog().getByLabelText('Reason for the correction'), 'Checked the roll');
-    await app.user.click(dialog().getByRole('button', { name: 'Save correction' }));
+    await app.user.click(card().getByRole('button', { name: 'Correct Division 1' }));
+    await app.user.type(dialog().getByLabelText('Reason for the correction'), 'Checked the roll{Enter}');
     expect(dialog().getByRole('alert')).toHaveTextContent('Choose at least one student whose status changes');
     expect(api.callsTo('PATCH', '/attendance/sess1')).toHaveLength(0);
   });
@@ -95,7 +104,7 @@ describe('view by date: a correction', () => {
       'PATCH /attendance/sess1': () =>
         patches++ === 0 ? { status: 409, message: CORRECTION_CONFLICT, data: theirs } : { data: ours, message: CORRECTED },
     });
-    await app.user.click(card().getByRole('button', { name: 'Edit Division 1' }));
+    await app.user.click(card().getByRole('button', { name: 'Correct Division 1' }));
     await app.user.click(toggle('25CE002'));
     await app.user.type(dialog().getByLabelText('Reason for the correction'), 'Was in the lab');
     await app.user.click(dialog().getByRole('button', { name: 'Save correction' }));
@@ -123,7 +132,7 @@ describe('view by date: a correction', () => {
   it("a refused correction (403) shows the server's message in the dialog", async () => {
     const refusal = 'The edit window has closed: only an admin can correct this attendance now';
     const { app } = await openDay(FACULTY, [MARKED], { 'PATCH /attendance/sess1': { status: 403, message: refusal } });
-    await app.user.click(card().getByRole('button', { name: 'Edit Division 1' }));
+    await app.user.click(card().getByRole('button', { name: 'Correct Division 1' }));
     await app.user.click(toggle('25CE001'));
     await app.user.type(dialog().getByLabelText('Reason for the correction'), 'Left early');
     await app.user.click(dialog().getByRole('button', { name: 'Save correction' }));

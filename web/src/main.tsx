@@ -5,6 +5,7 @@ import { checkSessionOnce } from './app/session-check';
 import { shownPath } from './lib/shown-path';
 // The base styles and the spinner, in the initial CSS: web/index.html's boot screen uses them before any script runs.
 import './app/global.css';
+import './app/script-fonts.css';
 import './components/ui/ui.css';
 
 /*

@@ -22,13 +22,46 @@ export async function currentDetails(
 }
 
 /** GET attendance: each class session with its students' statuses, and who was there (present or late) at any of them. */
-export async function dateReport(sessions: ClassSession[]): Promise<{ sessions: SessionView[]; presentStudentsName: AttendanceStudent[] }> {
+export async function dateReport(sessions: ClassSession[]): Promise<DayReport> {
   const { students, settings } = await currentDetails(sessions);
+  return dayOf(sessions, students, settings);
+}
+
+type DayReport = { sessions: SessionView[]; presentStudentsName: AttendanceStudent[] };
+
+function dayOf(sessions: ClassSession[], students: Map<string, AttendanceStudent>, settings: CollegeSettings): DayReport {
   const there = new Set(sessions.flatMap((session) => Object.keys(session.statuses).filter((id) => wasThere(session.statuses[id]!))));
+  const expected = new Set(sessions.flatMap((session) => session.expected.map((student) => student._id)));
   return {
     sessions: sessions.map((session) => classSessionView(session, settings, students)),
-    presentStudentsName: byEnrollment([...students.values()].filter((student) => there.has(student._id))),
+    presentStudentsName: byEnrollment([...expected].filter((id) => there.has(id)).map((id) => students.get(id)!)),
   };
+}
+
+/**
+ * GET attendance over a range: the report of each date that has class sessions of the slot, in date
+ * order, the students and settings read once for all of them.
+ */
+export async function rangeReport(query: {
+  courseid: string;
+  slotcount: 1 | 2;
+  slotid: string;
+  from: string;
+  to: string;
+  groupid?: string;
+}): Promise<({ date: string } & DayReport)[]> {
+  const sessions = (await classSessionsBetween(query)).filter((session) => session.slotid === query.slotid);
+  if (sessions.length === 0) return [];
+  const { students, settings } = await currentDetails(sessions);
+  const dates = [...new Set(sessions.map((session) => session.date))].sort();
+  return dates.map((date) => ({
+    date,
+    ...dayOf(
+      sessions.filter((session) => session.date === date),
+      students,
+      settings,
+    ),
+  }));
 }
 
 /** Each student's count of each status, with the name and enrollment they were marked under. */
@@ -80,7 +113,7 @@ export async function studentTotals(counted: CountedStudents): Promise<StudentTo
 }
 
 /**
- * GET attendance/criteria for a course and kind between two dates (of one group, or all): from
+ * GET attendance/criteria for a course and kind between two dates (of one group, or all; of one slot, or all): from
  * the summaries when each of them lies wholly inside the range or wholly outside it (whole terms,
  * the usual case: one Query whatever the number of class sessions); otherwise from the class sessions
  * in the range. Null when no class session is in the range.
@@ -91,7 +124,10 @@ export async function percentageReport(query: {
   from: string;
   to: string;
   groupid?: string;
+  /** One slot's class sessions only: the summaries count every slot, so these are counted from the class sessions. */
+  slotid?: string;
 }): Promise<PercentageReport | null> {
+  if (query.slotid) return fromClassSessions(query);
   const summaries = (await summariesOf(query.courseid, query.slotcount)).filter(
     (summary) => summary.held > 0 && (!query.groupid || summary.groupid === query.groupid),
   );
@@ -107,8 +143,10 @@ export async function percentageReport(query: {
   return fromClassSessions(query);
 }
 
-async function fromClassSessions(query: Parameters<typeof classSessionsBetween>[0]): Promise<PercentageReport | null> {
-  const sessions = await classSessionsBetween(query);
+async function fromClassSessions(
+  query: Parameters<typeof classSessionsBetween>[0] & { slotid?: string },
+): Promise<PercentageReport | null> {
+  const sessions = (await classSessionsBetween(query)).filter((session) => !query.slotid || session.slotid === query.slotid);
   if (sessions.length === 0) return null;
   return { totalLecture: sessions.length, studentData: await studentTotals(countClassSessions(sessions)) };
 }

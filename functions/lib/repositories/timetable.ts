@@ -1,11 +1,18 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { TIMETABLE_MESSAGES as M, type TimetableEntry, type TimetableEntryInput, type TimetableQuery } from '@shared/schemas/timetable';
+import {
+  TIMETABLE_MESSAGES as M,
+  type TimetableEntry,
+  type TimetableEntryChange,
+  type TimetableEntryInput,
+  type TimetableQuery,
+} from '@shared/schemas/timetable';
 import { countAll, db, queryAll, tableName } from '../db';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import type { TimetableItem } from '../entities/timetable-entry';
 import * as keys from '../keys';
+import { clashMessageFor } from '../timetable/clash';
 import { validatedEntry } from '../timetable/validation';
-import { add, check, EXISTS, IS_NEW, put, remove, transact } from '../writes';
+import { add, check, EXISTS, IS_NEW, put, remove, transact, type TransactItem } from '../writes';
 import { entryPlaceOfId } from '../item-ids';
 
 /**
@@ -45,10 +52,82 @@ export async function createTimetableEntry(input: TimetableEntryInput): Promise<
       : check(labsOf(item), 'attribute_not_exists(pk) OR labs = :none', { ':none': 0 }),
   });
   if (failed === 'faculty') throw new Invalid(M.facultyNotFound);
-  if (failed === 'entry') throw new Conflict(M.groupClash);
-  if (failed === 'copy') throw new Conflict(M.facultyClash);
-  if (failed === 'lecture') throw new Conflict(M.divisionLectureClash);
-  if (failed === 'labs') throw new Conflict(M.batchLabClash);
+  if (failed) throw new Conflict(await clashMessageFor(failed, item));
+  return entryOf(item);
+}
+
+/** An entry as read, with the count of its changes (none on one never changed): a change is conditioned on it. */
+type ReadItem = TimetableItem & { revision?: number };
+
+const sameKey = (a: keys.Key, b: keys.Key) => a.pk === b.pk && a.sk === b.sk;
+
+/** Adds `by` to the division's count of labs only if `when` holds. */
+function addLabsIf(key: keys.Key, by: number, when: string, values: Record<string, unknown>): TransactItem {
+  const item = add(key, 'labs', by);
+  return {
+    Update: {
+      ...item.Update!,
+      ConditionExpression: when,
+      ExpressionAttributeValues: { ...item.Update!.ExpressionAttributeValues, ...values },
+    },
+  };
+}
+
+/**
+ * Changes an entry of a term (its course, kind and group, faculty member, weekday and slot) with the
+ * rules of an added one (Invalid, or Conflict naming the class it clashes with), in one transaction
+ * conditioned on the entry as read: Conflict (changedMeanwhile) when it was changed or deleted since.
+ * The entry's `_id` names its place: a new group, weekday or slot answers it with a new `_id`.
+ */
+export async function updateTimetableEntry(id: string, change: TimetableEntryChange): Promise<TimetableEntry> {
+  const old = (await getTimetableEntry(id)) as ReadItem | null;
+  if (!old) throw new NotFound(M.notFound);
+  const item = await validatedEntry({ termid: old.termid, ...change });
+  const stored = { ...item, revision: (old.revision ?? 0) + 1 };
+  const [oldEntry, newEntry] = [keys.timetableEntry(old), keys.timetableEntry(item)];
+  const [oldCopy, newCopy] = [keys.facultyClass(old), keys.facultyClass(item)];
+  const [oldLabs, newLabs] = [labsOf(old), labsOf(item)];
+  const [wasLab, lab] = [old.slotcount === 2, item.slotcount === 2];
+  const lectureOfDivision = keys.timetableEntry({ ...item, groupid: item.divisionid });
+
+  // As read: the same place (its key), course and faculty member, and no change since (its revision).
+  const asRead = `attribute_exists(pk) AND courseid = :courseid AND facultyid = :facultyid AND ${
+    old.revision === undefined ? 'attribute_not_exists(revision)' : 'revision = :revision'
+  }`;
+  const readValues = {
+    ':courseid': old.courseid,
+    ':facultyid': old.facultyid,
+    ...(old.revision === undefined ? {} : { ':revision': old.revision }),
+  };
+  const entryItem = { ...newEntry, entity: 'timetableEntry', ...stored };
+  const copyItem = { ...newCopy, entity: 'facultyClass', ...stored };
+  const sameLabs = sameKey(oldLabs, newLabs);
+
+  // One transaction may not name an item twice: a place kept is written over, a place left is removed.
+  const failed = await transact({
+    faculty: check(keys.userProfile(item.facultyid), EXISTS),
+    old: sameKey(oldEntry, newEntry) ? put(entryItem, asRead, readValues) : remove(oldEntry, asRead, readValues),
+    entry: sameKey(oldEntry, newEntry) ? null : put(entryItem, IS_NEW),
+    oldCopy: sameKey(oldCopy, newCopy) ? null : remove(oldCopy),
+    copy: put(copyItem, sameKey(oldCopy, newCopy) ? undefined : IS_NEW),
+    // The division's lecture in that slot: none, unless it is this entry (removed above).
+    lecture: lab && !sameKey(lectureOfDivision, oldEntry) ? check(lectureOfDivision, IS_NEW) : null,
+    oldLabs: wasLab && !sameLabs ? add(oldLabs, 'labs', -1) : null,
+    labs:
+      wasLab && lab && sameLabs
+        ? null
+        : wasLab && sameLabs
+          ? // This lab becomes its division's lecture: the division's only lab there must be this one.
+            addLabsIf(newLabs, -1, 'labs = :one', { ':one': 1 })
+          : lab
+            ? add(newLabs, 'labs', 1, { entity: 'timetableLabs' })
+            : check(newLabs, 'attribute_not_exists(pk) OR labs = :none', { ':none': 0 }),
+  });
+  if (failed === 'faculty') throw new Invalid(M.facultyNotFound);
+  if (failed === 'old') throw new Conflict(M.changedMeanwhile);
+  if (failed === 'entry' || failed === 'copy' || failed === 'lecture' || failed === 'labs') {
+    throw new Conflict(await clashMessageFor(failed, item, old._id));
+  }
   return entryOf(item);
 }
 

@@ -124,11 +124,14 @@ export async function fillForm(page: Page, query: Query): Promise<void> {
   await page.getByLabel('End Date (optional)').fill(query.enddate ?? '');
 }
 
+/** Each button's report heading: 'Attendance on <date>' (or 'from <date> to <date>'), 'Attendance percentage'. */
+const REPORT_HEADING = { 'Get Attendance': /^Attendance (on|from) \d{4}-\d\d-\d\d/, 'Get Percentage': /^Attendance percentage$/ } as const;
+
 /** Presses the button and waits for the report of that query (a new table or the not-found notice), which takes focus. */
 export async function submit(page: Page, button: 'Get Attendance' | 'Get Percentage'): Promise<void> {
   await page.getByRole('button', { name: button }).click();
-  await page.getByRole('heading', { level: 2, name: 'Present Students List' }).waitFor();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Present Students List');
+  await page.getByRole('heading', { level: 2, name: REPORT_HEADING[button] }).waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(REPORT_HEADING[button]);
   await page.getByRole('status').filter({ hasText: 'Please wait' }).waitFor({ state: 'detached' });
 }
 

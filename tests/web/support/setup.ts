@@ -4,17 +4,19 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { takeRepliesOffContract } from './fake-api';
 import { clearToasts } from '@web/lib/toast';
 import { resetLoader } from '@web/lib/loading';
+import { forgetMarkDrafts } from '@web/lib/offline/mark-drafts';
 import { session } from '@web/lib/session';
 
 // findBy… and waitFor wait up to 5 s (testing-library's default is 1 s): a page's first lazy chunk can
 // take over 1 s to load when every core is busy (a full npm test run). A test that passes waits no longer.
 configure({ asyncUtilTimeout: 5_000 });
 
-// Each test starts signed-out-unknown (the status check runs again), with no toasts, no loader.
+// Each test starts signed-out-unknown (the status check runs again), with no toasts, no loader, no marking drafts.
 beforeEach(() => {
   session.reset();
   clearToasts();
   resetLoader();
+  forgetMarkDrafts();
 });
 
 afterEach(() => {

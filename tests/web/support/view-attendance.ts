@@ -47,7 +47,9 @@ export const PRESENT: AttendanceStudent[] = [
   { _id: 'st4', name: 'Ananya Desai', enrollment: '25CE004' },
 ];
 export const DATE_PATH = '/attendance?date=2026-11-20&slotid=slot9&slotcount=1&courseid=c1';
-export const RANGE_PATH = '/attendance/criteria?startdate=2026-11-02&enddate=2026-11-20&slotcount=1&courseid=c1';
+export const RANGE_PATH = '/attendance/criteria?startdate=2026-11-02&enddate=2026-11-20&slotid=slot9&slotcount=1&courseid=c1';
+/** Get Attendance over the same range: each day that has sessions. */
+export const DAYS_PATH = '/attendance?date=2026-11-02&enddate=2026-11-20&slotid=slot9&slotcount=1&courseid=c1';
 
 /** A marked session of the view's date, by the demo faculty member, who may still correct it for an hour. */
 export function sessionView(

@@ -1,4 +1,5 @@
 import { createPath, NavigationType, parsePath, type Location, type Navigator, type To } from 'react-router-dom';
+import { popAllowed } from '../lib/pop-guard';
 
 /** A change of the URL: how it came (a link or redirect, or Back and Forward) and where it leads. */
 export interface HistoryUpdate {
@@ -43,6 +44,8 @@ export function createWindowHistory(): WindowHistory {
     for (const listener of listeners) listener(update);
   };
   const onPopState = () => {
+    // A page with changes not kept yet asks first (web/src/lib/pop-guard.ts).
+    if (!popAllowed()) return;
     action = NavigationType.Pop;
     notify();
   };

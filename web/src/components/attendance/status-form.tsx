@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { StatusChip } from './status-chip';
 import { countStatuses, inClass, selectAll, tapped, type MarkedStudent, type Statuses, type TapMode } from './statuses';
 import { TapModes } from './tap-modes';
@@ -16,6 +16,8 @@ interface StatusFormProps {
   children?: ReactNode;
   /** 'dialog': the actions bar sits at the bottom of a dialog, not of the page. */
   placement?: 'page' | 'dialog';
+  /** Told after each change of the statuses (the marking form keeps them as a draft). */
+  onChange?: (statuses: Statuses) => void;
 }
 
 /**
@@ -23,7 +25,17 @@ interface StatusFormProps {
  * means in the room), a select-all switch, and what a tap marks (absent by default; late or excused
  * take one tap to choose, then one per student), so no student needs more than two taps.
  */
-export function StatusForm({ students, initial, date, submitLabel, submitting, onSubmit, children, placement = 'page' }: StatusFormProps) {
+export function StatusForm({
+  students,
+  initial,
+  date,
+  submitLabel,
+  submitting,
+  onSubmit,
+  children,
+  placement = 'page',
+  onChange,
+}: StatusFormProps) {
   const [statuses, setStatuses] = useState<Statuses>(initial);
   const [mode, setMode] = useState<TapMode>('absent');
   const selectAllBox = useRef<HTMLInputElement>(null);
@@ -33,6 +45,11 @@ export function StatusForm({ students, initial, date, submitLabel, submitting, o
   const here = counts.present + counts.late;
   const all = students.length > 0 && here === students.length;
   const others = [counts.late && `${counts.late} late`, counts.excused && `${counts.excused} excused`].filter(Boolean).join(', ');
+
+  const changed = useEffectEvent((next: Statuses) => {
+    if (next !== initial) onChange?.(next);
+  });
+  useEffect(() => changed(statuses), [statuses]);
 
   useEffect(() => {
     if (selectAllBox.current) selectAllBox.current.indeterminate = here > 0 && !all;

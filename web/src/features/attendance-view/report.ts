@@ -17,11 +17,12 @@ export interface ReportContext {
   semester: string;
   course: string;
   kind: 1 | 2;
+  /** The slot's name; empty for percentages over every slot of the course. */
   slot: string;
   /** The division (lecture) or batch (lab) filtered to, when one was chosen. */
   group?: string;
   date: string;
-  /** Only in percentage mode, when an end date was given. */
+  /** When an end date after the start date was given (date mode: each day of the range). */
   enddate?: string;
 }
 
@@ -38,6 +39,8 @@ export interface StatusTotals {
 
 export interface ReportRow {
   _id: string;
+  /** Date mode over a range: the day the student was present. */
+  date?: string;
   name: string;
   enrollment: string;
   /** Percentage mode only. */
@@ -46,14 +49,29 @@ export interface ReportRow {
   percentage?: number | null;
 }
 
+/** Date mode: one day that has sessions, who was present, and its sessions with every student's status. */
+export interface DayResult {
+  date: string;
+  rows: ReportRow[];
+  sessions: SessionView[];
+}
+
 export interface Report {
   mode: ReportMode;
   context: ReportContext;
+  /** Date mode over a range: every day's present students, each row with its date. */
   rows: ReportRow[];
-  /** Percentage mode: the sessions in range (all groups); date mode: the sessions of that date. */
+  /** Percentage mode: the sessions in range (all groups); date mode: the sessions of the date(s). */
   sessions: number;
-  /** Date mode: the sessions of that date, each with every student's status. */
-  day?: SessionView[];
+  /** Date mode: each date that has sessions, in date order (one for a single date). */
+  days?: DayResult[];
+}
+
+/** A date that has sessions, as GET attendance answers it. */
+export interface DayRecord {
+  date: string;
+  students: AttendanceStudent[];
+  sessions: SessionView[];
 }
 
 /**
@@ -68,13 +86,21 @@ export function wholePercentage(value: number | null): number | null {
 /** The percentage as the table, the PDF and the CSV show it: '67%', or 'n/a' when no session counts. */
 export const formatPercentage = (value: number | null | undefined): string => (value == null ? 'n/a' : `${value}%`);
 
-export function dateReport(context: ReportContext, students: AttendanceStudent[], day: SessionView[]): Report {
+export const isRange = ({ date, enddate }: Pick<ReportContext, 'date' | 'enddate'>): boolean => !!enddate && enddate !== date;
+
+export function dateReport(context: ReportContext, records: DayRecord[]): Report {
+  const range = isRange(context);
+  const days = records.map((record) => ({
+    date: record.date,
+    sessions: record.sessions,
+    rows: record.students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment, ...(range ? { date: record.date } : {}) })),
+  }));
   return {
     mode: 'date',
     context,
-    sessions: day.length,
-    day,
-    rows: students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })),
+    sessions: days.reduce((sum, day) => sum + day.sessions.length, 0),
+    days,
+    rows: days.flatMap((day) => day.rows),
   };
 }
 
@@ -114,7 +140,7 @@ export const dateLabel = ({ date, enddate }: Pick<ReportContext, 'date' | 'endda
  * and the slot time (and the division or batch when the report is filtered to one).
  */
 export function headerLine(context: ReportContext): string {
-  const parts = [dateLabel(context), SLOT_KINDS[context.kind], context.course, context.slot];
+  const parts = [dateLabel(context), SLOT_KINDS[context.kind], context.course, context.slot || 'All slots'];
   if (context.group) parts.push(context.group);
   return parts.join(' | ');
 }
@@ -123,14 +149,21 @@ export function headerLine(context: ReportContext): string {
 export const TOTALS: readonly (keyof StatusTotals)[] = ['present', 'late', 'absent', 'excused'];
 const TOTAL_HEADERS: Record<keyof StatusTotals, string> = { present: 'Present', late: 'Late', absent: 'Absent', excused: 'Excused' };
 
-export const columns = (mode: ReportMode): string[] =>
-  mode === 'percentage' ? ['Name', 'Enrollment', ...TOTALS.map((total) => TOTAL_HEADERS[total]), 'Percentage'] : ['Name', 'Enrollment'];
+/** `byDay`: the export of a range by date, a Date column first. */
+export const columns = (mode: ReportMode, byDay = false): string[] =>
+  mode === 'percentage'
+    ? ['Name', 'Enrollment', ...TOTALS.map((total) => TOTAL_HEADERS[total]), 'Percentage']
+    : [...(byDay ? ['Date'] : []), 'Name', 'Enrollment'];
 
 /** The cells of the PDF and CSV rows, as the table shows them. */
-export const cells = (row: ReportRow, mode: ReportMode): string[] =>
+export const cells = (row: ReportRow, mode: ReportMode, byDay = false): string[] =>
   mode === 'percentage'
     ? [row.name, row.enrollment, ...TOTALS.map((total) => String(row.totals?.[total] ?? 0)), formatPercentage(row.percentage)]
-    : [row.name, row.enrollment];
+    : [...(byDay ? [row.date ?? ''] : []), row.name, row.enrollment];
+
+/** Whether the PDF and CSV carry a Date column: a range by date. */
+export const exportsByDay = (report: Pick<Report, 'mode'> & Partial<Pick<Report, 'context'>>): boolean =>
+  report.mode === 'date' && !!report.context && isRange(report.context);
 
 /**
  * The download's name (docs/product.md §9: the date plus the subject): '2026-11-20 Data Structures.pdf', or
@@ -142,5 +175,7 @@ export function fileName(context: ReportContext, extension: 'pdf' | 'csv'): stri
 }
 
 /** The report as CSV: the table's columns, then a line per row. */
-export const toCsv = (report: Pick<Report, 'mode' | 'rows'>): string =>
-  csvText([columns(report.mode), ...report.rows.map((row) => cells(row, report.mode))]);
+export function toCsv(report: Pick<Report, 'mode' | 'rows'> & Partial<Pick<Report, 'context'>>): string {
+  const byDay = exportsByDay(report);
+  return csvText([columns(report.mode, byDay), ...report.rows.map((row) => cells(row, report.mode, byDay))]);
+}

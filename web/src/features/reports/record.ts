@@ -4,8 +4,8 @@ import type { RecordSession, StudentRecord } from '@shared/schemas/reports';
 import type { CollegeSettings } from '@shared/schemas/settings';
 import { STATUS_LABELS } from '@web/components/attendance/statuses';
 import { csvText, safeFileName } from '@web/lib/csv';
-import type { TablePdf } from '@web/lib/pdf/table-pdf';
-import { courseKey, courseLabel } from './standing';
+import type { PdfTable, TablePdf } from '@web/lib/pdf/table-pdf';
+import { attendedOf, courseKey, courseLabel, formatPercent, isBelow, neededText, totalOf } from './standing';
 
 /*
  * A student's record as its screen shows it (docs/product.md §2.12): the chart's lines, and the sessions
@@ -102,11 +102,33 @@ export function rangeLabel(range: { from?: string; to?: string }): string {
 /** The sessions (newest first, as shown) as CSV. */
 export const sessionsCsv = (sessions: readonly RecordSession[]): string => csvText([SESSION_COLUMNS, ...sessions.map(sessionCells)]);
 
-/** The sessions as the PDF's table, headed by whose record it is; the absences filled. */
+export const STANDING_COLUMNS = ['Course', 'Percentage', 'Attended', 'Classes needed'];
+
+/** The standing as the screen's table shows it: per course and kind, then Overall; the rows under the threshold filled. */
+export function standingTable(record: Pick<StudentRecord, 'courses' | 'overall' | 'threshold'>): PdfTable {
+  const { courses, overall, threshold } = record;
+  const total = totalOf(courses);
+  const rows = courses.map((standing) => [
+    courseLabel(standing),
+    formatPercent(standing.percentage),
+    attendedOf(standing),
+    neededText(standing, threshold) || '–',
+  ]);
+  const percentages = [...courses.map((standing) => standing.percentage), overall];
+  return {
+    head: STANDING_COLUMNS,
+    body: [...rows, ['Overall', formatPercent(overall), attendedOf(total), '']],
+    rightAligned: [1, 2],
+    highlighted: percentages.flatMap((percentage, index) => (isBelow(percentage, threshold) ? [index] : [])),
+  };
+}
+
+/** The standing, then the sessions, as the PDF's tables, headed by whose record it is; the absences filled. */
 export function sessionsPdf(record: StudentRecord, range: { from?: string; to?: string }): TablePdf {
   const { student } = record;
   return {
     title: `${student.name} (${student.enrollment}) | ${student.semester.name} | ${student.division.name} | ${student.batch.name} | ${rangeLabel(range)}`,
+    before: record.courses.length ? standingTable(record) : undefined,
     head: SESSION_COLUMNS,
     body: record.sessions.map(sessionCells),
     highlighted: record.sessions.flatMap((session, index) => (session.status === 'absent' ? [index] : [])),

@@ -46,3 +46,11 @@ export function standingText(standing: CourseStanding, threshold: number): strin
   const needed = neededText(standing, threshold);
   return `${formatPercent(standing.percentage)} (${attendedOf(standing)})${needed ? `, ${needed}` : ''}`;
 }
+
+/** Overall: every course and kind together, as the server adds them up. */
+export function totalOf(courses: readonly Pick<CourseStanding, 'attended' | 'held'>[]): { attended: number; held: number } {
+  return courses.reduce((total, each) => ({ attended: total.attended + each.attended, held: total.held + each.held }), {
+    attended: 0,
+    held: 0,
+  });
+}

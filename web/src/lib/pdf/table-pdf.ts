@@ -17,18 +17,27 @@ import { ShapedText, type Align } from './shaped-text';
  * Latin-1 is written as text, in Helvetica.
  */
 
-export interface TablePdf {
-  /** The centred header line(s) at the top, font size 10. */
-  title: string;
+/** One table of the PDF. */
+export interface PdfTable {
   head: string[];
   body: string[][];
   /** Column indexes to align right (numbers). */
   rightAligned?: number[];
   /** Row indexes to highlight (e.g. students under the threshold): a light fill. */
   highlighted?: number[];
+}
+
+export interface TablePdf extends PdfTable {
+  /** The centred header line(s) at the top, font size 10. */
+  title: string;
+  /** A table drawn first, under the header (a student's standing before their sessions). */
+  before?: PdfTable;
   /** PDF metadata subject. */
   subject: string;
 }
+
+/** The space between two tables, in mm. */
+const TABLE_GAP = 6;
 
 /** The header line's font size (docs/product.md §9). */
 export const HEADER_FONT_SIZE = 10;
@@ -43,7 +52,8 @@ const BASELINE_FACTOR = 2 - 1.15;
 
 export async function renderTablePdf(spec: TablePdf): Promise<Blob> {
   // Fonts (and the canvas that shapes with them) only when some text is outside Latin-1.
-  const fonts = await loadFonts(scriptsOf([spec.title, ...spec.head, ...spec.body.flat()]));
+  const tables = [...(spec.before ? [spec.before] : []), spec];
+  const fonts = await loadFonts(scriptsOf([spec.title, ...tables.flatMap((table) => [...table.head, ...table.body.flat()])]));
   const painter = fonts.length > 0 ? await canvasPainter(fonts) : undefined;
 
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
@@ -69,7 +79,6 @@ export async function renderTablePdf(spec: TablePdf): Promise<Blob> {
     titleLines = lines.length;
   }
 
-  const highlighted = new Set(spec.highlighted);
   /** The cells set as pictures (by their styles, which a cell split over two pages keeps): how to draw them. */
   const shapedStyles = new WeakMap<Styles, LineStyle>();
   /**
@@ -78,52 +87,58 @@ export async function renderTablePdf(spec: TablePdf): Promise<Blob> {
    */
   const shapedLines = new WeakMap<object, string[]>();
 
-  autoTable(doc, {
-    startY: top + (titleLines * doc.getLineHeight()) / doc.internal.scaleFactor + 3,
-    margin: { left: MARGIN, right: MARGIN },
-    theme: 'grid',
-    head: [spec.head],
-    body: spec.body,
-    styles: { fontSize: BODY_FONT_SIZE },
-    headStyles: { fillColor: HEADER_FILL, textColor: [255, 255, 255], fontStyle: 'bold' },
-    columnStyles: Object.fromEntries((spec.rightAligned ?? []).map((index) => [index, { halign: 'right' }])),
-    didParseCell({ cell, section, row }: CellHookData) {
-      if (section === 'body' && highlighted.has(row.index)) cell.styles.fillColor = HIGHLIGHT_FILL;
-      const text = cell.text.join('\n');
-      if (!shaped || isPlainText(text)) return;
-      const { styles } = cell;
-      const style: LineStyle = { size: styles.fontSize, bold: /bold/.test(styles.fontStyle), color: rgbOf(styles.textColor) };
-      shapedStyles.set(styles, style);
-      // autoTable sizes the column with the embedded font's widths; the lines break by the shaped widths.
-      styles.font = shaped.fontFor(text);
-      styles.fontStyle = 'normal';
-      styles.overflow = (lines, width) => shaped.wrap(Array.isArray(lines) ? lines : [lines], width, style);
-    },
-    willDrawCell({ cell }: CellHookData) {
-      if (!shapedStyles.has(cell.styles)) return;
-      if (!shapedLines.has(cell)) shapedLines.set(cell, cell.text);
-      cell.text = [''];
-    },
-    didDrawCell({ cell }: CellHookData) {
-      const style = shapedStyles.get(cell.styles);
-      const lines = shapedLines.get(cell);
-      if (!shaped || !style || !lines) return;
-      // Where autoTable would have written these lines (its autoTableText), each on its baseline.
-      const fontSize = style.size / doc.internal.scaleFactor;
-      const lineHeight = fontSize * doc.getLineHeightFactor();
-      const { x, y } = cell.getTextPos();
-      const { valign, halign } = cell.styles;
-      let baseline = y + fontSize * BASELINE_FACTOR;
-      if (valign === 'middle') baseline -= (lines.length / 2) * lineHeight;
-      else if (valign === 'bottom') baseline -= lines.length * lineHeight;
-      const align: Align = halign === 'center' || halign === 'right' ? halign : 'left';
-      const room = cell.width - cell.padding('horizontal');
-      for (const line of lines) {
-        shaped.write(line, x, baseline, align, style, room);
-        baseline += lineHeight;
-      }
-    },
-  });
+  let startY = top + (titleLines * doc.getLineHeight()) / doc.internal.scaleFactor + 3;
+  for (const table of tables) {
+    const highlighted = new Set(table.highlighted);
+    autoTable(doc, {
+      startY,
+      margin: { left: MARGIN, right: MARGIN },
+      theme: 'grid',
+      head: [table.head],
+      body: table.body,
+      styles: { fontSize: BODY_FONT_SIZE },
+      headStyles: { fillColor: HEADER_FILL, textColor: [255, 255, 255], fontStyle: 'bold' },
+      columnStyles: Object.fromEntries((table.rightAligned ?? []).map((index) => [index, { halign: 'right' }])),
+      didParseCell({ cell, section, row }: CellHookData) {
+        if (section === 'body' && highlighted.has(row.index)) cell.styles.fillColor = HIGHLIGHT_FILL;
+        const text = cell.text.join('\n');
+        if (!shaped || isPlainText(text)) return;
+        const { styles } = cell;
+        const style: LineStyle = { size: styles.fontSize, bold: /bold/.test(styles.fontStyle), color: rgbOf(styles.textColor) };
+        shapedStyles.set(styles, style);
+        // autoTable sizes the column with the embedded font's widths; the lines break by the shaped widths.
+        styles.font = shaped.fontFor(text);
+        styles.fontStyle = 'normal';
+        styles.overflow = (lines, width) => shaped.wrap(Array.isArray(lines) ? lines : [lines], width, style);
+      },
+      willDrawCell({ cell }: CellHookData) {
+        if (!shapedStyles.has(cell.styles)) return;
+        if (!shapedLines.has(cell)) shapedLines.set(cell, cell.text);
+        cell.text = [''];
+      },
+      didDrawCell({ cell }: CellHookData) {
+        const style = shapedStyles.get(cell.styles);
+        const lines = shapedLines.get(cell);
+        if (!shaped || !style || !lines) return;
+        // Where autoTable would have written these lines (its autoTableText), each on its baseline.
+        const fontSize = style.size / doc.internal.scaleFactor;
+        const lineHeight = fontSize * doc.getLineHeightFactor();
+        const { x, y } = cell.getTextPos();
+        const { valign, halign } = cell.styles;
+        let baseline = y + fontSize * BASELINE_FACTOR;
+        if (valign === 'middle') baseline -= (lines.length / 2) * lineHeight;
+        else if (valign === 'bottom') baseline -= lines.length * lineHeight;
+        const align: Align = halign === 'center' || halign === 'right' ? halign : 'left';
+        const room = cell.width - cell.padding('horizontal');
+        for (const line of lines) {
+          shaped.write(line, x, baseline, align, style, room);
+          baseline += lineHeight;
+        }
+      },
+    });
+    // The next table starts under this one (autoTable keeps where it ended on the document).
+    startY = ((doc as jsPDF & { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY ?? startY) + TABLE_GAP;
+  }
   return doc.output('blob');
 }
 

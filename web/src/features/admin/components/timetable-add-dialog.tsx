@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SLOT_KINDS } from '@shared/constants';
 import type { Slot } from '@shared/schemas/structure';
-import { TIMETABLE_MESSAGES, timetableEntrySchema, WEEKDAYS } from '@shared/schemas/timetable';
+import { TIMETABLE_MESSAGES, timetableEntrySchema, WEEKDAYS, type TimetableEntry } from '@shared/schemas/timetable';
 import type { UserRef } from '@shared/schemas/attendance';
 import { Dialog, DialogEnd } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
@@ -14,16 +14,30 @@ import { levelField, useChain } from '../chain';
 /** Whose week the class goes into: a division (of a semester), or a faculty member. */
 export type Owner = { kind: 'division'; semid: string; divisionid: string; name: string } | { kind: 'faculty'; faculty: UserRef };
 
+/** What the last class added chose, offered again by the next one (fewer clicks for a run of one course's classes). */
+export interface LastChoice {
+  courseid: string;
+  slotcount: string;
+  facultyid: string;
+}
+
 interface AddClassDialogProps {
   termid: string;
   weekday: number;
   slot: Slot;
   owner: Owner;
+  /** The entry to change (PATCH): the dialog opens with its choices, and its weekday and slot may change too. */
+  editing?: TimetableEntry;
+  /** The term's slots, offered when editing. */
+  slots?: readonly Slot[];
+  last?: LastChoice;
   onClose: () => void;
-  onAdded: (message: string) => void;
+  /** After the class is added or changed: the server's message, and what was chosen. */
+  onAdded: (message: string, chosen: LastChoice) => void;
 }
 
 const KIND_OPTIONS = ([1, 2] as const).map((kind) => ({ value: String(kind), label: SLOT_KINDS[kind] }));
+const WEEKDAY_OPTIONS = WEEKDAYS.map((day, index) => ({ value: String(index + 1), label: day }));
 
 /** A select's empty choice: what it waits for, why it failed, that it is empty, or `choose`. */
 const emptyChoice = (query: { data?: unknown[]; error?: ApiError }, empty: string, choose: string) =>
@@ -33,23 +47,33 @@ const emptyChoice = (query: { data?: unknown[]; error?: ApiError }, empty: strin
 const offered = (items: readonly { _id: string }[] | undefined, chosen: string) =>
   items?.some((item) => item._id === chosen) ? chosen : '';
 
+/** The chain's first choices: the owner's division, or (editing) the entry's semester, division and batch. */
+function initialChain(termid: string, owner: Owner, editing?: TimetableEntry) {
+  if (editing) {
+    const batch = editing.slotcount === 2 ? { batch: editing.groupid } : {};
+    return { term: termid, semester: editing.semid, division: editing.divisionid, ...batch };
+  }
+  return owner.kind === 'division' ? { term: termid, semester: owner.semid, division: owner.divisionid } : { term: termid };
+}
+
 /**
- * Add a class to a cell of the week (docs/product.md §3): the course, lecture or lab, the group (a division's
- * own week: the division or one of its batches; a faculty member's: semester, division, and for a lab a
- * batch) and, in a division's week, the faculty member. The server's refusals (a clash: 409) show here.
+ * Add a class to a cell of the week, or change one (docs/product.md §3): the course, lecture or lab, the group
+ * (a division's own week: the division or one of its batches; a faculty member's: semester, division, and for
+ * a lab a batch) and, in a division's week, the faculty member; a change may also move it to another weekday
+ * or slot. A new class starts from the last one's course, kind and faculty member. The server's refusals (a
+ * clash: 409, naming the other class) show here.
  */
-export function AddClassDialog({ termid, weekday, slot, owner, onClose, onAdded }: AddClassDialogProps) {
+export function AddClassDialog({ termid, weekday, slot, owner, editing, slots, last, onClose, onAdded }: AddClassDialogProps) {
   const ofDivision = owner.kind === 'division';
   // The week's term, whichever it is (next term's week is prepared alongside the active one).
-  const chain = useChain({
-    terms: 'all',
-    depth: 'batch',
-    initial: ofDivision ? { term: termid, semester: owner.semid, division: owner.divisionid } : { term: termid },
-  });
+  const chain = useChain({ terms: 'all', depth: 'batch', initial: initialChain(termid, owner, editing) });
   const courses = useCourses(chain.semester.id || undefined);
   const users = useUsers(ofDivision);
   const [failure, setFailure] = useState('');
-  const form = useForm({ courseid: '', slotcount: '', facultyid: '' }, { onFailure: (error) => setFailure(errorMessage(error)) });
+  const start = editing
+    ? { courseid: editing.courseid, slotcount: String(editing.slotcount), facultyid: editing.facultyid }
+    : (last ?? { courseid: '', slotcount: '', facultyid: '' });
+  const form = useForm({ ...start, weekday: String(weekday), slotid: slot._id }, { onFailure: (error) => setFailure(errorMessage(error)) });
   const write = useWrite();
   const lab = form.values.slotcount === '2';
   const courseid = offered(courses.data, form.values.courseid);
@@ -57,16 +81,19 @@ export function AddClassDialog({ termid, weekday, slot, owner, onClose, onAdded 
 
   const add = form.handle(
     timetableEntrySchema,
-    async (entry) => {
+    async ({ termid: _, ...entry }) => {
       setFailure('');
-      const answer = await write('POST /timetable', { body: entry });
+      const answer = editing
+        ? await write('PATCH /timetable/{id}', { params: { id: editing._id }, body: entry })
+        : await write('POST /timetable', { body: { termid, ...entry } });
       onClose();
-      onAdded(answer.message || TIMETABLE_MESSAGES.created);
+      const chosen = { courseid: entry.courseid, slotcount: String(entry.slotcount), facultyid: entry.facultyid };
+      onAdded(answer.message || (editing ? TIMETABLE_MESSAGES.updated : TIMETABLE_MESSAGES.created), chosen);
     },
     (values) => ({
       termid,
-      weekday,
-      slotid: slot._id,
+      weekday: Number(values.weekday),
+      slotid: values.slotid,
       courseid,
       slotcount: values.slotcount ? Number(values.slotcount) : undefined,
       groupid: lab ? chain.batch.id : chain.division.id,
@@ -76,9 +103,11 @@ export function AddClassDialog({ termid, weekday, slot, owner, onClose, onAdded 
 
   const courseOptions = (courses.data ?? []).map((course) => ({ value: course._id, label: course.name }));
   const userOptions = (users.data ?? []).map((user) => ({ value: user._id, label: `${user.username} (${user.email})` }));
+  const slotOptions = (slots ?? [slot]).map((one) => ({ value: one._id, label: one.name }));
+  const title = `${editing ? 'Change a class' : 'Add a class'}: ${WEEKDAYS[weekday - 1]}, ${slot.name}`;
   return (
-    <Dialog title={`Add a class: ${WEEKDAYS[weekday - 1]}, ${slot.name}`} onClose={onClose} busy={form.busy}>
-      <form className="admin-form" onSubmit={add} noValidate aria-label="Add a class">
+    <Dialog title={title} onClose={onClose} busy={form.busy}>
+      <form className="admin-form" onSubmit={add} noValidate aria-label={editing ? 'Change a class' : 'Add a class'}>
         <p className="admin-readonly">
           {ofDivision ? (
             <>
@@ -119,7 +148,13 @@ export function AddClassDialog({ termid, weekday, slot, owner, onClose, onAdded 
             placeholder={emptyChoice(users, 'No users found', 'Choose a faculty member')}
           />
         )}
-        <DialogEnd failure={failure} onCancel={onClose} submitLabel="Add class" busy={form.busy} />
+        {editing && (
+          <>
+            <Field label="Weekday" options={WEEKDAY_OPTIONS} {...form.field('weekday')} />
+            <Field label="Slot" options={slotOptions} {...form.field('slotid')} />
+          </>
+        )}
+        <DialogEnd failure={failure} onCancel={onClose} submitLabel={editing ? 'Save changes' : 'Add class'} busy={form.busy} />
       </form>
     </Dialog>
   );

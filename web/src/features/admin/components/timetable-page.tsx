@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Slot } from '@shared/schemas/structure';
-import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
+import { TIMETABLE_MESSAGES, type TimetableEntry } from '@shared/schemas/timetable';
 import { Field } from '@web/components/ui/field';
 import { Loaded } from '@web/components/ui/loaded';
 import { Notice } from '@web/components/ui/notice';
@@ -10,7 +10,7 @@ import { toast } from '@web/lib/toast';
 import { useWrite } from '@web/lib/use-write';
 import { levelField, semesterHint, termHint, useChain } from '../chain';
 import { useEntryNames } from '../timetable';
-import { AddClassDialog, type Owner } from './timetable-add-dialog';
+import { AddClassDialog, type LastChoice, type Owner } from './timetable-add-dialog';
 import { DeleteDialog, type DeleteTarget } from './delete-dialog';
 import { WeekGrid, type TimetableView } from './timetable-grid';
 import './admin.css';
@@ -23,7 +23,7 @@ const VIEW_OPTIONS = [
 /**
  * Timetable (docs/product.md §3), admins: in any term (the active one preselected: next term's week is
  * prepared alongside), the week of a division (semester → division: its lectures and its batches' labs)
- * or of a faculty member; Add in a free cell, Delete in a filled one.
+ * or of a faculty member; Add in a free cell, Edit and Delete in a filled one.
  */
 export function TimetablePage() {
   const chain = useChain({ terms: 'all', preferActive: true, depth: 'division' });
@@ -91,7 +91,9 @@ function Week({ termid, owner }: { termid: string; owner: Owner }) {
   const names = useEntryNames(entries.data);
   const heading = useRef<HTMLHeadingElement>(null);
   const write = useWrite();
-  const [adding, setAdding] = useState<{ weekday: number; slot: Slot } | null>(null);
+  const [adding, setAdding] = useState<{ weekday: number; slot: Slot; editing?: TimetableEntry } | null>(null);
+  // The last class's choices, offered by the next Add (kept while this week is shown).
+  const [last, setLast] = useState<LastChoice | undefined>(undefined);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const title = `${TIMETABLE_MESSAGES.list} of ${owner.kind === 'division' ? owner.name : owner.faculty.username}`;
 
@@ -109,6 +111,7 @@ function Week({ termid, owner }: { termid: string; owner: Owner }) {
                 names={names.data}
                 view={owner.kind}
                 onAdd={(weekday, slot) => setAdding({ weekday, slot })}
+                onEdit={(entry, slot) => setAdding({ weekday: entry.weekday, slot, editing: entry })}
                 onDelete={(entry, name) => setDeleting({ id: entry._id, name })}
               />
             )}
@@ -121,8 +124,14 @@ function Week({ termid, owner }: { termid: string; owner: Owner }) {
           weekday={adding.weekday}
           slot={adding.slot}
           owner={owner}
+          editing={adding.editing}
+          slots={slots.data}
+          last={last}
           onClose={() => setAdding(null)}
-          onAdded={(message) => toast.success(message)}
+          onAdded={(message, chosen) => {
+            setLast(chosen);
+            toast.success(message);
+          }}
         />
       )}
       {deleting && (

@@ -26,10 +26,13 @@ export function useSemesterBatches(divisions: Division[] | undefined) {
   );
 }
 
-/** The students present (or late) at the session(s) of a date, and the sessions found (none: nothing was marked). */
-export async function fetchPresentStudents(query: ViewQuery): Promise<{ students: AttendanceStudent[]; sessions: SessionView[] }> {
-  const record = (await callRoute('GET /attendance', { query })).data?.[0];
-  return { students: record?.presentStudentsName ?? [], sessions: record?.sessions ?? [] };
+/**
+ * Each date that has sessions (one date, or each of a range's), in date order: the students present (or
+ * late) at its sessions, and the sessions (none at all: nothing was marked).
+ */
+export async function fetchDays(query: ViewQuery): Promise<{ date: string; students: AttendanceStudent[]; sessions: SessionView[] }[]> {
+  const records = (await callRoute('GET /attendance', { query })).data ?? [];
+  return records.map((record) => ({ date: record.date, students: record.presentStudentsName, sessions: record.sessions }));
 }
 
 /** Every student expected at a session in the range, with their own counts (empty when none was marked). */

@@ -7,7 +7,7 @@ import { csvBlob } from '@web/lib/csv';
 import { saveFile } from '@web/lib/download';
 import { withLoader } from '@web/lib/loading';
 import { toast } from '@web/lib/toast';
-import { belowSummary, countBelow, dateLabel, fileName, toCsv, type Report } from '../report';
+import { belowSummary, countBelow, dateLabel, fileName, isRange, toCsv, type DayResult, type Report } from '../report';
 import { DaySessions } from './day-sessions';
 import { ReportTable } from './report-table';
 
@@ -25,15 +25,18 @@ interface AttendanceResultsProps {
 }
 
 /**
- * 'Present Students List' (docs/product.md §2.7): the students present on a date, or every expected student
- * with their percentage; those under the threshold are marked (text for screen readers, an icon
- * and a tint for the eye) and counted. Download PDF (jsPDF loaded on demand) and Download CSV.
+ * The results, under their own heading: 'Attendance on <date>' (or 'Attendance from <date> to <date>',
+ * then each day under 'Attendance on <date>'), each session first with Correct at the top of its card,
+ * then 'Present Students List' (docs/product.md §2.7); or 'Attendance percentage', every expected student
+ * with their percentage, those under the threshold marked (text for screen readers, an icon and a tint
+ * for the eye) and counted. Download PDF (jsPDF loaded on demand) and Download CSV.
  */
 export function AttendanceResults({ report, threshold, onThresholdChange, groupName, onDayChanged }: AttendanceResultsProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const { mode, context, rows } = report;
   const percentages = mode === 'percentage';
+  const range = isRange(context);
 
   // A new report: focus its heading (announced), and bring it up when it arrived low on the screen
   // (on a phone the form fills the screen, the report starts below it). The same day read again after
@@ -69,13 +72,21 @@ export function AttendanceResults({ report, threshold, onThresholdChange, groupN
   }
 
   const below = percentages ? countBelow(rows, threshold) : 0;
-  const about = [context.semester, context.course, SLOT_KINDS[context.kind], context.slot, context.group].filter(Boolean).join(' · ');
+  const slot = context.slot || (percentages ? 'All slots' : '');
+  const about = [context.semester, context.course, SLOT_KINDS[context.kind], slot, context.group].filter(Boolean).join(' · ');
+  const title = percentages
+    ? 'Attendance percentage'
+    : range
+      ? `Attendance from ${context.date} to ${context.enddate}`
+      : `Attendance on ${context.date}`;
+  const days = report.days ?? [];
+  const nothing = percentages ? rows.length === 0 : days.length === 0;
 
   return (
     <section className="view-results" aria-labelledby={headingId}>
       <header className="view-results-header">
         <h2 id={headingId} ref={heading} tabIndex={-1}>
-          Present Students List
+          {title}
         </h2>
         <p className="view-results-about">
           {about}
@@ -84,45 +95,98 @@ export function AttendanceResults({ report, threshold, onThresholdChange, groupN
         </p>
       </header>
 
-      {rows.length === 0 ? (
-        // A session marked with nobody present is not "no data".
-        <Notice kind="empty">{mode === 'date' && report.sessions > 0 ? NOBODY_PRESENT : NOT_FOUND}</Notice>
+      {nothing ? (
+        <Notice kind="empty">
+          {NOT_FOUND}
+          {!percentages && range && <> {nothingInRange(context.date, context.enddate!)}</>}
+        </Notice>
       ) : (
         <>
           <div className="view-results-bar">
             <p className="view-results-count">
               {percentages
-                ? `${rows.length} ${rows.length === 1 ? 'student' : 'students'}, ${report.sessions} ${report.sessions === 1 ? 'session' : 'sessions'}`
-                : `${rows.length} ${rows.length === 1 ? 'student' : 'students'} present`}
+                ? `${rows.length} ${plural(rows.length, 'student')}, ${report.sessions} ${plural(report.sessions, 'session')}`
+                : range
+                  ? `${days.length} ${plural(days.length, 'day')}, ${report.sessions} ${plural(report.sessions, 'session')}`
+                  : `${rows.length} ${plural(rows.length, 'student')} present`}
             </p>
-            <div className="view-downloads">
-              <button type="button" className="button button-secondary" onClick={() => void downloadPdf()}>
-                Download PDF
-              </button>
-              <button type="button" className="button button-secondary" onClick={downloadCsv}>
-                Download CSV
-              </button>
-            </div>
+            {rows.length > 0 && (
+              <div className="view-downloads">
+                <button type="button" className="button button-secondary" onClick={() => void downloadPdf()}>
+                  Download PDF
+                </button>
+                <button type="button" className="button button-secondary" onClick={downloadCsv}>
+                  Download CSV
+                </button>
+              </div>
+            )}
           </div>
 
-          {percentages && (
-            <div className="view-threshold">
-              <ThresholdInput value={threshold} onChange={onThresholdChange} />
-              <p className="view-below-count" aria-live="polite">
-                <span className="below-marker" aria-hidden="true">
-                  !
-                </span>
-                {belowSummary(below, threshold)}
-              </p>
-            </div>
+          {percentages ? (
+            <>
+              <div className="view-threshold">
+                <ThresholdInput value={threshold} onChange={onThresholdChange} />
+                <p className="view-below-count" aria-live="polite">
+                  <span className="below-marker" aria-hidden="true">
+                    !
+                  </span>
+                  {belowSummary(below, threshold)}
+                </p>
+              </div>
+              <ReportTable report={report} threshold={threshold} />
+            </>
+          ) : (
+            days.map((day) => (
+              <DayResults key={day.date} day={day} report={report} inRange={range} groupName={groupName} onChanged={onDayChanged} />
+            ))
           )}
-
-          <ReportTable report={report} threshold={threshold} />
         </>
       )}
-      {report.day && report.day.length > 0 && (
-        <DaySessions sessions={report.day} groupName={groupName} date={context.date} onChanged={onDayChanged} />
-      )}
+    </section>
+  );
+}
+
+const plural = (count: number, word: string) => (count === 1 ? word : `${word}s`);
+
+/** Beside the spec's 'Attendance data not found!!!' for a range. */
+export const nothingInRange = (from: string, to: string) => `No class of this slot was marked from ${from} to ${to}.`;
+
+interface DayResultsProps {
+  day: DayResult;
+  report: Report;
+  /** A day of a range: under its own 'Attendance on <date>' heading, one level down. */
+  inRange: boolean;
+  groupName: (groupid: string) => string;
+  onChanged: () => void;
+}
+
+/** One date: its sessions (to correct), then who was present. */
+function DayResults({ day, report, inRange, groupName, onChanged }: DayResultsProps) {
+  const headingId = useId();
+  const level = inRange ? 4 : 3;
+  const Heading = inRange ? 'h4' : 'h3';
+  const dayReport: Report = { ...report, context: { ...report.context, date: day.date, enddate: undefined }, rows: day.rows };
+  const content = (
+    <>
+      <DaySessions sessions={day.sessions} groupName={groupName} date={day.date} onChanged={onChanged} headingLevel={level} />
+      <div className="view-present">
+        <Heading className="view-present-heading">Present Students List</Heading>
+        {day.rows.length === 0 ? (
+          // A session marked with nobody present is not "no data".
+          <Notice kind="empty">{NOBODY_PRESENT}</Notice>
+        ) : (
+          <ReportTable report={dayReport} threshold={0} />
+        )}
+      </div>
+    </>
+  );
+  if (!inRange) return content;
+  return (
+    <section className="view-day" aria-labelledby={headingId}>
+      <h3 id={headingId} className="view-day-heading">
+        Attendance on {day.date}
+      </h3>
+      {content}
     </section>
   );
 }

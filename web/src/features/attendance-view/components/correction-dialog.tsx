@@ -27,14 +27,18 @@ const currentSession = (failure: unknown): SessionView | null =>
     : null;
 
 /**
- * Correct a marked session (docs/product.md §2.7): the marking form over its stored statuses, a reason,
- * and the version it was read at. Only the students whose status changes are sent. When someone
+ * Correct a marked session (docs/product.md §2.7): a reason first (above the list, so a phone shows it
+ * without scrolling through every student), then the marking form over its stored statuses; sent with
+ * the version it was read at. Only the students whose status changes are sent. When someone
  * else changed it meanwhile (409), the form shows the session as it stands now and says so.
  */
 export function CorrectionDialog({ session, group, date, onClose, onChanged }: CorrectionDialogProps) {
   const [current, setCurrent] = useState(session);
   const [problem, setProblem] = useState<string | null>(null);
   const problemBox = useRef<HTMLDivElement>(null);
+  // The reason sits before the marking form, outside it: Enter in it saves through that form.
+  const reasonBox = useRef<HTMLFormElement>(null);
+  const statusForm = () => reasonBox.current?.parentElement?.querySelector<HTMLFormElement>('form.attendance-form');
   const write = useWrite();
   const form = useForm(
     { reason: '' },
@@ -57,6 +61,10 @@ export function CorrectionDialog({ session, group, date, onClose, onChanged }: C
   useEffect(() => {
     if (message && !reasonInvalid) problemBox.current?.focus();
   }, [message, reasonInvalid, current]);
+  // A missing reason: its field (first on the screen) takes the focus, so its message is read out.
+  useEffect(() => {
+    if (form.errors.reason) reasonBox.current?.querySelector('input')?.focus();
+  }, [form.errors]);
 
   function save(statuses: Statuses, event: FormEvent<HTMLFormElement>) {
     setProblem(null);
@@ -80,6 +88,23 @@ export function CorrectionDialog({ session, group, date, onClose, onChanged }: C
           <p className="form-banner-text">{message}</p>
         </div>
       )}
+      <form
+        ref={reasonBox}
+        className="correction-reason"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          statusForm()?.requestSubmit();
+        }}
+      >
+        <Field
+          label="Reason for the correction"
+          hint="Kept in the session's history, with your name."
+          autoComplete="off"
+          maxLength={500}
+          {...form.field('reason')}
+        />
+      </form>
       <StatusForm
         // A conflict brings a new version: the form starts again from it.
         key={current.version}
@@ -90,15 +115,7 @@ export function CorrectionDialog({ session, group, date, onClose, onChanged }: C
         submitting={form.busy}
         placement="dialog"
         onSubmit={save}
-      >
-        <Field
-          label="Reason for the correction"
-          hint="Kept in the session's history, with your name."
-          autoComplete="off"
-          maxLength={500}
-          {...form.field('reason')}
-        />
-      </StatusForm>
+      />
     </Dialog>
   );
 }

@@ -15,15 +15,18 @@ interface DaySessionsProps {
   date: string;
   /** A session changed: the day is read again. */
   onChanged: () => void;
+  /** The cards' heading level: 3 under the date's heading, 4 under a day of a range. */
+  headingLevel?: 3 | 4;
 }
 
 type Open = { kind: 'edit' | 'history'; session: SessionView } | null;
 
 /**
  * The sessions of the date (docs/product.md §2.7), one card each: every student with their status, who
- * marked it and when, how often it was corrected; Edit while the caller may correct it, and History.
+ * marked it and when, how often it was corrected; at the top of the card, Correct while the caller may
+ * correct it, and History (one tap from the session, not below its list of students).
  */
-export function DaySessions({ sessions, groupName, date, onChanged }: DaySessionsProps) {
+export function DaySessions({ sessions, groupName, date, onChanged, headingLevel = 3 }: DaySessionsProps) {
   const { user } = useSession();
   const [open, setOpen] = useState<Open>(null);
   return (
@@ -33,6 +36,7 @@ export function DaySessions({ sessions, groupName, date, onChanged }: DaySession
           key={session._id}
           session={session}
           group={groupName(session.groupid)}
+          headingLevel={headingLevel}
           right={correctionRight(session, user)}
           onEdit={() => setOpen({ kind: 'edit', session })}
           onHistory={() => setOpen({ kind: 'history', session })}
@@ -57,18 +61,33 @@ export function DaySessions({ sessions, groupName, date, onChanged }: DaySession
 interface SessionCardProps {
   session: SessionView;
   group: string;
+  headingLevel: 3 | 4;
   right: ReturnType<typeof correctionRight>;
   onEdit: () => void;
   onHistory: () => void;
 }
 
-function SessionCard({ session, group, right, onEdit, onHistory }: SessionCardProps) {
+function SessionCard({ session, group, headingLevel, right, onEdit, onHistory }: SessionCardProps) {
   const headingId = useId();
   const { corrections } = session;
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
   return (
     <article className="session-card" aria-labelledby={headingId}>
       <header className="session-header">
-        <h3 id={headingId}>{group}</h3>
+        <div className="session-title">
+          <Heading id={headingId}>{group}</Heading>
+          <div className="session-actions">
+            {right.may && (
+              <button type="button" className="button" aria-label={`Correct ${group}`} onClick={onEdit}>
+                Correct
+              </button>
+            )}
+            <button type="button" className="button button-secondary" aria-label={`History of ${group}`} onClick={onHistory}>
+              History
+            </button>
+          </div>
+        </div>
+        {right.note && <p className="session-note">{right.note}</p>}
         <p className="session-meta">
           Marked by {session.markedBy.username}, {formatMoment(session.markedAt)}
           {corrections > 0 && `; corrected ${corrections === 1 ? 'once' : `${corrections} times`}`}
@@ -85,17 +104,6 @@ function SessionCard({ session, group, right, onEdit, onHistory }: SessionCardPr
           </li>
         ))}
       </ul>
-      {right.note && <p className="session-note">{right.note}</p>}
-      <div className="session-actions">
-        {right.may && (
-          <button type="button" className="button" aria-label={`Edit ${group}`} onClick={onEdit}>
-            Edit
-          </button>
-        )}
-        <button type="button" className="button button-secondary" aria-label={`History of ${group}`} onClick={onHistory}>
-          History
-        </button>
-      </div>
     </article>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useEffectEvent, useRef, type ChangeEvent, type FormEvent } from 'react';
+import { MAX_VIEW_DAYS } from '@shared/schemas/attendance';
 import type { Term } from '@shared/schemas/structure';
 import { Field } from '@web/components/ui/field';
 import { useForm } from '@web/lib/form';
 import type { ViewLink } from '@web/lib/view-link';
 import type { GroupNames, ReportContext, ReportMode } from '../report';
 import { nameOf, useViewChoices } from '../view-choices';
-import { EMPTY_VALUES, VIEW_SCHEMAS, viewFormSchema, type ValidView, type ViewField, type ViewValues } from '../view-form';
+import { EMPTY_VALUES, VIEW_SCHEMAS, type ValidView, type ViewField, type ViewValues } from '../view-form';
 
 interface ViewAttendanceFormProps {
   term: Term;
@@ -15,6 +16,8 @@ interface ViewAttendanceFormProps {
   /** A class of one date to show at once (Today's link to a marked class): the form starts filled in with it. */
   link?: ViewLink | null;
 }
+
+const SLOT_HINT = 'Needed by Get Attendance. Get Percentage without a slot counts every slot of the course.';
 
 const linkValues = (link: ViewLink): ViewValues => ({
   ...EMPTY_VALUES,
@@ -26,12 +29,13 @@ const linkValues = (link: ViewLink): ViewValues => ({
   date: link.date,
 });
 
-const REQUIRED_SELECTS = ['semester_id', 'course_id', 'slot_id', 'slot_count'] as const;
+const REQUIRED_SELECTS = ['semester_id', 'course_id'] as const;
 
 /**
  * The view attendance form (docs/product.md §2.7, §4, §5): semester (of the current term), course (the first
- * preselected when a semester is chosen), slot, Lecture or Lab, an optional division or batch,
- * start date and optional end date; Get Attendance and Get Percentage.
+ * preselected when a semester is chosen), slot (Get Attendance needs one; Get Percentage without one
+ * counts every slot), Lecture or Lab, an optional division or batch, start date and optional end date
+ * (a range: each day, or the percentages over it); Get Attendance and Get Percentage.
  */
 export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAttendanceFormProps) {
   const form = useForm(link ? linkValues(link) : EMPTY_VALUES);
@@ -60,7 +64,7 @@ export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAtt
         slot: nameOf(names.slot, view.slot_id),
         ...(view.group_id ? { group: nameOf(names.group, view.group_id) } : {}),
         date: view.date,
-        ...(mode === 'percentage' && view.enddate ? { enddate: view.enddate } : {}),
+        ...(view.enddate && view.enddate !== view.date ? { enddate: view.enddate } : {}),
       },
       Object.fromEntries((names.group ?? []).map((option) => [option.value, option.label])),
     );
@@ -76,7 +80,7 @@ export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAtt
   const showLink = useEffectEvent(() => {
     if (!linkPending.current) return;
     linkPending.current = false;
-    const parsed = viewFormSchema.safeParse(values);
+    const parsed = VIEW_SCHEMAS.date.safeParse(values);
     if (parsed.success) void query('date', parsed.data);
   });
   useEffect(() => {
@@ -101,13 +105,15 @@ export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAtt
         {REQUIRED_SELECTS.map((name) => (
           <Field key={name} required {...selects[name]} {...field(name)} />
         ))}
+        <Field {...selects.slot_id} hint={selects.slot_id.hint ?? SLOT_HINT} {...field('slot_id')} />
+        <Field required {...selects.slot_count} {...field('slot_count')} />
         <Field {...selects.group_id} {...field('group_id')} />
         <Field label="Start Date" type="date" required {...field('date')} />
         <Field
           label="End Date (optional)"
           type="date"
           min={values.date || undefined}
-          hint="Used by Get Percentage for a range."
+          hint={`For a range: Get Attendance shows each day (up to ${MAX_VIEW_DAYS} days), Get Percentage counts them all.`}
           {...field('enddate')}
         />
         <div className="view-actions">

@@ -7,7 +7,7 @@ import { useLoading, withLoader } from '@web/lib/loading';
 import { useActiveTerms, useSettings } from '@web/lib/queries';
 import { toast } from '@web/lib/toast';
 import { readViewLink } from '@web/lib/view-link';
-import { fetchPercentages, fetchPresentStudents } from '../api/attendance-view';
+import { fetchDays, fetchPercentages } from '../api/attendance-view';
 import {
   dateReport,
   DEFAULT_THRESHOLD,
@@ -24,8 +24,9 @@ import './view-attendance.css';
 
 /**
  * /dashboard/viewattendance (docs/product.md §2.7), any role: the form over the current (first active) term,
- * then the students present on a date and each session's statuses, to correct (Get Attendance), or every
- * student's counts and percentage over a range (Get Percentage), with the loading overlay while it loads.
+ * then each session of a date (or of each day of a range) with its students' statuses, to correct, and who
+ * was present (Get Attendance), or every student's counts and percentage over a range, of one slot or all
+ * (Get Percentage), with the loading overlay while it loads.
  * Opened with a class's link (?date&semid&courseid&slotid&kind&groupid, web/src/lib/view-link.ts), the
  * form starts filled in and that date's sessions show as soon as the lists offer its choices.
  */
@@ -42,7 +43,7 @@ export function ViewAttendancePage() {
   // The highlight threshold: the college's (Settings) until changed on this screen.
   const [chosenThreshold, setThreshold] = useState<number | null>(null);
   const threshold = chosenThreshold ?? settings.data?.threshold ?? DEFAULT_THRESHOLD;
-  /** The last date asked for: a correction reads that day again. */
+  /** The last date (or range) asked for: a correction reads it again. */
   const lastDay = useRef<{ view: ValidView; context: ReportContext } | null>(null);
 
   async function onQuery(mode: ReportMode, view: ValidView, context: ReportContext, names: GroupNames) {
@@ -51,8 +52,7 @@ export function ViewAttendancePage() {
     try {
       const next = await withLoader(async () => {
         if (mode === 'date') {
-          const { students, sessions } = await fetchPresentStudents(dateQuery(view));
-          return dateReport(context, students, sessions);
+          return dateReport(context, await fetchDays(dateQuery(view)));
         }
         return percentageReport(context, await fetchPercentages(rangeQuery(view)));
       });
@@ -68,8 +68,8 @@ export function ViewAttendancePage() {
     const last = lastDay.current;
     if (!last) return;
     try {
-      const { students, sessions } = await fetchPresentStudents(dateQuery(last.view));
-      setReport((shown) => (shown?.context === last.context ? dateReport(last.context, students, sessions) : shown));
+      const days = await fetchDays(dateQuery(last.view));
+      setReport((shown) => (shown?.context === last.context ? dateReport(last.context, days) : shown));
     } catch (failure) {
       toast.error(errorMessage(failure));
     }

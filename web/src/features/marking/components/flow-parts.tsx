@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LinkList } from '@web/components/ui/link-list';
 import { Loaded, type Loadable } from '@web/components/ui/loaded';
@@ -44,13 +45,17 @@ interface StepListProps<T extends Named> {
   empty: string;
   /** The next step's link for an item (named by the item). */
   to: (item: T) => string;
+  /** A second line for an item (a class already marked: who marked it and when). */
+  detail?: (item: T) => ReactNode;
 }
 
 /** A step's choices, each a link to the next step; or what stands in for them. */
-export function StepList<T extends Named>({ label, list, empty, to }: StepListProps<T>) {
+export function StepList<T extends Named>({ label, list, empty, to, detail }: StepListProps<T>) {
   return (
     <Loaded list={list} empty={empty}>
-      {(items) => <LinkList label={label} items={items.map((item) => ({ key: item._id, to: to(item), label: item.name }))} />}
+      {(items) => (
+        <LinkList label={label} items={items.map((item) => ({ key: item._id, to: to(item), label: item.name, detail: detail?.(item) }))} />
+      )}
     </Loaded>
   );
 }

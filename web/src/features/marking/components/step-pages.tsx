@@ -1,8 +1,10 @@
 import { useParams, useSearchParams, type Params } from 'react-router-dom';
 import type { Loadable } from '@web/components/ui/loaded';
+import { useCollegeTime } from '@web/lib/college-time';
 import { useBatches, useCourses, useDivisions, useSlots } from '@web/lib/queries';
 import { useAssignedClasses } from '../assigned';
 import { nextStep, parseKind, readFlow, type FlowState } from '../flow';
+import { useMarkedSessions } from '../marked-sessions';
 import { StepPage } from './flow-parts';
 
 /*
@@ -27,6 +29,8 @@ interface Step<T extends Named> {
   ready(params: Params, flow: FlowState): unknown;
   /** The next step's link for an item. */
   next(item: T, params: Params, flow: FlowState): string;
+  /** The step whose items lead to the form: the class of its items (each item a group), to flag those marked today. */
+  classOf?(params: Params, flow: FlowState): { courseid: string; kind: 1 | 2; slotid: string } | null;
 }
 
 function stepPage<T extends Named>(step: Step<T>) {
@@ -34,6 +38,22 @@ function stepPage<T extends Named>(step: Step<T>) {
     const params = useParams();
     const flow = readFlow(useSearchParams()[0]);
     const list = step.useList(params, flow);
+    const { today, moment } = useCollegeTime();
+    const of = step.ready(params, flow) ? step.classOf?.(params, flow) : null;
+    const marked = useMarkedSessions(of ? { ...of, date: today } : null);
+    const detail = (item: T) => {
+      const session = of && marked.of(item._id);
+      return (
+        session && (
+          <span className="step-marked">
+            Already marked today. Marked by {session.markedBy.username} at{' '}
+            <time className="marked-at" dateTime={session.markedAt}>
+              {moment(session.markedAt)}
+            </time>
+          </span>
+        )
+      );
+    };
     return (
       <StepPage
         title={step.title}
@@ -43,6 +63,7 @@ function stepPage<T extends Named>(step: Step<T>) {
         list={list}
         empty={step.empty}
         to={(item) => step.next(item, params, flow)}
+        detail={of ? detail : undefined}
       />
     );
   };
@@ -87,6 +108,9 @@ export const DivisionPage = stepPage({
   ready: ({ timeid }, flow) => parseKind(flow.kind) && flow.semid && flow.courseid && timeid,
   next: (division, { timeid }, flow) =>
     nextStep(`/${parseKind(flow.kind) === 2 ? 'batch' : 'students'}/${division._id}`, flow, division.name, { slot: timeid }),
+  // A lecture's division is the group marked (a lab's are its batches, flagged on the next step).
+  classOf: ({ timeid }, flow) =>
+    flow.kind === '1' && flow.courseid && timeid ? { courseid: flow.courseid, kind: 1, slotid: timeid } : null,
 });
 
 /** Step 6 (labs): the division's batches (under 'assigned', those of the caller's labs of the course); each links to /students/{batchid}. */
@@ -101,4 +125,5 @@ export const BatchPage = stepPage({
     ),
   ready: (_, flow) => flow.courseid && flow.slot && flow.kind === '2',
   next: (batch, _, flow) => nextStep(`/students/${batch._id}`, flow, batch.name),
+  classOf: (_, flow) => (flow.courseid && flow.slot ? { courseid: flow.courseid, kind: 2, slotid: flow.slot } : null),
 });

@@ -1,83 +1,86 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { StatusForm } from '@web/components/attendance/status-form';
-import { allPresent, markPayload, type Statuses } from '@web/components/attendance/statuses';
-import { Loaded } from '@web/components/ui/loaded';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Notice } from '@web/components/ui/notice';
+import { Loaded, type Loadable } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
-import { collegeToday, useCollegeTime } from '@web/lib/college-time';
-import { withLoader } from '@web/lib/loading';
-import { newMarkId } from '@web/lib/offline/ids';
-import { toast } from '@web/lib/toast';
-import { useWrite } from '@web/lib/use-write';
+import { useCollegeTime } from '@web/lib/college-time';
+import { useSession } from '@web/lib/session';
+import { viewLink } from '@web/lib/view-link';
 import { parseKind, readFlow } from '../flow';
 import { useGroupStudents, type GroupStudent } from '../group-students';
-import { markFailure, sendOrSave } from '../submit-mark';
+import { useMarkedSessions } from '../marked-sessions';
 import { FlowPath, MissingContext } from './flow-parts';
+import { MarkForm, type FoundMarked } from './mark-form';
+import { MarkedNotice } from './marked-notice';
 
-/** After a failed mark the app returns home (docs/product.md §4). */
-export const FAILED_MARK_REDIRECT_MS = 1000;
+export { FAILED_MARK_REDIRECT_MS } from './mark-form';
 
-/** /students/:id: the attendance form of a division (lecture) or a batch (lab), everyone present to start with. */
+/**
+ * /students/:id: the attendance form of a division (lecture) or a batch (lab), everyone present to start
+ * with, or the teacher's draft of it; a class already marked today shows who marked it and when instead.
+ */
 export function StudentsPage() {
   const { id } = useParams();
   const flow = readFlow(useSearchParams()[0]);
-  const navigate = useNavigate();
-  const write = useWrite();
   const kind = parseKind(flow.kind);
-  const ready = kind && id && flow.courseid && flow.slot;
-  const students = useGroupStudents(ready ? kind : null, id);
+  const ready = kind && id && flow.courseid && flow.slot ? { kind, groupid: id, courseid: flow.courseid, slotid: flow.slot } : null;
+  const students = useGroupStudents(ready ? ready.kind : null, id);
   const { today } = useCollegeTime();
-  const [submitting, setSubmitting] = useState(false);
-  // One id per form: the same mark sent twice (a double tap, a retry, the queue) is stored once.
-  const [clientMarkId] = useState(newMarkId);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { user } = useSession();
+  const classOfDay = ready && { ...ready, date: today };
+  const marked = useMarkedSessions(classOfDay);
+  const [found, setFound] = useState<FoundMarked | null>(null);
 
-  async function onMark(group: GroupStudent[], statuses: Statuses) {
-    if (!ready) return;
-    setSubmitting(true);
-    try {
-      const mark = {
-        ...markPayload(group, statuses),
-        date: collegeToday(),
-        slotid: flow.slot!,
-        slotcount: kind,
-        courseid: flow.courseid!,
-        groupid: id,
-        clientMarkId,
-      };
-      const view = flow.semid
-        ? { date: mark.date, semid: flow.semid, courseid: mark.courseid, slotid: mark.slotid, kind, groupid: id }
-        : null;
-      // Through useWrite: Today then shows the class marked, and it leaves the classes not marked.
-      // With no connection the mark is saved on this phone and sent later (docs/product.md §4).
-      const outcome = await withLoader(() =>
-        sendOrSave(() => write('POST /attendance', { body: mark }), { body: mark, label: flow.extraData, view }),
-      );
-      navigate(outcome === 'saved' ? '/success?saved=1' : '/success', { replace: true });
-    } catch (failure) {
-      toast.error(markFailure(failure));
-      timer.current = setTimeout(() => navigate('/', { replace: true }), FAILED_MARK_REDIRECT_MS);
-    }
+  if (!classOfDay || !user) {
+    return (
+      <Page title="Who is present?" lead={<FlowPath path={flow.extraData} />}>
+        <MissingContext />
+      </Page>
+    );
   }
+  const view = flow.semid
+    ? viewLink({
+        date: today,
+        semid: flow.semid,
+        courseid: classOfDay.courseid,
+        slotid: classOfDay.slotid,
+        kind: classOfDay.kind,
+        groupid: classOfDay.groupid,
+      })
+    : null;
+  const markedSession = found?.marked ?? marked.of(classOfDay.groupid);
+  // The form waits for the check too: a class found marked never shows an editable form first.
+  const list: Loadable<GroupStudent> = marked.ready ? students : { ...students, data: undefined, isLoading: true };
 
   return (
     <Page title="Who is present?" lead={<FlowPath path={flow.extraData} />}>
-      {ready ? (
-        <Loaded list={students} empty="No students found">
+      {markedSession ? (
+        <MarkedNotice marked={markedSession} viewTo={view} refusal={found?.refusal} />
+      ) : found ? (
+        <Notice
+          kind="error"
+          action={
+            <Link to="/" className="button">
+              Back to Home
+            </Link>
+          }
+        >
+          {found.refusal}
+        </Notice>
+      ) : (
+        <Loaded list={list} empty="No students found">
           {(group) => (
-            <StatusForm
-              students={group}
-              initial={allPresent(group)}
-              date={today}
-              submitLabel="Mark"
-              submitting={submitting}
-              onSubmit={(statuses) => void onMark(group, statuses)}
+            <MarkForm
+              key={`${user._id} ${today} ${classOfDay.groupid}`}
+              userId={user._id}
+              of={classOfDay}
+              group={group}
+              label={flow.extraData}
+              view={flow.semid ? { semid: flow.semid, ...classOfDay } : null}
+              onFoundMarked={setFound}
             />
           )}
         </Loaded>
-      ) : (
-        <MissingContext />
       )}
     </Page>
   );

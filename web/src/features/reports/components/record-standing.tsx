@@ -2,19 +2,16 @@ import { useId } from 'react';
 import type { CourseStanding } from '@shared/schemas/reports';
 import { Notice } from '@web/components/ui/notice';
 import { TableScroll } from '@web/components/ui/table-scroll';
-import { attendedOf, courseLabel, formatPercent, formatThreshold, isBelow, neededText } from '../standing';
+import { attendedOf, courseLabel, formatPercent, formatThreshold, isBelow, neededText, totalOf } from '../standing';
 import { BelowBadge } from './below-badge';
 
 export const NO_SESSIONS = 'No session in this range.';
-
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** A record's standing (docs/product.md §2.12): per course and kind, then overall; rows under the threshold marked. */
 export function StandingTable({ courses, overall, threshold }: { courses: CourseStanding[]; overall: number | null; threshold: number }) {
   const standingId = useId();
   const overallBelow = isBelow(overall, threshold);
-  // Overall: every course and kind together, as the server adds them up.
-  const total = { attended: sum(courses.map((each) => each.attended)), held: sum(courses.map((each) => each.held)) };
+  const total = totalOf(courses);
   return (
     <section className="reports-results" aria-labelledby={standingId}>
       <h2 id={standingId}>Standing</h2>

@@ -1,0 +1,65 @@
+import { SLOT_KINDS } from '@shared/constants';
+import { clashMessage, TIMETABLE_MESSAGES as M, type ClashingClass } from '@shared/schemas/timetable';
+import { batchGet } from '../batch';
+import { queryAll } from '../db';
+import type { TimetableItem } from '../entities/timetable-entry';
+import * as keys from '../keys';
+import type { StructureItem } from '../repositories/structure';
+
+/** Which condition of an entry's transaction failed: its group's place, its faculty member's, its division's lecture, its division's labs. */
+export type Clash = 'entry' | 'copy' | 'lecture' | 'labs';
+
+const CLASH_OF = { entry: 'group', copy: 'faculty', lecture: 'divisionLecture', labs: 'batchLab' } as const;
+const GENERIC = { entry: M.groupClash, copy: M.facultyClash, lecture: M.divisionLectureClash, labs: M.batchLabClash } as const;
+
+/** The stored entry that holds the place `item` wanted (for `labs`, a lab of its division in that slot, `exclude` aside). */
+async function clashingEntry(clash: Clash, item: TimetableItem, exclude?: string): Promise<TimetableItem | undefined> {
+  if (clash === 'labs') {
+    const labs = await queryAll<TimetableItem>(keys.timetableOfTerm(item.termid, item.weekday), {
+      ConsistentRead: true,
+      FilterExpression: 'slotid = :slotid AND divisionid = :divisionid AND slotcount = :lab',
+      ExpressionAttributeValues: { ':slotid': item.slotid, ':divisionid': item.divisionid, ':lab': 2 },
+    });
+    return labs.find((lab) => lab._id !== exclude);
+  }
+  const key =
+    clash === 'entry'
+      ? keys.timetableEntry(item)
+      : clash === 'copy'
+        ? keys.facultyClass(item)
+        : keys.timetableEntry({ ...item, groupid: item.divisionid });
+  const [found] = await batchGet<TimetableItem>([key]);
+  return found;
+}
+
+/** The names a message gives the entry: course, kind, group, faculty member, weekday and slot times (undefined when one is gone). */
+async function named(entry: TimetableItem): Promise<ClashingClass | undefined> {
+  const lab = entry.slotcount === 2;
+  const wanted = [
+    keys.structureNode('course', entry.courseid),
+    keys.structureNode('slot', entry.slotid),
+    keys.structureNode('division', entry.divisionid),
+    ...(lab ? [keys.structureNode('batch', entry.groupid)] : []),
+  ];
+  const found = await batchGet<keys.Key & Partial<StructureItem>>(wanted);
+  const [course, slot, division, batch] = wanted.map((key) => found.find((item) => item.pk === key.pk && item.sk === key.sk));
+  if (!course?.name || !slot?.name || !division?.name || (lab && !batch?.name)) return undefined;
+  return {
+    course: course.name,
+    kind: SLOT_KINDS[entry.slotcount],
+    group: lab ? `${division.name} / ${batch!.name}` : division.name,
+    faculty: entry.faculty.username,
+    weekday: entry.weekday,
+    when: slot.start && slot.end ? `${slot.start} - ${slot.end}` : slot.name,
+  };
+}
+
+/**
+ * What a 409 says when `item` could not take its place: the class that holds it, by name, or (that
+ * class gone meanwhile, or one of its names) the general message. `exclude`: the entry being changed.
+ */
+export async function clashMessageFor(clash: Clash, item: TimetableItem, exclude?: string): Promise<string> {
+  const other = await clashingEntry(clash, item, exclude);
+  const names = other && (await named(other));
+  return names ? clashMessage(CLASH_OF[clash], names) : GENERIC[clash];
+}
