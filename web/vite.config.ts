@@ -87,6 +87,14 @@ const CHUNK_GROUPS = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
   { name: 'boot', test: (id: string) => BOOT.test(inSource(id)) || /[\\/]shared[\\/]constants\.ts$/.test(id), priority: 2 },
   { name: 'shared', test: (id: string) => /^(components|lib)\/(?!pdf\/)/.test(inSource(id)), minShareCount: 2, priority: 1 },
+  // The marking flow's small modules every step imports (its URL state, the step layout, the caller's classes, the
+  // marked ones): one chunk, not one each.
+  {
+    name: 'marking-flow',
+    test: (id: string) =>
+      /^features\/marking\/(flow|assigned|marked-sessions|group-students|components\/flow-parts)\.tsx?$/.test(inSource(id)),
+    priority: 1,
+  },
 ];
 
 /** A module's path inside web/src, with forward slashes ('' for a module outside it). */

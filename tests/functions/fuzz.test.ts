@@ -126,6 +126,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
     groupid: MISSING,
     facultyid: MISSING,
   },
+  'PATCH /api/v1/timetable/{id}': { weekday: 1, slotid: MISSING, courseid: MISSING, slotcount: 1, groupid: MISSING, facultyid: MISSING },
 };
 /** Routes with no references to point at nothing: only bodies their schema rejects. */
 const ONLY_INVALID: Record<string, z.ZodMiniType> = {
@@ -135,8 +136,8 @@ const ONLY_INVALID: Record<string, z.ZodMiniType> = {
 };
 /** The query fields of the routes that read a query string. */
 const QUERIES: Record<string, string[]> = {
-  'GET /api/v1/attendance': ['date', 'slotid', 'slotcount', 'courseid', 'groupid'],
-  'GET /api/v1/attendance/criteria': ['startdate', 'enddate', 'slotcount', 'courseid', 'groupid'],
+  'GET /api/v1/attendance': ['date', 'enddate', 'slotid', 'slotcount', 'courseid', 'groupid'],
+  'GET /api/v1/attendance/criteria': ['startdate', 'enddate', 'slotid', 'slotcount', 'courseid', 'groupid'],
   'GET /api/v1/attendance/missing': ['date'],
   'GET /api/v1/timetable': ['termid', 'facultyid', 'groupid'],
   'GET /api/v1/timetable/today': ['date'],
