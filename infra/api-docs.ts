@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_SCHEMAS, type RouteSchemas } from '@shared/api-schemas';
-import { ROUTES, type ApiRouteKey, type Route } from '@shared/routes';
+import { apiRouteKey, ROUTES, type Route } from '@shared/routes';
 import { runWhenMain } from './table-command';
 
 /**
@@ -40,7 +40,7 @@ function flagsOf(route: Route): string {
 
 export function routeIndex(): string {
   const rows = ROUTES.map((route: Route) => {
-    const key = `${route.method} ${route.path}` as ApiRouteKey;
+    const key = apiRouteKey(route);
     const schemas: RouteSchemas = API_SCHEMAS[key];
     return `| \`${key}\` | ${ACCESS[route.access]} | ${fieldsOf(schemas.body)} | ${fieldsOf(schemas.query)} | ${flagsOf(route)} |`;
   });

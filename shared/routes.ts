@@ -172,6 +172,9 @@ export type AccessOf<K extends ApiRouteKey> = Row extends infer Each
     : never
   : never;
 
+/** A row's key as code names it: 'GET /term' (the handler maps, the contract, the tests). */
+export const apiRouteKey = (route: Pick<Route, 'method' | 'path'>): ApiRouteKey => `${route.method} ${route.path}` as ApiRouteKey;
+
 /** A route's key as code names it, from API Gateway's routeKey: 'GET /api/v1/term' → 'GET /term'. */
 export const shortKey = (gatewayKey: string): string => gatewayKey.replace(` ${API_PREFIX}/`, ' /');
 

@@ -55,7 +55,6 @@ export const allUsers = (): KeyCondition => onIndex('USERS');
 export const emailClaim = (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
 /** Claims one look-alike key of an email (shared/text/lookalike.ts) for one user. */
 export const emailLookalikeClaim = (lookalike: string): Key => ({ pk: `EMAILALIKE#${hashed(lookalike)}`, sk: 'EMAILALIKE' });
-/** One sign-in of a user (functions/lib/repositories/login-sessions.ts). */
 export const loginSession = (userId: string, loginSessionId: string): Key => ({ pk: `USER#${userId}`, sk: `SESSION#${loginSessionId}` });
 export const loginSessionsOfUser = (userId: string): KeyCondition => beginsWith(`USER#${userId}`, 'SESSION#');
 /** The login session id a login session item's key holds. */
@@ -245,7 +244,6 @@ export const alertLogOfRun = (run: AlertRun): KeyCondition => ({
 });
 
 // The local stack's demo data: one marker per seeding step that ran.
-
 export const seedMarker = (step: string): Key => ({ pk: 'SEED', sk: step });
 
 /** Whether a key (or any attribute) names this id: how tests find what an id left behind. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { API_SCHEMAS } from '@shared/api-schemas';
-import type { ApiRouteKey, Route } from '@shared/routes';
+import { apiRouteKey, type Route } from '@shared/routes';
 
 /**
  * The local server checks every successful answer against its route's schema (shared/api-schemas.ts), so the
@@ -9,7 +9,7 @@ import type { ApiRouteKey, Route } from '@shared/routes';
  */
 export function answerProblem(route: Pick<Route, 'method' | 'path'>, status: number, body: Buffer): string | null {
   if (status < 200 || status >= 300) return null;
-  const key = `${route.method} ${route.path}` as ApiRouteKey;
+  const key = apiRouteKey(route);
   let answer: { data?: unknown };
   try {
     answer = JSON.parse(body.toString('utf8')) as { data?: unknown };

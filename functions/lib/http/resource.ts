@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import { API_HEADERS } from '@shared/security-headers';
 import { MESSAGES } from '@shared/messages';
 import { OFFLINE_READ_CACHE_CONTROL, OFFLINE_READ_KEYS } from '@shared/offline-reads';
-import { ROUTES_BY_KEY, routesOf, shortKey, type Resource, type RouteKeyOf } from '@shared/routes';
+import { apiRouteKey, ROUTES_BY_KEY, routesOf, shortKey, type Resource, type RouteKeyOf } from '@shared/routes';
 import { BeingDeleted, Busy, Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors';
 import { HttpError, isItemTooLarge, isRetryableDatabaseError } from './errors';
 import { logger } from './logger';
@@ -28,9 +28,7 @@ export function jsonResult(status: number, data: unknown, message: string, cooki
 export function resource<R extends Resource>(name: R, handlers: NoInfer<Handlers<R>>) {
   // The guards built the request from the event; the row's types hold once login-session-auth has let it through.
   const routes = handlers as unknown as Record<string, (request: ApiRequest) => Promise<ApiResponse>>;
-  const expected = routesOf(name)
-    .map((route) => `${route.method} ${route.path}`)
-    .sort();
+  const expected = routesOf(name).map(apiRouteKey).sort();
   const given = Object.keys(routes).sort();
   if (expected.join('\n') !== given.join('\n')) {
     throw new Error(`Resource ${name}: handlers ${given.join(', ')} do not match the route table ${expected.join(', ')}`);

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import type { RequestArg, WriteKey } from '@shared/api-contract';
-import { ROUTES, type Route } from '@shared/routes';
+import { apiRouteKey, ROUTES, type Route } from '@shared/routes';
 import { callRoute, pathsStartingWith } from './api-client';
 
 /** The cached reads each write can change, by path prefix, as its row of the route table says. */
 const REFRESHES: ReadonlyMap<string, readonly string[]> = new Map(
-  ROUTES.map((route: Route) => [`${route.method} ${route.path}`, route.refreshes ?? []]),
+  ROUTES.map((route: Route) => [apiRouteKey(route), route.refreshes ?? []]),
 );
 
 /** A second look after a write: list reads that go through an index may lag the write for a moment in AWS. */
