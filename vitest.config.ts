@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const TIMED = ['tests/functions/auth-hashing-load.test.ts', 'tests/functions/load.test.ts'];
+const TIMED = ['tests/functions/auth-hashing-load.test.ts', 'tests/functions/cascade-scale.test.ts', 'tests/functions/load.test.ts'];
 
 const dynamoDbLocal = {
   globalSetup: ['tests/support/global-setup.ts'],
