@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@shared/messages';
-import { changePasswordSchema, loginSchema, PASSWORD_MESSAGES, registerSchema, type AppConfig } from '@shared/schemas/auth';
+import {
+  changePasswordSchema,
+  loginSchema,
+  PASSWORD_MESSAGES,
+  registerSchema,
+  setPasswordSchema,
+  type AppConfig,
+} from '@shared/schemas/auth';
 import { entityId } from '@shared/schemas/common';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './lib/auth/password';
 import { passwordProblem } from './lib/auth/password-policy';
 import { clearedLoginSessionCookie, deviceCookie, signDeviceToken, trustedDevice } from './lib/auth/login-session-token';
+import { setPasswordWithLink } from './lib/auth/set-password-use';
 import { changePassword, newLoginSession, signedInUser, spendChangeGuess, spendGuess } from './lib/auth/sign-in';
 import { nowSeconds } from './lib/db';
 import { DEMO_ACCOUNTS, isDemoMode } from './lib/demo-accounts';
@@ -24,7 +32,8 @@ import { createUser, findUserForLogin, getUserWithPassword } from './lib/reposit
 
 /**
  * Auth resource: sign-in, sign-out, the current user, registering users, the public app config,
- * and the signed-in user's own account: their password and their login sessions (docs/product.md §4).
+ * the signed-in user's own account: their password and their login sessions (docs/product.md §4),
+ * and setting a password with an emailed link.
  */
 export const handler = resource('auth', {
   'GET /config': async () => {
@@ -96,6 +105,13 @@ export const handler = resource('auth', {
     });
     securityEvent('user created', request, { userId: user._id, email: user.email, role: user.role });
     return { status: 201, data: user, message: 'User created successfully' };
+  },
+
+  // Public: the emailed link is the credential (functions/lib/auth/set-password-use.ts). It does not sign in.
+  'POST /auth/set-password': async (request) => {
+    const { user, ended } = await setPasswordWithLink(parse(setPasswordSchema, request.body));
+    securityEvent('password changed', request, { userId: user._id, email: user.email, via: 'emailed link', sessionsEnded: ended });
+    return { data: null, message: 'Your password is set. Sign in with it.' };
   },
 
   // The current password is a guess like a login's, counted first in this login session's own count: a stolen

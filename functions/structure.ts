@@ -2,9 +2,13 @@ import type * as z from 'zod/mini';
 import { entityId } from '@shared/schemas/common';
 import {
   batchDeleteSchema,
+  batchRenameSchema,
   batchSchema,
+  courseRenameSchema,
   courseSchema,
+  divisionRenameSchema,
   divisionSchema,
+  semesterRenameSchema,
   semesterSchema,
   slotSchema,
   slotUpdateSchema,
@@ -14,6 +18,7 @@ import { resource } from './lib/http/resource';
 import { countTree, deleteChildren, deleteTree } from './lib/repositories/cascade';
 import { updateSlot } from './lib/repositories/slots';
 import { createNode, KINDS, listChildren, toPublic, type Kind } from './lib/repositories/structure';
+import { renameNode } from './lib/repositories/structure-rename';
 
 /*
  * The five levels under a term — semester, division, batch, course, slot — each its own Lambda
@@ -54,6 +59,15 @@ export const listNodes =
     return { data: items.map((item) => toPublic(kind, item)), message: items.length ? `${KINDS[kind].label} list` : empty };
   };
 
+/** PATCH <kind>/{id}: a new name, by the rules of a create (its own name again changes nothing). */
+export const renameNodeOf =
+  <L extends Level>(kind: L, schema: z.ZodMiniType<{ name: string }>, renamed: string) =>
+  async ({ params, body }: PathParams & { body: unknown }) => {
+    const id = pathId(params.id);
+    const item = await renameNode(kind, id, parse(schema, body).name);
+    return { data: toPublic(kind, item), message: renamed };
+  };
+
 /** GET <kind>/{id}/dependents: what a delete would take with it, for the confirmation dialog. */
 export const countDependents =
   (kind: Level) =>
@@ -75,6 +89,7 @@ export const semester = resource('semester', {
   'POST /semester': addNode('semester', semesterSchema, 'Semester added successfully'),
   'GET /semester/{termid}': listNodes('semester', 'No semester found'),
   'GET /semester/{id}/dependents': countDependents('semester'),
+  'PATCH /semester/{id}': renameNodeOf('semester', semesterRenameSchema, 'Semester renamed successfully'),
   'DELETE /semester/{id}': deleteSubtree('semester', 'Semester deleted successfully'),
 });
 
@@ -89,6 +104,7 @@ export const division = resource('division', {
     return { data: ids, message: ids.length ? 'Divisions deleted successfully' : 'No division found' };
   },
   'GET /division/{id}/dependents': countDependents('division'),
+  'PATCH /division/{id}': renameNodeOf('division', divisionRenameSchema, 'Division renamed successfully'),
   'DELETE /division/{id}': deleteSubtree('division', 'Division deleted successfully'),
 });
 
@@ -104,6 +120,7 @@ export const batch = resource('batch', {
     return { data: ids, message: ids.length ? 'Batch deleted successfully' : 'No batches found' };
   },
   'GET /batch/{id}/dependents': countDependents('batch'),
+  'PATCH /batch/{id}': renameNodeOf('batch', batchRenameSchema, 'Batch renamed successfully'),
   'DELETE /batch/{id}': deleteSubtree('batch', 'Batch deleted successfully'),
 });
 
@@ -112,6 +129,7 @@ export const course = resource('course', {
   'POST /course': addNode('course', courseSchema, 'Course added successfully'),
   'GET /course/{semid}': listNodes('course', 'No course found'),
   'GET /course/{id}/dependents': countDependents('course'),
+  'PATCH /course/{id}': renameNodeOf('course', courseRenameSchema, 'Course renamed successfully'),
   'DELETE /course/{id}': deleteSubtree('course', 'Course deleted successfully'),
 });
 

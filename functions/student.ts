@@ -1,10 +1,12 @@
 import { entityId } from '@shared/schemas/common';
 import { importSummary, studentImportSchema } from '@shared/schemas/student-import';
+import { STUDENT_SEARCH_MESSAGES, studentSearchQuerySchema } from '@shared/schemas/student-search';
 import { changeTermSchema, studentDeleteSchema, studentSchema, studentUpdateSchema, type Student } from '@shared/schemas/structure';
 import { NotFound } from './lib/domain-errors';
 import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { importStudents } from './lib/students/import';
+import { searchStudents } from './lib/students/search';
 import { createStudent, deleteStudent, getStudent, moveStudents, updateStudent, type StudentItem } from './lib/repositories/students';
 import { deleteStudentsOfBatch, listStudentsByBatch, listStudentsByDivision } from './lib/repositories/group-students';
 import type { CurrentUser } from './lib/http/types';
@@ -19,7 +21,7 @@ const studentFor = (user: CurrentUser | null) => (user?.role === 'admin' ? toPub
 /** An id in the path: empty or malformed ones get the original client's message. */
 const pathId = (id: string | undefined) => parse(entityId('Some error occur'), id);
 
-/** Student resource: students by batch, division and id; add, update, delete; change of term. */
+/** Student resource: students by batch, division and id, and found by name or enrollment; add, update, delete; change of term. */
 export const handler = resource('student', {
   'POST /student': async ({ body }) => {
     const student = await createStudent(parse(studentSchema, body));
@@ -49,6 +51,14 @@ export const handler = resource('student', {
     const student = await getStudent(pathId(params.id));
     if (!student) throw new NotFound('Student not found');
     return { data: studentFor(user)(student), message: 'Student details' };
+  },
+
+  // By name or enrollment, in a term (the active one unless named): the Students screen and Reports.
+  'GET /student/search': async ({ query }) => {
+    const { q, termid } = parse(studentSearchQuerySchema, query);
+    const { term, students, more } = await searchStudents(q, termid);
+    const message = !term ? STUDENT_SEARCH_MESSAGES.noTerm : students.length ? STUDENT_SEARCH_MESSAGES.found : STUDENT_SEARCH_MESSAGES.none;
+    return { data: { students, more }, message };
   },
 
   'PATCH /student/updateterm': async ({ body }) => {

@@ -1,24 +1,58 @@
 import { entityId } from '@shared/schemas/common';
-import type { PasswordReset } from '@shared/schemas/auth';
+import { inviteSchema, SET_PASSWORD_LINK_HOURS, type PasswordReset, type SetPasswordLink } from '@shared/schemas/auth';
 import { hashPassword } from './lib/auth/password';
+import { emailSetPasswordLink, unusablePasswordHash } from './lib/auth/set-password-link';
+import { linkMailer } from './lib/auth/set-password-mailer';
 import { changePassword, ONE_TIME_PASSWORD_SECONDS, oneTimePassword } from './lib/auth/sign-in';
 import { nowSeconds } from './lib/db';
 import { Invalid, NotFound } from './lib/domain-errors';
-import { parse } from './lib/http/errors';
+import { HttpError, parse } from './lib/http/errors';
+import { logger } from './lib/http/logger';
 import { resource } from './lib/http/resource';
 import { securityEvent } from './lib/http/security-events';
 import type { RouteRequestOf } from './lib/http/types';
 import { clearAllLoginAttempts, isAccountLocked } from './lib/repositories/login-attempts';
 import { deleteLoginSessionsOfUser } from './lib/repositories/login-sessions';
 import { deleteClassesOfFaculty } from './lib/repositories/timetable';
-import { deleteUser, getUser, listUsers } from './lib/repositories/users';
+import { createUser, deleteUser, getUser, getUserWithPassword, listUsers } from './lib/repositories/users';
+
+const INVITE_MAIL_OFF =
+  'Type a password for this user, or set up sending email: without it SAMS cannot email them a link to set their own password.';
+const LINK_MAIL_OFF =
+  'SAMS cannot email a link: sending email is not set up for this deployment. Use Reset password for a one-time password instead.';
 
 /**
- * User resource: the admin's user list; deleting a user, which ends their login sessions at once and
- * removes their timetable entries; resetting a user's password and unlocking their account
- * (docs/product.md §2.5).
+ * User resource: adding a user who sets their own password with an emailed link (registering one with a
+ * password is auth's); the admin's user list; deleting a user, which ends their login sessions at once
+ * and removes their timetable entries; resetting a user's password (a one-time password, or an emailed
+ * link to set a new one) and unlocking their account (docs/product.md §2.5).
  */
 export const handler = resource('user', {
+  // The user sets their own password with the link emailed; until then no password signs in.
+  'POST /user/invite': async (request) => {
+    const input = parse(inviteSchema, request.body);
+    const mailer = linkMailer();
+    if (!mailer) throw new Invalid(INVITE_MAIL_OFF);
+    const passwordHash = await unusablePasswordHash();
+    const user = await createUser({ ...input, passwordHash });
+    securityEvent('user created', request, { userId: user._id, email: user.email, role: user.role, welcomeEmail: true });
+    // Created either way: a failed email is said, and sent again from the user list (POST user/{id}/set-password-link).
+    const sent = await emailSetPasswordLink(user, 'welcome', passwordHash, mailer).then(
+      () => true,
+      (error: unknown) => {
+        logger.warn('welcome email not sent', { userId: user._id, error });
+        return false;
+      },
+    );
+    return {
+      status: 201,
+      data: { ...user, welcomeEmail: sent ? 'sent' : 'not sent' },
+      message: sent
+        ? `User created. ${user.username} was emailed a link to set their own password; it works for ${SET_PASSWORD_LINK_HOURS.welcome} hours.`
+        : 'User created, but the welcome email could not be sent. Send it again with Email a set-password link (Reset password, in the user list).',
+    };
+  },
+
   'GET /user': async () => {
     const users = await listUsers();
     return { data: users, message: users.length ? 'Users' : 'No users found' };
@@ -54,6 +88,28 @@ export const handler = resource('user', {
     return { data, message: `Password reset for ${target.username}. Give them the one-time password; it is shown only once.` };
   },
 
+  // The link (only its hash is stored) sets a password once; the current one works until then. A user who never
+  // signed in (a welcome that failed, or was lost) gets the welcome again, for its 72 hours; any other, 24.
+  'POST /user/{id}/set-password-link': async (request) => {
+    const target = await otherUser(request, 'Change your own password under My account');
+    const mailer = linkMailer();
+    if (!mailer) throw new Invalid(LINK_MAIL_OFF);
+    const stored = await getUserWithPassword(target._id);
+    if (!stored) throw new NotFound('User not found');
+    const purpose = stored.signIns ? 'reset' : 'welcome';
+    const expiresAt = await emailSetPasswordLink(target, purpose, stored.passwordHash, mailer).catch((error: unknown) => {
+      logger.warn('set-password link not sent', { userId: target._id, error });
+      throw new HttpError(502, 'The email could not be sent just now; try again in a few minutes, or use Reset password instead.');
+    });
+    securityEvent('password reset', request, { userId: target._id, email: target.email, by: 'emailed link', purpose });
+    const data: SetPasswordLink = { user: target, expiresAt: new Date(expiresAt * 1000).toISOString() };
+    const hours = SET_PASSWORD_LINK_HOURS[purpose];
+    return {
+      data,
+      message: `A link to set ${purpose === 'welcome' ? 'their' : 'a new'} password was emailed to ${target.email}; it works once, within ${hours} hours.`,
+    };
+  },
+
   'POST /user/{id}/unlock': async (request) => {
     const target = await otherUser(request, 'You cannot unlock your own account');
     const wasLocked = await isAccountLocked(target.email);
@@ -67,7 +123,10 @@ export const handler = resource('user', {
 });
 
 /** The user the path names, other than the caller. */
-async function otherUser(request: RouteRequestOf<'POST /user/{id}/unlock' | 'POST /user/{id}/reset-password'>, ownMessage: string) {
+async function otherUser(
+  request: RouteRequestOf<'POST /user/{id}/unlock' | 'POST /user/{id}/reset-password' | 'POST /user/{id}/set-password-link'>,
+  ownMessage: string,
+) {
   const id = parse(entityId('User not found'), request.params.id);
   if (id === request.user._id) throw new Invalid(ownMessage);
   const target = await getUser(id);

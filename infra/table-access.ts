@@ -31,6 +31,8 @@ export const partitionsOf = ({ pk }: keys.Key): string => pk.replace(/#.*$/, '#*
 const LOGIN_SESSIONS = partitionsOf(keys.loginSession('u', 's'));
 /** Users' sign-in items beside their profiles: email claims, their look-alikes, failed logins. */
 const SIGN_IN = [LOGIN_SESSIONS, ...[keys.emailClaim('e'), keys.emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf)];
+/** Set-password links: the user function stores them, auth's set-password spends them. */
+const SET_PASSWORD_LINKS = partitionsOf(keys.setPasswordLink('t'));
 const TERMS = partitionsOf(keys.structureNode('term', 't'));
 const COURSES = partitionsOf(keys.structureNode('course', 'c'));
 const SETTINGS = partitionsOf(keys.collegeSettings());
@@ -78,7 +80,7 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   auth: {
     actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     queriesIndex: true,
-    writesTo: SIGN_IN,
+    writesTo: [...SIGN_IN, SET_PASSWORD_LINKS],
   },
   // Lists users (gsi1) and deletes them with their login sessions and timetable entries (whose division's lab
   // counts it decrements: UpdateItem); resets a password and unlocks an account (PutItem).
@@ -86,7 +88,7 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
     actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     queriesIndex: true,
     // The timetable entries (and labs counts) of a deleted faculty member sit in their term's partition.
-    writesTo: [...SIGN_IN, TERMS],
+    writesTo: [...SIGN_IN, SET_PASSWORD_LINKS, TERMS],
   },
   // Terms are never deleted; DeleteItem is for the caller's own login session (docs/security.md, idle sessions).
   term: {

@@ -1,7 +1,15 @@
 import * as z from 'zod/mini';
 import type { ApiRouteKey } from './routes';
-import { changePasswordSchema, loginSchema, registerSchema } from './schemas/auth';
-import { activeSessionShape, appConfigShape, passwordResetShape, publicUserShape, signedInUserShape } from './answers/auth';
+import { changePasswordSchema, inviteSchema, loginSchema, registerSchema, setPasswordSchema } from './schemas/auth';
+import {
+  activeSessionShape,
+  appConfigShape,
+  invitedUserShape,
+  passwordResetShape,
+  publicUserShape,
+  setPasswordLinkShape,
+  signedInUserShape,
+} from './answers/auth';
 import { correctionSchema, criteriaQuerySchema, markSchema, viewQuerySchema } from './schemas/attendance';
 import {
   attendanceRecordShape,
@@ -25,12 +33,18 @@ import { defaulterReportShape, studentRecordShape } from './answers/reports';
 import { deletedTreeShape, dependentsShape } from './answers/dependents';
 import { studentImportSchema } from './schemas/student-import';
 import { studentImportResultShape } from './answers/student-import';
+import { studentSearchQuerySchema } from './schemas/student-search';
+import { studentSearchResultShape } from './answers/student-search';
 import {
   batchDeleteSchema,
+  batchRenameSchema,
   batchSchema,
   changeTermSchema,
+  courseRenameSchema,
   courseSchema,
+  divisionRenameSchema,
   divisionSchema,
+  semesterRenameSchema,
   semesterSchema,
   slotSchema,
   slotUpdateSchema,
@@ -86,6 +100,9 @@ export const API_SCHEMAS = {
   'DELETE /user/{id}': { answer: publicUserShape },
   'POST /user/{id}/reset-password': { answer: passwordResetShape },
   'POST /user/{id}/unlock': { answer: z.strictObject({ user: publicUserShape, wasLocked: z.boolean() }) },
+  'POST /user/invite': { body: inviteSchema, answer: invitedUserShape },
+  'POST /user/{id}/set-password-link': { answer: setPasswordLinkShape },
+  'POST /auth/set-password': { body: setPasswordSchema, answer: nothing },
 
   'POST /term': { body: termSchema, answer: termShape },
   'GET /term': { answer: list(termShape) },
@@ -95,17 +112,20 @@ export const API_SCHEMAS = {
   'POST /semester': { body: semesterSchema, answer: semesterShape },
   'GET /semester/{termid}': { answer: list(semesterShape) },
   'GET /semester/{id}/dependents': { answer: dependentsShape },
+  'PATCH /semester/{id}': { body: semesterRenameSchema, answer: semesterShape },
   'DELETE /semester/{id}': { answer: deletedTreeShape },
 
   'POST /division': { body: divisionSchema, answer: divisionShape },
   'GET /division/{semid}': { answer: list(divisionShape) },
   'DELETE /division/delete/{semid}': { answer: ids },
   'GET /division/{id}/dependents': { answer: dependentsShape },
+  'PATCH /division/{id}': { body: divisionRenameSchema, answer: divisionShape },
   'DELETE /division/{id}': { answer: deletedTreeShape },
   'POST /batch': { body: batchSchema, answer: batchShape },
   'GET /batch/{divisionid}': { answer: list(batchShape) },
   'POST /batch/delete': { body: batchDeleteSchema, answer: ids },
   'GET /batch/{id}/dependents': { answer: dependentsShape },
+  'PATCH /batch/{id}': { body: batchRenameSchema, answer: batchShape },
   'DELETE /batch/{id}': { answer: deletedTreeShape },
 
   'POST /student/delete': { body: studentDeleteSchema, answer: deletedStudentsShape },
@@ -115,12 +135,14 @@ export const API_SCHEMAS = {
   'PATCH /student/updateterm': { body: changeTermSchema, answer: movedStudentsShape },
   'PATCH /student/{id}': { body: studentUpdateSchema, answer: studentShape },
   'GET /student/student/{id}': { answer: studentShape },
+  'GET /student/search': { query: studentSearchQuerySchema, answer: studentSearchResultShape },
   'GET /student/division/{divisionid}': { answer: list(divisionStudentEntryShape) },
   'DELETE /student/{id}': { answer: studentShape },
 
   'POST /course': { body: courseSchema, answer: courseShape },
   'GET /course/{semid}': { answer: list(courseShape) },
   'GET /course/{id}/dependents': { answer: dependentsShape },
+  'PATCH /course/{id}': { body: courseRenameSchema, answer: courseShape },
   'DELETE /course/{id}': { answer: deletedTreeShape },
   'POST /slot': { body: slotSchema, answer: slotShape },
   'GET /slot/{termid}': { answer: list(slotShape) },

@@ -68,6 +68,8 @@ const DATA_CHANGE = { dataChange: true } as const;
 const refreshes = (...prefixes: string[]): RouteFlags => ({ refreshes: prefixes });
 /** The timetable's reads: its entries, Today and the classes not marked (a class whose course, group or slot is gone is left out of the last two). */
 const CLASSES = ['/timetable', '/attendance/missing'];
+/** A rename shows in its level's lists and in the reports (the timetable's reads name divisions, batches and courses). */
+const RENAMED = (level: string) => [level, '/report'];
 /** A level's delete reaches the levels under it. */
 const UNDER_SEMESTER = ['/semester/', '/division/', '/batch/', '/course/', '/student/', ...CLASSES];
 const UNDER_DIVISION = ['/division/', '/batch/', '/student/', ...CLASSES];
@@ -89,6 +91,11 @@ export const ROUTES = [
   r('DELETE', '/user/{id}', 'user', 'admin', DATA_CHANGE, refreshes('/user', ...CLASSES)),
   r('POST', '/user/{id}/reset-password', 'user', 'admin'),
   r('POST', '/user/{id}/unlock', 'user', 'admin'),
+  // A user who sets their own password (docs/product.md §2.5, §4): created and emailed a link (a welcome), or
+  // sent one later by an admin; the link's token sets the password. Served with the users: the mail goes from there.
+  r('POST', '/user/invite', 'user', 'admin', refreshes('/user')),
+  r('POST', '/user/{id}/set-password-link', 'user', 'admin'),
+  r('POST', '/auth/set-password', 'auth', 'public'),
 
   r('POST', '/term', 'term', 'admin', refreshes('/term')),
   r('GET', '/term', 'term', 'user'),
@@ -99,17 +106,20 @@ export const ROUTES = [
   r('POST', '/semester', 'semester', 'admin', refreshes('/semester/')),
   r('GET', '/semester/{termid}', 'semester', 'user', OFFLINE_READ),
   r('GET', '/semester/{id}/dependents', 'semester', 'admin'),
+  r('PATCH', '/semester/{id}', 'semester', 'admin', DATA_CHANGE, refreshes(...RENAMED('/semester/'))),
   r('DELETE', '/semester/{id}', 'semester', 'admin', DATA_CHANGE, refreshes(...UNDER_SEMESTER)),
 
   r('POST', '/division', 'division', 'admin', refreshes('/division/')),
   r('GET', '/division/{semid}', 'division', 'user', OFFLINE_READ),
   r('DELETE', '/division/delete/{semid}', 'division', 'admin', DATA_CHANGE, refreshes(...UNDER_DIVISION)),
   r('GET', '/division/{id}/dependents', 'division', 'admin'),
+  r('PATCH', '/division/{id}', 'division', 'admin', DATA_CHANGE, refreshes(...RENAMED('/division/'), ...CLASSES)),
   r('DELETE', '/division/{id}', 'division', 'admin', DATA_CHANGE, refreshes(...UNDER_DIVISION)),
   r('POST', '/batch', 'batch', 'admin', refreshes('/batch/')),
   r('GET', '/batch/{divisionid}', 'batch', 'user', OFFLINE_READ),
   r('POST', '/batch/delete', 'batch', 'admin', DATA_CHANGE, refreshes(...UNDER_BATCH)),
   r('GET', '/batch/{id}/dependents', 'batch', 'admin'),
+  r('PATCH', '/batch/{id}', 'batch', 'admin', DATA_CHANGE, refreshes(...RENAMED('/batch/'), ...CLASSES)),
   r('DELETE', '/batch/{id}', 'batch', 'admin', DATA_CHANGE, refreshes(...UNDER_BATCH)),
 
   r('POST', '/student/delete', 'student', 'admin', DATA_CHANGE, refreshes('/student/')),
@@ -119,12 +129,15 @@ export const ROUTES = [
   r('PATCH', '/student/updateterm', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
   r('PATCH', '/student/{id}', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
   r('GET', '/student/student/{id}', 'student', 'user'),
+  // Find a student by name or enrollment (the Students screen and Reports, so whoever reads reports).
+  r('GET', '/student/search', 'student', 'user'),
   r('GET', '/student/division/{divisionid}', 'student', 'user', OFFLINE_READ),
   r('DELETE', '/student/{id}', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
 
   r('POST', '/course', 'course', 'admin', refreshes('/course/')),
   r('GET', '/course/{semid}', 'course', 'user', OFFLINE_READ),
   r('GET', '/course/{id}/dependents', 'course', 'admin'),
+  r('PATCH', '/course/{id}', 'course', 'admin', DATA_CHANGE, refreshes(...RENAMED('/course/'), ...CLASSES)),
   r('DELETE', '/course/{id}', 'course', 'admin', DATA_CHANGE, refreshes('/course/', ...CLASSES)),
   r('POST', '/slot', 'slot', 'admin', refreshes('/slot/')),
   r('GET', '/slot/{termid}', 'slot', 'user', OFFLINE_READ),

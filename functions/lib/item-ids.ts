@@ -1,14 +1,14 @@
-import type { ClassSessionPlace, EntryPlace } from './keys';
+import type { EntryPlace } from './keys';
 
 /*
  * A class session's or a timetable entry's `_id` is its key's parts, encoded (base64url of a JSON
- * array): the id alone finds the item (one GetItem), and a class session stored without an `_id` (by
- * an older release) has the same one.
+ * array): the id alone finds the item (one GetItem), and an item stored without an `_id` (by an older
+ * release) has the same one. The class session's own are in functions/lib/entities/class-session.ts.
  */
-const encode = (parts: unknown[]): string => Buffer.from(JSON.stringify(parts)).toString('base64url');
+export const encodeId = (parts: unknown[]): string => Buffer.from(JSON.stringify(parts)).toString('base64url');
 
 /** The id's parts when it decodes to `length` of them, its texts 1–64 characters; null for anything else. */
-function decode(id: string, length: number, texts: number[]): unknown[] | null {
+export function decodeId(id: string, length: number, texts: number[]): unknown[] | null {
   try {
     const parts: unknown = JSON.parse(Buffer.from(id, 'base64url').toString());
     if (!Array.isArray(parts) || parts.length !== length) return null;
@@ -19,22 +19,11 @@ function decode(id: string, length: number, texts: number[]): unknown[] | null {
   }
 }
 
-export const classSessionId = (s: ClassSessionPlace & { courseid: string }): string =>
-  encode([s.courseid, s.slotcount, s.date, s.slotid, s.groupid]);
-
-/** Where the class session with this `_id` would be; null for an id no class session can have. */
-export function classSessionPlaceOfId(id: string): (ClassSessionPlace & { courseid: string }) | null {
-  const parts = decode(id, 5, [0, 2, 3, 4]);
-  if (!parts || (parts[1] !== 1 && parts[1] !== 2)) return null;
-  const [courseid, slotcount, date, slotid, groupid] = parts;
-  return { courseid, slotcount, date, slotid, groupid } as ClassSessionPlace & { courseid: string };
-}
-
-export const timetableEntryId = (e: EntryPlace): string => encode([e.termid, e.weekday, e.slotid, e.groupid]);
+export const timetableEntryId = (e: EntryPlace): string => encodeId([e.termid, e.weekday, e.slotid, e.groupid]);
 
 /** Where the entry with this `_id` would be; null for an id no entry can have. */
 export function entryPlaceOfId(id: string): EntryPlace | null {
-  const parts = decode(id, 4, [0, 2, 3]);
+  const parts = decodeId(id, 4, [0, 2, 3]);
   const weekday = parts?.[1];
   if (!parts || typeof weekday !== 'number' || !Number.isInteger(weekday) || weekday < 1 || weekday > 7) return null;
   const [termid, , slotid, groupid] = parts;

@@ -18,17 +18,17 @@ export interface Key {
 export type KeyCondition = Required<Pick<QueryCommandInput, 'KeyConditionExpression' | 'ExpressionAttributeValues'>> &
   Pick<QueryCommandInput, 'IndexName'>;
 
-const beginsWith = (pk: string, prefix: string): KeyCondition => ({
+export const beginsWith = (pk: string, prefix: string): KeyCondition => ({
   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
   ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
 });
 
-const between = (pk: string, from: string, to: string): KeyCondition => ({
+export const between = (pk: string, from: string, to: string): KeyCondition => ({
   KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
   ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
 });
 
-const exactly = ({ pk, sk }: Key): KeyCondition => ({
+export const exactly = ({ pk, sk }: Key): KeyCondition => ({
   KeyConditionExpression: 'pk = :pk AND sk = :sk',
   ExpressionAttributeValues: { ':pk': pk, ':sk': sk },
 });
@@ -70,6 +70,8 @@ export const passwordChangeGuesses = (email: string, loginSessionId: string): Ke
   sk: `LOGINFAIL#SESSION#${loginSessionId}`,
 });
 export const loginFailuresOfAccount = (email: string): KeyCondition => beginsWith(`LOGINFAIL#${email.toLowerCase()}`, 'LOGINFAIL');
+/** An emailed set-password link, by its token's SHA-256 (the token itself is never stored). */
+export const setPasswordLink = (tokenHash: string): Key => ({ pk: `SETPW#${tokenHash}`, sk: 'SETPW' });
 
 // The academic structure: each node is an entity (read by id) and an entry in its parent's partition (the lists).
 
@@ -127,50 +129,12 @@ export const studentInDivision = (student: PlacedStudent) => ({
 export const studentsOfBatch = (batchid: string): KeyCondition => beginsWith(`BATCH#${batchid}`, 'STU#');
 export const studentsOfDivision = (divisionid: string): KeyCondition => onIndex(`DIV#${divisionid}#STU`);
 
-// Class sessions (a marked class), in their course's partition; the key is the class session's identity (marked once).
-
-type SlotKind = 1 | 2;
-export interface ClassSessionPlace {
-  slotcount: SlotKind;
-  date: string;
-  slotid: string;
-  groupid: string;
-}
-
-const classSessionSortKey = (s: ClassSessionPlace) => `ATT#${s.slotcount}#${s.date}#${s.slotid}#${s.groupid}`;
-
-export const classSession = (session: ClassSessionPlace & { courseid: string }): Key => ({
-  pk: `COURSE#${session.courseid}`,
-  sk: classSessionSortKey(session),
-});
-/** The class sessions of one course, kind, date and slot: of one group (exactly that id), or (groupid missing) of every group. */
-export const classSessionsOfSlot = (courseid: string, slot: Omit<ClassSessionPlace, 'groupid'> & { groupid?: string }): KeyCondition =>
-  slot.groupid
-    ? exactly(classSession({ courseid, ...slot, groupid: slot.groupid }))
-    : beginsWith(`COURSE#${courseid}`, classSessionSortKey({ ...slot, groupid: '' }));
-/** The class sessions of one course and kind from one date to another, both included. */
-// '~' sorts after every character of an id, so the whole last day is included.
-export const classSessionsOfCourse = (courseid: string, kind: SlotKind, from: string, to: string): KeyCondition =>
-  between(`COURSE#${courseid}`, `ATT#${kind}#${from}`, `ATT#${kind}#${to}#~`);
-export const allClassSessionsOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'ATT#');
-
-// A class session's history: one immutable entry per version (1 = the original mark), in the course's
-// partition so that deleting the course deletes them; outside ATT# so class session queries never see them.
-
-const historySortKey = (s: ClassSessionPlace) => `HIST#${s.slotcount}#${s.date}#${s.slotid}#${s.groupid}#`;
-
-export const classSessionHistoryEntry = (session: ClassSessionPlace & { courseid: string }, version: number): Key => ({
-  pk: `COURSE#${session.courseid}`,
-  // Zero-padded, so that the entries sort by version.
-  sk: `${historySortKey(session)}${String(version).padStart(6, '0')}`,
-});
-export const historyOfClassSession = (session: ClassSessionPlace & { courseid: string }): KeyCondition =>
-  beginsWith(`COURSE#${session.courseid}`, historySortKey(session));
-export const allHistoryOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'HIST#');
+// Class sessions and their history: functions/lib/entities/class-session.ts.
 
 // Attendance summaries (docs/data-model.md): per course, kind and group, each student's count of
 // each status, in the course's partition beside its class sessions (outside ATT#, so class session Queries never see them).
 
+type SlotKind = 1 | 2;
 interface SummaryPlace {
   courseid: string;
   slotcount: SlotKind;

@@ -39,6 +39,23 @@ export const passwordResetShape = z.strictObject({
 });
 export type PasswordReset = z.output<typeof passwordResetShape>;
 
+/**
+ * POST user/invite: the user created, and whether the welcome email with their link went ('not sent': the user
+ * exists, and the admin sends it again with POST user/{id}/set-password-link).
+ */
+export const invitedUserShape = z.strictObject({
+  ...publicUserShape.shape,
+  welcomeEmail: z.enum(['sent', 'not sent']),
+});
+export type InvitedUser = z.output<typeof invitedUserShape>;
+
+/** POST user/{id}/set-password-link: who the link was emailed to, and until when it works (ISO time). */
+export const setPasswordLinkShape = z.strictObject({
+  user: publicUserShape,
+  expiresAt: z.string(),
+});
+export type SetPasswordLink = z.output<typeof setPasswordLinkShape>;
+
 export const appConfigShape = z.strictObject({
   /** The demo accounts shown on the login page of the local stack; null when deployed. */
   demo: z.nullable(

@@ -43,6 +43,14 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+/** POST user/invite: a user who sets their own password, with the link SAMS emails them. */
+export const inviteSchema = z.object({
+  username: registerSchema.shape.username,
+  email: registerSchema.shape.email,
+  role: registerSchema.shape.role,
+});
+export type InviteInput = z.infer<typeof inviteSchema>;
+
 /** POST auth/password: the signed-in user's own password, changed with the current one. */
 export const changePasswordSchema = z.object({
   currentPassword: z
@@ -52,5 +60,21 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** How long a link to set a password works: a welcome's, and one an admin sends later. */
+export const SET_PASSWORD_LINK_HOURS = { welcome: 72, reset: 24 } as const;
+
+export const SET_PASSWORD_MESSAGES = {
+  /** Unknown, expired, used, or cut short when copied: the same words, so a link's state cannot be probed. */
+  linkInvalid:
+    'This link to set a password does not work: it was used already, has expired, or was copied incompletely. Ask your admin to email you a new one.',
+} as const;
+
+/** POST auth/set-password: the token of an emailed link and the password it sets (the same rules as a change). */
+export const setPasswordSchema = z.object({
+  token: z.string({ error: SET_PASSWORD_MESSAGES.linkInvalid }).check(z.regex(/^[\w-]{43}$/, { error: SET_PASSWORD_MESSAGES.linkInvalid })),
+  password: newPassword('Please enter a new password'),
+});
+export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
+
 /** What the auth and user routes answer: shared/answers/auth.ts. */
-export type { ActiveSession, AppConfig, PasswordReset, PublicUser, SignedInUser } from '../answers/auth';
+export type { ActiveSession, AppConfig, InvitedUser, PasswordReset, PublicUser, SetPasswordLink, SignedInUser } from '../answers/auth';

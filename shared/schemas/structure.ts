@@ -59,6 +59,13 @@ export const divisionSchema = childSchema('Please enter division', 'semid', 'Ple
 export const batchSchema = childSchema('Please enter batch', 'divisionid', 'Please select a division');
 export const courseSchema = childSchema('Please enter course', 'semid', 'Please select a semester');
 
+/** PATCH semester|division|batch|course/{id}, and a slot's Rename: the new name, with its create's message. */
+const renameSchema = (create: { shape: { name: z.ZodMiniType<string> } }) => z.object({ name: create.shape.name });
+export const semesterRenameSchema = renameSchema(semesterSchema);
+export const divisionRenameSchema = renameSchema(divisionSchema);
+export const batchRenameSchema = renameSchema(batchSchema);
+export const courseRenameSchema = renameSchema(courseSchema);
+
 export const SLOT_MESSAGES = {
   start: 'Enter the time the class starts, such as 09:00',
   end: 'Enter the time the class ends, such as 10:00',
@@ -80,6 +87,7 @@ export const slotSchema = z
     end: classTime(SLOT_MESSAGES.end),
   })
   .check(z.refine(timesInOrder, { error: SLOT_MESSAGES.order, path: ['end'] }));
+export const slotRenameSchema = z.object({ name: requiredText('Please enter slot') });
 /** PATCH slot/{id}: its name, its times, or both (a slot an older release stored may have none). */
 export const slotUpdateSchema = z
   .object({

@@ -1,12 +1,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@functions/lib/db';
-import { classSession } from '@functions/lib/keys';
+import { classSessionKey as classSession } from '@functions/lib/entities/class-session';
 import type { ClassSession } from '@functions/lib/repositories/attendance';
 import { rebuildCourse } from '@functions/lib/repositories/summary-check';
 import { createStudent, type StudentItem } from '@functions/lib/repositories/students';
 import { createNode, type StructureItem } from '@functions/lib/repositories/structure';
 import { inParallel } from './measure';
-import { classSessionId } from '@functions/lib/item-ids';
+import { classSessionId } from '@functions/lib/entities/class-session';
 
 /** Volume data for the benchmarks, written straight through the repositories. */
 export interface BenchDivision {

@@ -132,7 +132,7 @@ describe('e2e navigation bar', () => {
     const page = await openPage(DESKTOP, ADMIN);
     const links = await mainNav(page).getByRole('link').allTextContents();
     expect(links.join(' · ')).toBe(
-      'Home · Term · Semester · Division · Batch · Course · Slot · Chg Term · Student · Timetable · View Attendance · Reports · Adduser · Settings',
+      'Home · Term · Semester · Division · Batch · Course · Slot · Timetable · Student · Import students · Chg Term · Adduser · View Attendance · Not marked · Reports · Settings',
     );
     await page.getByRole('link', { name: 'Semester 3' }).waitFor();
     const current = page.getByRole('link', { name: /^Active term: / });
@@ -177,7 +177,7 @@ describe('e2e navigation bar', () => {
       paths.unshift(pathOf(page));
     }
     expect(paths.join(' ')).toBe(
-      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/changestu /dashboard/student /dashboard/timetable /dashboard/viewattendance /reports /dashboard/adduser /dashboard/settings',
+      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/timetable /dashboard/student /dashboard/import /dashboard/changestu /dashboard/adduser /dashboard/viewattendance /dashboard/notmarked /reports /dashboard/settings',
     );
     await page.context().close();
   });

@@ -3,7 +3,7 @@ import { CORRECTION_CONFLICT, REASON_MESSAGE, type CorrectionInput, type Session
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
-import { classSessionId } from '@functions/lib/item-ids';
+import { classSessionId } from '@functions/lib/entities/class-session';
 
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'CO', divisions: 2, perBatch: 3 });

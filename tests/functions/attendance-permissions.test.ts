@@ -3,7 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { db, tableName } from '@functions/lib/db';
-import { classSession } from '@functions/lib/keys';
+import { classSessionKey as classSession } from '@functions/lib/entities/class-session';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack, type SignedIn } from '@tests/support/stack';

@@ -2,7 +2,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CORRECTION_CONFLICT, STATUSES, type CorrectionInput } from '@shared/schemas/attendance';
 import { db, tableName } from '@functions/lib/db';
-import { classSessionHistoryEntry } from '@functions/lib/keys';
+import { historyEntryKey as classSessionHistoryEntry } from '@functions/lib/entities/class-session';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { lectureMark, useCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';

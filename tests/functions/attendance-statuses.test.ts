@@ -2,11 +2,11 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { StudentTotals } from '@shared/schemas/attendance';
 import { db, tableName } from '@functions/lib/db';
-import { classSession } from '@functions/lib/keys';
+import { classSessionKey as classSession } from '@functions/lib/entities/class-session';
 import { attendanceApi, daysAgo, letFacultyMarkBack } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
-import { classSessionId } from '@functions/lib/item-ids';
+import { classSessionId } from '@functions/lib/entities/class-session';
 
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'ST', divisions: 2, perBatch: 3 });

@@ -14,6 +14,14 @@ const SAMPLE: Record<string, { path?: string; body?: unknown }> = {
   'GET /api/v1/attendance/criteria': { path: '/api/v1/attendance/criteria?startdate=2026-01-01&slotcount=1&courseid=c' },
   'GET /api/v1/attendance/missing': { path: '/api/v1/attendance/missing?date=2026-01-01' },
   'GET /api/v1/timetable': { path: '/api/v1/timetable?termid=t' },
+  // A well-formed token of no link: past the schema, to the link's own check (the same 400 for every caller).
+  'POST /api/v1/auth/set-password': { body: { token: 'A'.repeat(43), password: 'Orchard-lantern-58' } },
+  'GET /api/v1/student/search': { path: '/api/v1/student/search?q=ab' },
+  // A valid name, so an admin reaches the lookup (404 for the unknown id).
+  'PATCH /api/v1/semester/{id}': { body: { name: 'Renamed' } },
+  'PATCH /api/v1/division/{id}': { body: { name: 'Renamed' } },
+  'PATCH /api/v1/batch/{id}': { body: { name: 'Renamed' } },
+  'PATCH /api/v1/course/{id}': { body: { name: 'Renamed' } },
 };
 
 function sampleOf(route: Route): { path: string; body?: unknown } {

@@ -89,7 +89,6 @@ describe('cascade: delete semester', () => {
     expect(again.status).toBe(200);
     expect(await itemsMentioning(subtreeIds(college))).toEqual([]);
   });
-
 });
 
 describe('cascade: course', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { registerSchema } from '@shared/schemas/auth';
+import { inviteSchema, registerSchema } from '@shared/schemas/auth';
 import { settingsPatchSchema } from '@shared/schemas/settings';
 import { termSchema } from '@shared/schemas/structure';
 import { ROUTES, routeKey, type Route } from '@shared/routes';
@@ -89,10 +89,18 @@ const BODIES: Record<string, Record<string, unknown>> = {
   // No body is read: junk ids name no user.
   'POST /api/v1/user/{id}/reset-password': { note: MISSING },
   'POST /api/v1/user/{id}/unlock': { note: MISSING },
+  'POST /api/v1/user/invite': { email: 'fuzz@college.test', username: 'F', role: 'faculty' },
+  'POST /api/v1/user/{id}/set-password-link': { note: MISSING },
+  // A well-formed token of no link: at most the one refusal every unknown, used or expired link gets.
+  'POST /api/v1/auth/set-password': { token: 'A'.repeat(43), password: 'Fuzzy-lantern-88' },
   'POST /api/v1/term': { name: 'Fuzz term', status: true },
   'PATCH /api/v1/term/{id}': { status: true },
   'POST /api/v1/term/{id}/activate': { from: '2030-01-01' },
   'POST /api/v1/semester': { name: 'S', termid: MISSING },
+  'PATCH /api/v1/semester/{id}': { name: 'S' },
+  'PATCH /api/v1/division/{id}': { name: 'D' },
+  'PATCH /api/v1/batch/{id}': { name: 'B' },
+  'PATCH /api/v1/course/{id}': { name: 'C' },
   'POST /api/v1/division': { name: 'D', semid: MISSING },
   'POST /api/v1/batch': { name: 'B', divisionid: MISSING },
   'POST /api/v1/batch/delete': { divIds: [MISSING] },
@@ -131,6 +139,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
 /** Routes with no references to point at nothing: only bodies their schema rejects. */
 const ONLY_INVALID: Record<string, z.ZodMiniType> = {
   'POST /api/v1/auth/register': registerSchema,
+  'POST /api/v1/user/invite': inviteSchema,
   'POST /api/v1/term': termSchema,
   'PATCH /api/v1/settings': settingsPatchSchema,
 };
@@ -142,6 +151,7 @@ const QUERIES: Record<string, string[]> = {
   'GET /api/v1/timetable': ['termid', 'facultyid', 'groupid'],
   'GET /api/v1/timetable/today': ['date'],
   'GET /api/v1/report/defaulters': ['semid', 'divisionid', 'batchid', 'threshold'],
+  'GET /api/v1/student/search': ['q', 'termid'],
 };
 /** Routes that take no input at all. */
 const NO_INPUT = [

@@ -12,7 +12,7 @@ import { daysAgo } from '@tests/support/attendance';
 import { create, useCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';
 import { useTestStack, type CallResult } from '@tests/support/stack';
-import { classSessionPlaceOfId } from '@functions/lib/item-ids';
+import { classSessionPlaceOfId } from '@functions/lib/entities/class-session';
 
 /*
  * The attendance summaries never drift from the sessions (docs/data-model.md): thousands of random

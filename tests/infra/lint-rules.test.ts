@@ -100,18 +100,20 @@ describe('lint: import cycles', () => {
   });
 });
 
-describe('lint: keys are spelled in functions/lib/keys.ts only', () => {
+describe('lint: keys are spelled in functions/lib/keys.ts and the entity modules only', () => {
   it.each([
     { file: 'functions/lib/repositories/x.ts', code: "export const key = (id: string) => ({ pk: `STU#${id}`, sk: 'STU' });" },
     { file: 'functions/lib/repositories/x.ts', code: "export const prefix = 'ATT#';" },
     { file: 'functions/lib/repositories/x.ts', code: 'export const gsi = (id: string) => `DIV#${id}#STU`;' },
     { file: 'tests/functions/x.ts', code: "export const partition = 'COLLEGE';" },
+    { file: 'functions/lib/entities/nested/x.ts', code: "export const prefix = 'ATT#';" },
   ])('refuses a key string in $file: $code', async ({ file, code }) => {
     expect(await ruleIds(file, code)).toContain('sams/keys-in-key-module');
   });
 
-  it('allows key strings in the key module and ordinary strings elsewhere', async () => {
+  it('allows key strings in the key module and the entity modules, and ordinary strings elsewhere', async () => {
     expect(await ruleIds('functions/lib/keys.ts', "export const key = (id: string) => ({ pk: `STU#${id}`, sk: 'STU' });")).toEqual([]);
+    expect(await ruleIds('functions/lib/entities/class-session.ts', "export const prefix = 'ATT#';")).toEqual([]);
     expect(await ruleIds('functions/x.ts', "export const text = 'Student #3 is in Div 2'; export const c = '#fff';")).toEqual([]);
   });
 });

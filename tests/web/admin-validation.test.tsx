@@ -35,13 +35,15 @@ describe('admin: validation messages (shared schemas) next to their fields, and 
     expect(main().getByLabelText('Status')).toHaveAccessibleDescription('This field is required');
   });
 
-  it('Add user: username, a valid email, a password of 8+ and the user type are required', async () => {
+  it('Add user: username, a valid email and the user type are required, and a password typed must be 8+', async () => {
     const { api, app } = await openAdmin('/dashboard/adduser', 'Add User');
     await typeInto(app, { Email: 'not-an-email', Password: 'short' });
     await app.user.click(main().getByRole('button', { name: 'Add User' }));
     expect(main().getByLabelText('Username')).toHaveAccessibleDescription('Please enter username');
     expect(main().getByLabelText('Email')).toHaveAccessibleDescription('Email address must be a valid address');
-    expect(main().getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters Password must be at least 8 characters');
+    expect(main().getByLabelText('Password')).toHaveAccessibleDescription(
+      'At least 8 characters. Leave empty to email them a link to set their own password Password must be at least 8 characters',
+    );
     expect(main().getByLabelText('User type')).toHaveAccessibleDescription('User type must be admin or faculty');
     expect(main().getByLabelText('Username')).toHaveFocus();
     expect(posts(api)).toHaveLength(0);

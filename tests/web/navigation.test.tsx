@@ -38,15 +38,25 @@ describe('navigation bar', () => {
       'Batch',
       'Course',
       'Slot',
-      'Chg Term',
-      'Student',
       'Timetable',
-      'View Attendance',
-      'Reports',
+      'Student',
+      'Import students',
+      'Chg Term',
       'Adduser',
+      'View Attendance',
+      'Not marked',
+      'Reports',
       'Settings',
     ]);
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    // Grouped under headings: each group a list named by its heading.
+    const group = (name: string) => [...nav.getByRole('list', { name }).querySelectorAll('a')].map((link) => link.textContent);
+    expect(group('Academic structure')).toEqual(['Term', 'Semester', 'Division', 'Batch', 'Course', 'Slot', 'Timetable']);
+    expect(group('People')).toEqual(['Student', 'Import students', 'Chg Term', 'Adduser']);
+    expect(group('Attendance')).toEqual(['View Attendance', 'Not marked', 'Reports']);
+    expect(group('College')).toEqual(['Settings']);
+    expect(nav.getByRole('link', { name: 'Import students' })).toHaveAttribute('href', '/dashboard/import');
+    expect(nav.getByRole('link', { name: 'Not marked' })).toHaveAttribute('href', '/dashboard/notmarked');
     expect(nav.getByRole('link', { name: 'Chg Term' })).toHaveAttribute('href', '/dashboard/changestu');
     expect(nav.getByRole('link', { name: 'Adduser' })).toHaveAttribute('href', '/dashboard/adduser');
     expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings');
@@ -68,6 +78,19 @@ describe('navigation bar', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Slot' })).toBeInTheDocument();
     expect(nav.getByRole('link', { name: 'Slot' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    // The group holding the current page is marked too.
+    expect(nav.getByRole('list', { name: 'Academic structure' }).closest('li')).toHaveClass('is-current');
+    expect(nav.getByRole('list', { name: 'People' }).closest('li')).not.toHaveClass('is-current');
+    expect(document.querySelectorAll('[aria-current="page"]')).toHaveLength(1);
+  });
+
+  it('keeps a faculty member’s links ungrouped, the current one marked', async () => {
+    mockApi({ ...signedInAs(FACULTY), ...home });
+    renderApp('/dashboard/viewattendance');
+    await screen.findByRole('heading', { level: 1, name: 'View Attendance' });
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(nav.getAllByRole('list')).toHaveLength(1);
+    expect(nav.getByRole('link', { name: 'View Attendance' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('has a real menu toggle button whose aria-expanded flips and which controls the menu', async () => {

@@ -50,8 +50,8 @@ describe('admin: Slot class times', () => {
     await waitFor(() => expect(rowTexts(table)).toHaveLength(2));
     expect(columnNames(table)).toEqual(['Name', 'Class times', 'Actions']);
     expect(rowTexts(table)).toEqual([
-      ['09:00 - 10:00', '09:00 – 10:00', 'Change timesDelete'],
-      ['Second lecture', '10:15 – 11:15', 'Change timesDelete'],
+      ['09:00 - 10:00', '09:00 – 10:00', 'RenameChange timesDelete'],
+      ['Second lecture', '10:15 – 11:15', 'RenameChange timesDelete'],
     ]);
     expect(main().getByLabelText('Starts')).toHaveValue('');
     expect(screen.queryByText(SLOT_MESSAGES.noTimes, { exact: false })).not.toBeInTheDocument();
@@ -74,8 +74,8 @@ describe('admin: Slot class times', () => {
     await app.user.click(main().getByRole('button', { name: 'Get Slots' }));
     const table = await slotTable();
     expect(rowTexts(table)).toEqual([
-      ['09:00 - 10:00', '09:00 – 10:00', 'Change timesDelete'],
-      ['Morning', 'No class times', 'Set timesDelete'],
+      ['09:00 - 10:00', '09:00 – 10:00', 'RenameChange timesDelete'],
+      ['Morning', 'No class times', 'RenameSet timesDelete'],
     ]);
     expect(main().getByText(SLOT_MESSAGES.noTimes, { exact: false })).toHaveTextContent(`${SLOT_MESSAGES.noTimes} (1 slot).`);
 
@@ -91,7 +91,7 @@ describe('admin: Slot class times', () => {
     await app.user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Slot updated successfully')).toBeInTheDocument();
     expect(api.callsTo('PATCH', '/slot/slm').map((call) => call.body)).toEqual([{ start: '08:00', end: '08:50' }]);
-    await waitFor(() => expect(rowTexts(table)[1]).toEqual(['Morning', '08:00 – 08:50', 'Change timesDelete']));
+    await waitFor(() => expect(rowTexts(table)[1]).toEqual(['Morning', '08:00 – 08:50', 'RenameChange timesDelete']));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByText(SLOT_MESSAGES.noTimes, { exact: false })).not.toBeInTheDocument();
   });

@@ -1,9 +1,9 @@
 import type { MarkInput } from '@shared/schemas/attendance';
 import { DomainError } from '../domain-errors';
 import type { CurrentUser } from '../http/types';
-import { getClassSession, isSameMark, putClassSessionOnce, type ClassSession } from '../repositories/attendance';
+import { classSessionId, isSameMark } from '../entities/class-session';
+import { getClassSession, putClassSessionOnce, type ClassSession } from '../repositories/attendance';
 import { validatedClassSession } from './marking';
-import { classSessionId } from '../item-ids';
 
 /**
  * A mark, stored exactly once (docs/product.md §4, marking offline): `replayed` when this mark
@@ -38,6 +38,5 @@ async function storedByThisMark(input: MarkInput, user: CurrentUser): Promise<Cl
   const { clientMarkId, courseid, slotcount, date, slotid, groupid } = input;
   if (!clientMarkId || !groupid) return null;
   const stored = await getClassSession(classSessionId({ courseid, slotcount, date, slotid, groupid }));
-  const mark = { clientMarkId, markedBy: { _id: user._id, username: user.username } } as ClassSession;
-  return stored && isSameMark(stored, mark) ? stored : null;
+  return stored && isSameMark(stored, { clientMarkId, markedBy: { _id: user._id, username: user.username } }) ? stored : null;
 }

@@ -12,7 +12,7 @@ import { getNode, getNodesWithSettings, type StructureItem } from '../repositori
 import { itemBytes, CLASS_SESSION_ITEM_LIMIT } from '../item-size';
 import { isAssigned } from '../repositories/timetable';
 import { groupLabel } from './session-view';
-import { classSessionId } from '../item-ids';
+import { classSessionId } from '../entities/class-session';
 
 /** A mark checked and ready to store; `backdated`: older than faculty may mark, so an admin's (a security event). */
 export interface ValidatedMark {

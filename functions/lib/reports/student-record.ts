@@ -6,7 +6,7 @@ import { noCounts, summariesOf, type StatusCounts } from '../repositories/attend
 import { getStudentsWithSettings } from '../repositories/students';
 import { getNodes, listChildren, type Kind } from '../repositories/structure';
 import { classesNeeded, standingOf, sumCounts } from './standing';
-import { classSessionId } from '../item-ids';
+import { classSessionId } from '../entities/class-session';
 
 /** Before and after every date a class session can have: no `from` or `to` is the whole record. */
 const EARLIEST = '0000-01-01';

@@ -1,11 +1,11 @@
 import type { HistoryEntry } from '@shared/schemas/attendance';
 import { batchDelete } from '../batch';
 import { queryAll } from '../db';
-import * as keys from '../keys';
-import type { ClassSession } from '../entities/class-session';
+import type { Key } from '../keys';
+import { allHistoryOfCourse, historyEntryKey, historyOfClassSession, type ClassSession } from '../entities/class-session';
 
 /**
- * A class session's history: one immutable item per version (keys.classSessionHistoryEntry), written
+ * A class session's history: one immutable item per version (entities/class-session.ts: historyEntryKey), written
  * in the transaction that makes that version and never changed after. The original mark (version 1)
  * is written by the first correction, from the class session as it was until then; one never
  * corrected has no history item, the class session being exactly its original mark.
@@ -13,7 +13,7 @@ import type { ClassSession } from '../entities/class-session';
 type Place = Pick<ClassSession, 'courseid' | 'slotcount' | 'date' | 'slotid' | 'groupid'>;
 
 export const historyItem = (classSession: Place & { _id: string }, entry: HistoryEntry) => ({
-  ...keys.classSessionHistoryEntry(classSession, entry.version),
+  ...historyEntryKey(classSession, entry.version),
   entity: 'attendanceHistory',
   // The stored attribute keeps its name: `sessionId` is the class session's `_id`.
   sessionId: classSession._id,
@@ -35,12 +35,12 @@ export function originalMark(session: ClassSession): HistoryEntry {
 /** Every entry of a class session, oldest first: none stored yet means the original mark alone (a Query only then). */
 export async function historyOf(session: ClassSession): Promise<HistoryEntry[]> {
   if (session.version === 1) return [originalMark(session)];
-  const items = await queryAll<HistoryEntry>(keys.historyOfClassSession(session), { ConsistentRead: true });
+  const items = await queryAll<HistoryEntry>(historyOfClassSession(session), { ConsistentRead: true });
   return items.map(({ version, by, at, reason, changes }) => ({ version, by, at, reason, changes }));
 }
 
 /** Deletes the history of every class session of a course (its delete cascades here). */
 export async function deleteHistoryOfCourse(courseid: string): Promise<void> {
-  const entries = await queryAll<keys.Key>(keys.allHistoryOfCourse(courseid), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  const entries = await queryAll<Key>(allHistoryOfCourse(courseid), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
   await batchDelete(entries.map(({ pk, sk }) => ({ pk, sk })));
 }

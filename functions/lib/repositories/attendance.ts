@@ -4,53 +4,33 @@ import type { CollegeSettings } from '@shared/schemas/settings';
 import { batchDelete } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
 import { Conflict } from '../domain-errors';
-import type { ClassSession } from '../entities/class-session';
-import * as keys from '../keys';
+import {
+  allClassSessionsOfCourse,
+  classSessionItem,
+  classSessionKey,
+  classSessionOf,
+  classSessionPlaceOfId,
+  classSessionsOfCourse,
+  classSessionsOfSlot,
+  isSameMark,
+  type ClassSession,
+  type StoredClassSession,
+} from '../entities/class-session';
+import type { Key } from '../keys';
 import { IS_NEW, put, transact } from '../writes';
 import { deleteHistoryOfCourse, historyItem } from './attendance-history';
 import { deleteSummariesOfCourse } from './attendance-summaries';
 import { countClassSession, recountCorrection } from './summary-shards';
 import { getWithSettings } from './settings';
-import { classSessionId, classSessionPlaceOfId } from '../item-ids';
 
 /**
- * Class sessions (marked classes), one item per course, slot kind, date, slot and group, in the
- * course's partition (keys.classSession). The key is the exactly-once rule: a second mark is a
- * failed conditional put. The item keeps who was expected (the group's students then, with
- * their names) and each one's status, so a report stays true after students move, are renamed
- * or are deleted. `version` counts the states it has been in (1: as marked); a correction
- * replaces the item only if it is still at the version the corrector read.
- *
- * A class session an older release stored without `statuses`, `_id` or `version` reads back as if it had
- * them: status present for the ids in `present`, absent for everyone else expected, `_id` from the
- * key, version 1.
+ * Class sessions (marked classes), one item per course, slot kind, date, slot and group
+ * (functions/lib/entities/class-session.ts: key, id, stored shape). The key is the exactly-once rule:
+ * a second mark is a failed conditional put. The item keeps who was expected (the group's students
+ * then, with their names) and each one's status, so a report stays true after students move, are
+ * renamed or are deleted.
  */
 export type { ClassSession };
-
-/** An item as stored: this shape, or an older release's (`present` instead of `statuses`, no `_id` or `version`). */
-export type StoredClassSession = Omit<ClassSession, '_id' | 'statuses' | 'version'> &
-  Partial<Pick<ClassSession, '_id' | 'statuses' | 'version'>> & { present?: string[] };
-
-export function classSessionOf(item: StoredClassSession): ClassSession {
-  const { courseid, slotcount, date, slotid, groupid, expected, markedBy, markedAt } = item;
-  const present = new Set(item.present ?? []);
-  return {
-    _id: item._id ?? classSessionId(item),
-    courseid,
-    slotcount,
-    date,
-    slotid,
-    groupid,
-    expected,
-    statuses: item.statuses ?? Object.fromEntries(expected.map(({ _id }) => [_id, present.has(_id) ? 'present' : 'absent'])),
-    markedBy,
-    markedAt,
-    version: item.version ?? 1,
-    ...(item.clientMarkId ? { clientMarkId: item.clientMarkId } : {}),
-  };
-}
-
-const classSessionItem = (classSession: ClassSession) => ({ ...keys.classSession(classSession), entity: 'attendance', ...classSession });
 
 /**
  * Stores a class session unless one exists for the same key, counted in its group's summary in the
@@ -67,10 +47,6 @@ export async function putClassSessionOnce(classSession: ClassSession): Promise<C
   throw new Conflict(DUPLICATE_MARK, stored && markConflict(stored));
 }
 
-/** Whether `stored` was stored by this very mark (sent before, its answer lost). */
-export const isSameMark = (stored: ClassSession, mark: ClassSession): boolean =>
-  mark.clientMarkId !== undefined && stored.clientMarkId === mark.clientMarkId && stored.markedBy._id === mark.markedBy._id;
-
 const markConflict = ({ _id, date, courseid, slotid, slotcount, groupid, markedBy, markedAt }: ClassSession): MarkConflict => ({
   _id,
   date,
@@ -86,27 +62,26 @@ const markConflict = ({ _id, date, courseid, slotid, slotcount, groupid, markedB
 export async function getClassSession(id: string): Promise<ClassSession | null> {
   const place = classSessionPlaceOfId(id);
   if (!place) return null;
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.classSession(place), ConsistentRead: true }));
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: classSessionKey(place), ConsistentRead: true }));
   return result.Item ? classSessionOf(result.Item as StoredClassSession) : null;
 }
 
 /** The class session with this `_id` (null when there is none) and the college's settings, in one BatchGetItem. */
 export async function getClassSessionWithSettings(id: string): Promise<{ classSession: ClassSession | null; settings: CollegeSettings }> {
   const place = classSessionPlaceOfId(id);
-  const { items, settings } = await getWithSettings<StoredClassSession>(place ? [keys.classSession(place)] : []);
+  const { items, settings } = await getWithSettings<StoredClassSession>(place ? [classSessionKey(place)] : []);
   return { classSession: items[0] ? classSessionOf(items[0]) : null, settings };
 }
 
 /** The class sessions of one course, kind, date and slot (every group, or one). One Query. */
 export async function classSessionsOn(query: { courseid: string; slotcount: 1 | 2; date: string; slotid: string; groupid?: string }) {
-  const { courseid, ...slot } = query;
-  return (await queryAll<StoredClassSession>(keys.classSessionsOfSlot(courseid, slot))).map(classSessionOf);
+  return (await queryAll<StoredClassSession>(classSessionsOfSlot(query))).map(classSessionOf);
 }
 
 /** The class sessions of one course and kind between two dates, inclusive (one Query, paged). */
 export async function classSessionsBetween(query: { courseid: string; slotcount: 1 | 2; from: string; to: string; groupid?: string }) {
   const sessions = await queryAll<StoredClassSession>(
-    keys.classSessionsOfCourse(query.courseid, query.slotcount, query.from, query.to),
+    classSessionsOfCourse(query.courseid, query.slotcount, query.from, query.to),
     query.groupid ? { FilterExpression: 'groupid = :groupid', ExpressionAttributeValues: { ':groupid': query.groupid } } : {},
   );
   return sessions.map(classSessionOf);
@@ -133,7 +108,7 @@ export async function saveCorrection(before: ClassSession, after: ClassSession, 
 
 /** How many class sessions a course has (one Query, Select COUNT). */
 export async function countAttendanceOfCourse(courseid: string): Promise<number> {
-  return countAll(keys.allClassSessionsOfCourse(courseid));
+  return countAll(allClassSessionsOfCourse(courseid));
 }
 
 /**
@@ -142,7 +117,7 @@ export async function countAttendanceOfCourse(courseid: string): Promise<number>
  * (and its entries are found) or finds its class session gone.
  */
 export async function deleteAttendanceOfCourse(courseid: string): Promise<number> {
-  const sessions = await queryAll<keys.Key>(keys.allClassSessionsOfCourse(courseid), {
+  const sessions = await queryAll<Key>(allClassSessionsOfCourse(courseid), {
     ProjectionExpression: 'pk, sk',
     ConsistentRead: true,
   });

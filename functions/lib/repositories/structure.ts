@@ -85,7 +85,8 @@ export const entryKey = (kind: Kind, item: StructureItem) => {
   const field = KINDS[kind].parentField;
   return keys.structureEntry(kind, item.name, parentOf(kind, field ? item[field] : undefined));
 };
-const nameClaimKey = (kind: Kind, item: StructureItem) => {
+/** The key of a look-alike claim of a node's name, within the node's parent. */
+export const nameClaimKey = (kind: Kind, item: StructureItem) => {
   const field = KINDS[kind].parentField;
   const parent = parentOf(kind, field ? item[field] : undefined);
   return (lookalike: string) => keys.structureNameLookalike(kind, lookalike, parent);
@@ -153,7 +154,7 @@ export async function createNode(
   kind: Kind,
   input: { name: string; parentId?: string; status?: boolean } & TermDates & SlotTimes,
 ): Promise<StructureItem> {
-  const { parent, parentField, label } = KINDS[kind];
+  const { parent, parentField } = KINDS[kind];
   const item: StructureItem = { _id: randomUUID(), name: input.name };
   if (parent && parentField && input.parentId) {
     const parentItem = await requireParent(parent, input.parentId);
@@ -167,13 +168,7 @@ export async function createNode(
   }
   if (kind === 'slot' && input.start && input.end) Object.assign(item, { start: input.start, end: input.end });
 
-  const where = parent ? ` in this ${KINDS[parent].label.toLowerCase()}` : '';
-  const taken = new Conflict(`${label} "${item.name}" already exists${where}`);
-  const lookalike = new Conflict(TEXT_MESSAGES.lookalikeName(label, item.name, where));
-  // Nodes an older release stored hold no look-alike claims: their names are compared here (one Query of the siblings).
-  const siblings = await listChildren(kind, input.parentId);
-  if (siblings.some((sibling) => naturalKey(sibling.name) === naturalKey(item.name))) throw taken;
-  if (siblings.some((sibling) => areLookalikes(sibling.name, item.name))) throw lookalike;
+  const { taken, lookalike } = await checkSiblingNames(kind, input.parentId, item.name);
   item.lookalikes = lookalikeKeys(item.name);
 
   const failed = await transact({
@@ -186,6 +181,22 @@ export async function createNode(
   if (failed === 'entry') throw taken;
   if (failed === 'claims') throw lookalike;
   return item;
+}
+
+/**
+ * Refuses a name a sibling has (Conflict), or a look-alike of one: nodes an older release stored hold no
+ * look-alike claims, so their names are compared here (one Query of the siblings). `self`: the node being
+ * renamed, left out. Answers the Conflicts a write's failed name claim means.
+ */
+export async function checkSiblingNames(kind: Kind, parentId: string | undefined, name: string, self?: string) {
+  const { parent, label } = KINDS[kind];
+  const where = parent ? ` in this ${KINDS[parent].label.toLowerCase()}` : '';
+  const taken = new Conflict(`${label} "${name}" already exists${where}`);
+  const lookalike = new Conflict(TEXT_MESSAGES.lookalikeName(label, name, where));
+  const siblings = (await listChildren(kind, parentId)).filter((sibling) => sibling._id !== self);
+  if (siblings.some((sibling) => naturalKey(sibling.name) === naturalKey(name))) throw taken;
+  if (siblings.some((sibling) => areLookalikes(sibling.name, name))) throw lookalike;
+  return { taken, lookalike };
 }
 
 /** The children of one parent (none for terms), in people's order (one Query, paged). */

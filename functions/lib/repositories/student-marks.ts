@@ -1,8 +1,14 @@
 import type { AttendanceStatus } from '@shared/schemas/attendance';
 import { batchGet } from '../batch';
 import { queryAll } from '../db';
-import * as keys from '../keys';
-import { classSessionOf, type StoredClassSession } from './attendance';
+import {
+  carriesStatuses,
+  classSessionKey,
+  classSessionOf,
+  classSessionsOfCourse,
+  type ClassSession,
+  type StoredClassSession,
+} from '../entities/class-session';
 
 /** One student's status at one class session, as their record lists it. */
 export interface StudentMark {
@@ -28,19 +34,17 @@ export async function marksOfStudent(query: {
   groupids: string[];
 }): Promise<StudentMark[]> {
   const groups = query.groupids.map((_, at) => `:g${at}`);
-  const items = await queryAll<StoredClassSession & { version?: number }>(
-    keys.classSessionsOfCourse(query.courseid, query.slotcount, query.from, query.to),
-    {
-      FilterExpression: `groupid IN (${groups.join(', ')})`,
-      ProjectionExpression: 'pk, sk, courseid, slotcount, #date, slotid, groupid, version, statuses.#student',
-      ExpressionAttributeNames: { '#date': 'date', '#student': query.studentId },
-      ExpressionAttributeValues: Object.fromEntries(query.groupids.map((id, at) => [`:g${at}`, id])),
-    },
-  );
-  const older = await batchGet<StoredClassSession>(
-    items.filter((item) => item.version === undefined).map((item) => keys.classSession(item)),
-  );
-  const sessions = [...items.filter((item) => item.version !== undefined), ...older.map(classSessionOf)];
+  const items = await queryAll<StoredClassSession>(classSessionsOfCourse(query.courseid, query.slotcount, query.from, query.to), {
+    FilterExpression: `groupid IN (${groups.join(', ')})`,
+    ProjectionExpression: 'pk, sk, courseid, slotcount, #date, slotid, groupid, shape, version, statuses.#student',
+    ExpressionAttributeNames: { '#date': 'date', '#student': query.studentId },
+    ExpressionAttributeValues: Object.fromEntries(query.groupids.map((id, at) => [`:g${at}`, id])),
+  });
+  const older = await batchGet<StoredClassSession>(items.filter((item) => !carriesStatuses(item)).map(classSessionKey));
+  const sessions: (Omit<StudentMark, 'status'> & Partial<Pick<ClassSession, 'statuses'>>)[] = [
+    ...items.filter(carriesStatuses),
+    ...older.map(classSessionOf),
+  ];
   return sessions.flatMap(({ courseid, slotcount, date, slotid, groupid, statuses }) => {
     const status = statuses?.[query.studentId];
     return status ? [{ courseid, slotcount, date, slotid, groupid, status }] : [];

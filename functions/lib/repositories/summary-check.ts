@@ -1,7 +1,7 @@
 import { queryAll } from '../db';
 import * as keys from '../keys';
 import { IS_NEW, put, remove, transact } from '../writes';
-import { classSessionOf, type ClassSession } from './attendance';
+import { allClassSessionsOfCourse, classSessionOf, type ClassSession, type StoredClassSession } from '../entities/class-session';
 import { counted, emptySummary, sumParts, summaryPartsOf, type GroupSummary, type StoredPart } from './attendance-summaries';
 import { shardItem, shardOf } from './summary-shards';
 import { listChildren } from './structure';
@@ -48,7 +48,7 @@ async function storedAndComputed(courseid: string) {
   const parts = await summaryPartsOf(courseid);
   const stored = new Map(sumParts(parts).map((summary) => [placeKey(summary), summary]));
   const sessions = (
-    await queryAll<Parameters<typeof classSessionOf>[0]>(keys.allClassSessionsOfCourse(courseid), { ConsistentRead: true })
+    await queryAll<StoredClassSession>(allClassSessionsOfCourse(courseid), { ConsistentRead: true })
   ).map(classSessionOf);
   const computed = summariesFromClassSessions(courseid, sessions);
   const drifted = [...new Set([...stored.keys(), ...computed.keys()])].filter(

@@ -9,7 +9,7 @@ import { naturalKey } from '../natural-key';
 import { getWithSettings } from '../repositories/settings';
 import { listActiveTerms, type StructureItem } from '../repositories/structure';
 import { classesOfFacultyOn, entriesOn, entryOf, type TimetableItem } from '../repositories/timetable';
-import { classSessionId } from '../item-ids';
+import { classSessionId, classSessionKey } from '../entities/class-session';
 
 /**
  * Timetable entries as the classes of one date (docs/product.md §3): each with the names of its
@@ -26,7 +26,7 @@ async function classesOn(entries: TimetableItem[], date: string): Promise<{ clas
     keys.structureNode('slot', entry.slotid),
     keys.structureNode('division', entry.divisionid),
     ...(entry.slotcount === 2 ? [keys.structureNode('batch', entry.groupid)] : []),
-    keys.classSession(classSessionPlace(entry)),
+    classSessionKey(classSessionPlace(entry)),
   ]);
   const { items, settings } = await getWithSettings<keys.Key & Partial<StructureItem>>(wanted);
   const found = new Map(items.map((item) => [`${item.pk}\n${item.sk}`, item] as const));
@@ -50,7 +50,7 @@ async function classesOn(entries: TimetableItem[], date: string): Promise<{ clas
       group,
       slot: slot.name!,
       ...times,
-      marked: get(keys.classSession(classSessionPlace(entry))) ? classSessionId(classSessionPlace(entry)) : null,
+      marked: get(classSessionKey(classSessionPlace(entry))) ? classSessionId(classSessionPlace(entry)) : null,
       // '~' sorts after every 'HH:MM': a slot without times comes last.
       order: `${times.start ?? '~'}\n${naturalKey(slot.name!)}\n${naturalKey(group)}`,
     });

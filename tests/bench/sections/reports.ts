@@ -6,7 +6,7 @@ import { createNode, type StructureItem } from '@functions/lib/repositories/stru
 import { dayBefore, putClassSession } from '../college';
 import type { BenchContext } from '../context';
 import { inParallel, percentile, round, timedGets } from '../measure';
-import { classSessionId } from '@functions/lib/item-ids';
+import { classSessionId } from '@functions/lib/entities/class-session';
 
 export interface ReportsRow {
   report: string;

@@ -94,6 +94,16 @@ const routes: RouteObject[] = [
           },
         ],
       },
+      // Set your password (docs/product.md §4): an emailed link opens it, whoever is signed in here.
+      {
+        element: <MainContent />,
+        children: [
+          {
+            path: 'set-password',
+            ...onDemand(() => import('../features/auth/components/set-password-page').then((m) => m.SetPasswordPage)),
+          },
+        ],
+      },
       {
         element: <RequireAuth />,
         children: [

@@ -7,8 +7,42 @@ import { useWrite } from '@web/lib/use-write';
 import './admin.css';
 
 /**
+ * Emails the user a link to set a new password themselves (once, within 24 hours, or 72 for one who never
+ * signed in; their current password keeps working until then): in Reset password, and after a welcome
+ * email that could not be sent.
+ */
+export function EmailLinkButton({ user, label, onSent }: { user: PublicUser; label: string; onSent: () => void }) {
+  const write = useWrite();
+  const [busy, setBusy] = useState(false);
+  async function send() {
+    setBusy(true);
+    try {
+      const answer = await write('POST /user/{id}/set-password-link', { params: { id: user._id } });
+      toast.success(answer.message);
+      onSent();
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button
+      type="button"
+      className="button button-secondary"
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={() => !busy && void send()}
+    >
+      {label}
+    </button>
+  );
+}
+
+/**
  * Reset password (docs/product.md §2.5): asks first, then shows the one-time password once. The
- * user is signed out everywhere and must choose their own password when they next sign in.
+ * user is signed out everywhere and must choose their own password when they next sign in. Or,
+ * instead, emails them a link to set a new one (EmailLinkButton).
  */
 export function ResetPasswordDialog({ user, onClose }: { user: PublicUser; onClose: () => void }) {
   const write = useWrite();
@@ -36,6 +70,12 @@ export function ResetPasswordDialog({ user, onClose }: { user: PublicUser; onClo
           <>
             Reset the password of <strong>{`${user.username} (${user.email})`}</strong>? They are signed out everywhere and must choose a
             new password when they next sign in.
+          </>
+        }
+        details={
+          <>
+            <p>Or email them a link to choose a new password themselves; their password keeps working until they do.</p>
+            <EmailLinkButton user={user} label="Email a set-password link" onSent={onClose} />
           </>
         }
         confirmLabel="Reset password"

@@ -9,6 +9,7 @@ import { levelField, semesterHint, termHint, useChain, type Chain, type Level } 
 import { AdminForm, useAddForm } from './admin-form';
 import { AdminList, RowButton } from './admin-list';
 import { DeleteDialog, type DeleteTarget } from './delete-dialog';
+import { RenameDialog } from './rename-dialog';
 import { SlotTimeFields, SlotTimesDialog, slotTimesText, type TimedSlot } from './slot-times-dialog';
 import { SCREENS, type StructureScreen } from './structure-screens';
 import { useListing } from './use-listing';
@@ -44,7 +45,7 @@ function ParentSelects({
 
 /**
  * Semester, Division, Batch, Course and Slot (docs/product.md §2.5): a name and the parent select(s), Add and
- * Get; the parent's list with Delete per row, through 'Are you sure ?' (which says what goes with it).
+ * Get; the parent's list with Rename and Delete per row, Delete through 'Are you sure ?' (which says what goes with it).
  * A slot also has its class times: two time inputs, a Class times column (a slot an older release
  * stored without them is flagged 'No class times'), and Set times per row.
  */
@@ -52,14 +53,16 @@ function StructurePage({ screen }: { screen: StructureScreen }) {
   const { parent, parentField } = screen;
   // Every term, the active one first chosen; the semester select lists the chosen term's semesters.
   const chain = useChain({ terms: 'all', preferActive: true, depth: parent });
-  const listing = useListing<{ id: string; name: string }>();
   const here = { id: chain[parent].id, name: chain[parent].name };
+  // On arrival, the preselected parent's list (the active term's, or its first semester's, …).
+  const listing = useListing<{ id: string; name: string }>(here.id ? here : null);
   const form = useAddForm(
     { name: '', start: '', end: '' },
     { done: `${screen.title} added successfully`, added: () => listing.show(here) },
   );
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const [timing, setTiming] = useState<TimedSlot | null>(null);
+  const [renaming, setRenaming] = useState<TimedSlot | null>(null);
   const list = screen.useList(listing.listed?.id);
   const write = useWrite();
   const input = ({ name, start, end }: { name: string; start: string; end: string }) => ({
@@ -95,6 +98,7 @@ function StructurePage({ screen }: { screen: StructureScreen }) {
         ]}
         actions={(item) => (
           <>
+            <RowButton label="Rename" item={item.name} onClick={() => setRenaming(item)} />
             {screen.times && (
               <RowButton label={item.start && item.end ? 'Change times' : 'Set times'} item={item.name} onClick={() => setTiming(item)} />
             )}
@@ -102,6 +106,16 @@ function StructurePage({ screen }: { screen: StructureScreen }) {
           </>
         )}
       />
+      {renaming && (
+        <RenameDialog
+          label={screen.title}
+          item={renaming}
+          schema={screen.renameSchema}
+          rename={(id, name) => write(screen.rename, { params: { id }, body: { name } })}
+          onClose={() => setRenaming(null)}
+          onSaved={(message) => toast.success(message)}
+        />
+      )}
       {timing && <SlotTimesDialog slot={timing} onClose={() => setTiming(null)} onSaved={(message) => toast.success(message)} />}
       {target && (
         <DeleteDialog

@@ -1,5 +1,16 @@
 import * as z from 'zod/mini';
-import { batchSchema, courseSchema, divisionSchema, semesterSchema, slotSchema } from '@shared/schemas/structure';
+import {
+  batchRenameSchema,
+  batchSchema,
+  courseRenameSchema,
+  courseSchema,
+  divisionRenameSchema,
+  divisionSchema,
+  semesterRenameSchema,
+  semesterSchema,
+  slotRenameSchema,
+  slotSchema,
+} from '@shared/schemas/structure';
 import type { Loadable } from '@web/components/ui/loaded';
 import type { ApiBody } from '@shared/api-contract';
 import { useBatches, useCourses, useDivisions, useSemesters, useSlots } from '@web/lib/queries';
@@ -41,6 +52,9 @@ export interface StructureScreen {
   parentSchema: z.ZodMiniType<Record<string, string>>;
   create: 'POST /semester' | 'POST /division' | 'POST /batch' | 'POST /course' | 'POST /slot';
   remove: 'DELETE /semester/{id}' | 'DELETE /division/{id}' | 'DELETE /batch/{id}' | 'DELETE /course/{id}' | 'DELETE /slot/{id}';
+  /** A row's Rename: the route, and its body's schema (the create's name rules). */
+  rename: 'PATCH /semester/{id}' | 'PATCH /division/{id}' | 'PATCH /batch/{id}' | 'PATCH /course/{id}' | 'PATCH /slot/{id}';
+  renameSchema: z.ZodMiniType<{ name: string }>;
   useList: (parentId: string | undefined) => Loadable<Named>;
 }
 
@@ -52,13 +66,15 @@ export const SCREENS: Record<ChildKind, StructureScreen> = {
     getLabel: 'Get Semesters',
     plural: 'Semesters',
     empty: 'No semester found',
-    lead: 'Add a semester to a term, or list and delete the semesters of a term.',
+    lead: 'Add a semester to a term, or list, rename and delete the semesters of a term.',
     parent: 'term',
     parentField: 'termid',
     schema: semesterSchema,
     parentSchema: z.pick(semesterSchema, { termid: true }),
     create: 'POST /semester',
     remove: 'DELETE /semester/{id}',
+    rename: 'PATCH /semester/{id}',
+    renameSchema: semesterRenameSchema,
     useList: useSemesters,
   },
   division: {
@@ -68,13 +84,15 @@ export const SCREENS: Record<ChildKind, StructureScreen> = {
     getLabel: 'Get Division',
     plural: 'Divisions',
     empty: 'No division found',
-    lead: 'Add a division to a semester, or list and delete the divisions of a semester.',
+    lead: 'Add a division to a semester, or list, rename and delete the divisions of a semester.',
     parent: 'semester',
     parentField: 'semid',
     schema: divisionSchema,
     parentSchema: z.pick(divisionSchema, { semid: true }),
     create: 'POST /division',
     remove: 'DELETE /division/{id}',
+    rename: 'PATCH /division/{id}',
+    renameSchema: divisionRenameSchema,
     useList: useDivisions,
   },
   batch: {
@@ -84,7 +102,7 @@ export const SCREENS: Record<ChildKind, StructureScreen> = {
     getLabel: 'Get Batch',
     plural: 'Batches',
     empty: 'No batches found',
-    lead: 'Add a batch to a division, or list and delete the batches of a division.',
+    lead: 'Add a batch to a division, or list, rename and delete the batches of a division.',
     deleted: 'Batch deleted successfully',
     parent: 'division',
     parentField: 'divisionid',
@@ -92,6 +110,8 @@ export const SCREENS: Record<ChildKind, StructureScreen> = {
     parentSchema: z.pick(batchSchema, { divisionid: true }),
     create: 'POST /batch',
     remove: 'DELETE /batch/{id}',
+    rename: 'PATCH /batch/{id}',
+    renameSchema: batchRenameSchema,
     useList: useBatches,
   },
   course: {
@@ -101,7 +121,7 @@ export const SCREENS: Record<ChildKind, StructureScreen> = {
     getLabel: 'Get Course',
     plural: 'Courses',
     empty: 'No course found',
-    lead: 'Add a course to a semester, or list and delete the courses of a semester.',
+    lead: 'Add a course to a semester, or list, rename and delete the courses of a semester.',
     deleted: 'Course deleted successfully',
     parent: 'semester',
     parentField: 'semid',
@@ -109,6 +129,8 @@ export const SCREENS: Record<ChildKind, StructureScreen> = {
     parentSchema: z.pick(courseSchema, { semid: true }),
     create: 'POST /course',
     remove: 'DELETE /course/{id}',
+    rename: 'PATCH /course/{id}',
+    renameSchema: courseRenameSchema,
     useList: useCourses,
   },
   slot: {
@@ -118,7 +140,7 @@ export const SCREENS: Record<ChildKind, StructureScreen> = {
     getLabel: 'Get Slots',
     plural: 'Slots',
     empty: 'No slots found',
-    lead: 'Add a time slot to a term with its class times, or list the slots of a term, set their times and delete them.',
+    lead: 'Add a time slot to a term with its class times, or list the slots of a term, rename them, set their times and delete them.',
     parent: 'term',
     parentField: 'termid',
     times: true,
@@ -127,6 +149,8 @@ export const SCREENS: Record<ChildKind, StructureScreen> = {
     parentSchema: z.object({ termid: slotSchema.shape.termid }),
     create: 'POST /slot',
     remove: 'DELETE /slot/{id}',
+    rename: 'PATCH /slot/{id}',
+    renameSchema: slotRenameSchema,
     useList: useSlots,
   },
 };

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { studentSchema, type Student } from '@shared/schemas/structure';
+import type { StudentMatch } from '@shared/schemas/student-search';
+import { StudentSearch } from '@web/components/student-search/student-search';
 import { Field } from '@web/components/ui/field';
 import { FormBanner, type BannerMessage } from '@web/components/ui/form-banner';
 import { Page } from '@web/components/ui/page';
@@ -38,12 +40,6 @@ export function StudentPage() {
   const chain = useChain({ terms: 'all', preferActive: true, depth: 'batch' });
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const failed = (failure: unknown) => setBanner({ kind: 'error', text: errorMessage(failure) });
-  const listing = useListing<Listed>();
-  const [editing, setEditing] = useState<Student | null>(null);
-  const [target, setTarget] = useState<DeleteTarget | null>(null);
-  const students = useBatchStudents(listing.listed?.batchId);
-  const write = useWrite();
-
   const here = (): Listed => ({
     termId: chain.term.id,
     semesterId: chain.semester.id,
@@ -52,6 +48,12 @@ export function StudentPage() {
     batchId: chain.batch.id,
     batchName: chain.batch.name,
   });
+  // On arrival, the students of the preselected batch (the active term's first semester, division and batch).
+  const listing = useListing<Listed>(chain.batch.id ? here() : null);
+  const [editing, setEditing] = useState<Student | null>(null);
+  const [target, setTarget] = useState<DeleteTarget | null>(null);
+  const students = useBatchStudents(listing.listed?.batchId);
+  const write = useWrite();
   const form = useAddForm(
     { enrollment: '', name: '', email: '' },
     { done: 'Student added successfully', added: () => listing.show(here()), report: setBanner, onFailure: failed },
@@ -83,6 +85,24 @@ export function StudentPage() {
     }
   }
 
+  /** A student found: their batch chosen in the selects and listed, as Get Student would. */
+  function showBatch(student: StudentMatch) {
+    setBanner(null);
+    chain.term.choose(student.termid);
+    chain.semester.choose(student.semid);
+    chain.division.choose(student.divisionid);
+    chain.batch.choose(student.batchid);
+    const {
+      termid: termId,
+      semid: semesterId,
+      semester: semesterName,
+      divisionid: divisionId,
+      batchid: batchId,
+      batch: batchName,
+    } = student;
+    listing.get({ termId, semesterId, semesterName, divisionId, batchId, batchName }, students);
+  }
+
   async function openUpdate(id: string) {
     setBanner(null);
     try {
@@ -104,6 +124,12 @@ export function StudentPage() {
         </p>
       }
     >
+      <StudentSearch
+        termid={chain.term.id || undefined}
+        action={(student) => (
+          <RowButton label="Show batch" item={`${student.enrollment} ${student.name}`} onClick={() => showBatch(student)} />
+        )}
+      />
       <AdminForm
         label="Student"
         addLabel="Add Student"

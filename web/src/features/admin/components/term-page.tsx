@@ -54,7 +54,8 @@ function StatusCell({ term }: { term: Term }) {
  * switch for a later day; a planned switch shows on its row with Cancel switch.
  */
 export function TermPage() {
-  const listing = useListing<true>();
+  // Every term, listed on arrival.
+  const listing = useListing<true>(true);
   const form = useAddForm(
     { name: '', status: '', startDate: '', endDate: '' },
     { done: 'Term added successfully', added: () => listing.show(true) },

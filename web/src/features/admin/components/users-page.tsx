@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { ROLES } from '@shared/constants';
-import { registerSchema, type PublicUser } from '@shared/schemas/auth';
+import * as z from 'zod/mini';
+import { registerSchema, type InvitedUser, type PublicUser } from '@shared/schemas/auth';
 import { EMAIL_INPUT, Field } from '@web/components/ui/field';
+import { FormBanner } from '@web/components/ui/form-banner';
 import { Page } from '@web/components/ui/page';
 import { useUsers } from '@web/lib/queries';
 import { useSession } from '@web/lib/session';
@@ -11,7 +13,7 @@ import { useWrite } from '@web/lib/use-write';
 import { AdminForm, useAddForm } from './admin-form';
 import { AdminList, RowButton, type Column } from './admin-list';
 import { DeleteDialog, type DeleteTarget } from './delete-dialog';
-import { ResetPasswordDialog } from './reset-password-dialog';
+import { EmailLinkButton, ResetPasswordDialog } from './reset-password-dialog';
 import { useListing } from './use-listing';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
@@ -21,13 +23,20 @@ const COLUMNS: Column<PublicUser>[] = [
   { header: 'Role', cell: (user) => user.role },
 ];
 
+/** A password typed registers the user with it (POST auth/register); none invites them (POST user/invite). */
+const addUserSchema = z.extend(registerSchema, { password: z.optional(registerSchema.shape.password) });
+const withoutEmptyPassword = ({ password, ...rest }: Record<string, string>) => (password ? { ...rest, password } : rest);
+
 /**
- * Add user (docs/product.md §2.5): username, email, password, user type (admin/faculty), Add User, Get Users;
- * the list shows Name, Email and Role with Reset password, Unlock and Delete, without the signed-in admin.
+ * Add user (docs/product.md §2.5): username, email, password (or none: a welcome email with a link to set
+ * their own), user type (admin/faculty), Add User, Get Users; the list shows Name, Email and Role with Reset
+ * password, Unlock and Delete, without the signed-in admin. A welcome email that could not be sent stays
+ * said above the form, with the button that sends it again.
  */
 export function UsersPage() {
   const me = useSession().user;
-  const listing = useListing<true>();
+  const listing = useListing<true>(true);
+  const [unsent, setUnsent] = useState<{ user: InvitedUser; text: string } | null>(null);
   const form = useAddForm(
     { username: '', email: '', password: '', role: '' },
     { done: 'User created successfully', added: () => listing.show(true) },
@@ -39,7 +48,19 @@ export function UsersPage() {
   // The signed-in admin cannot delete their own account (the server answers 400), so they are not listed.
   const others = users.data?.filter((user) => user._id !== me?._id);
 
-  const add = form.handleAdd(registerSchema, (user) => write('POST /auth/register', { body: user }));
+  const add = form.handleAdd(
+    addUserSchema,
+    async ({ password, ...user }) => {
+      setUnsent(null);
+      if (password !== undefined) return write('POST /auth/register', { body: { ...user, password } });
+      const answer = await write('POST /user/invite', { body: user });
+      if (answer.data.welcomeEmail === 'sent') return answer;
+      // Created, but the email failed: the toast says created, the banner stays with the way to send it again.
+      setUnsent({ user: answer.data, text: answer.message });
+      return { ...answer, message: '' };
+    },
+    withoutEmptyPassword,
+  );
   const unlock = (user: PublicUser) =>
     write('POST /user/{id}/unlock', { params: { id: user._id } }).then(
       (answer) => toast.success(answer.message),
@@ -48,6 +69,9 @@ export function UsersPage() {
 
   return (
     <Page title="Add User" lead={<p className="admin-lead">Add an admin or a faculty member, or list and delete users.</p>}>
+      <FormBanner message={unsent && { kind: 'error', text: unsent.text }} onDismiss={() => setUnsent(null)}>
+        {unsent && <EmailLinkButton user={unsent.user} label="Send the welcome email again" onSent={() => setUnsent(null)} />}
+      </FormBanner>
       <AdminForm
         label="Add user"
         addLabel="Add User"
@@ -58,7 +82,13 @@ export function UsersPage() {
       >
         <Field label="Username" autoComplete="off" {...form.field('username')} />
         <Field label="Email" {...EMAIL_INPUT} autoComplete="off" {...form.field('email')} />
-        <Field label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" {...form.field('password')} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters. Leave empty to email them a link to set their own password"
+          {...form.field('password')}
+        />
         <Field label="User type" options={ROLE_OPTIONS} placeholder="Select user type" {...form.field('role')} />
       </AdminForm>
       <AdminList

@@ -26,11 +26,13 @@ export function HomePage() {
   return (
     <Page title="Mark Attendance">
       {admin && <NotMarkedToday />}
-      <TodayClasses />
+      <TodayClasses anotherClass={anotherId} />
       {todaySettled && (
         <section className="home-section" aria-labelledby={anotherId}>
           <div className="home-section-header">
-            <h2 id={anotherId}>Another class</h2>
+            <h2 id={anotherId} tabIndex={-1}>
+              Another class
+            </h2>
             <p className="step-lead">
               {term ? (
                 <>

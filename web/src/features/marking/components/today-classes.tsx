@@ -10,6 +10,7 @@ import { useQueuedMarks } from '@web/lib/offline/queue-store';
 import { useTodayClasses } from '@web/lib/queries';
 import { viewLink } from '@web/lib/view-link';
 import { keepTodayForOffline, waitingMarkOf } from '../offline-today';
+import { TodayEmpty } from './today-empty';
 
 /**
  * Where a class of Today leads (docs/product.md §2.4): not marked yet, straight to its marking form, with
@@ -41,9 +42,9 @@ const classDetail = (item: TodayClass) => {
  * Today on Home: the caller's classes of the day (college time) in the order of their times, one large
  * link each, led by its times ('09:00–10:00 · Data Structures'; a slot without times by its name) ('Marked' once
  * marked; 'Saved on this phone', to the list of saved marks, while its mark waits to be sent). Their
- * student lists are read at once, to be there offline.
+ * student lists are read at once, to be there offline. None: TodayEmpty, which leads to `anotherClass` (a heading's id).
  */
-export function TodayClasses() {
+export function TodayClasses({ anotherClass }: { anotherClass: string }) {
   const headingId = useId();
   const classes = useTodayClasses();
   const queued = useQueuedMarks();
@@ -59,23 +60,27 @@ export function TodayClasses() {
           {WEEKDAYS[weekdayOf(date) - 1]}, {date}
         </p>
       </div>
-      <Loaded list={classes} empty={TIMETABLE_MESSAGES.noClasses}>
-        {(items) => (
-          <LinkList
-            label={TIMETABLE_MESSAGES.today}
-            items={items.map((item) => {
-              const waiting = !item.marked && waitingMarkOf(item, date, queued);
-              return {
-                key: item.entry._id,
-                to: waiting ? QUEUE_PATH : todayTarget(item, date),
-                label: `${classTimes(item)} · ${item.course}`,
-                detail: classDetail(item),
-                badge: item.marked ? 'Marked' : waiting ? 'Saved on this phone' : undefined,
-              };
-            })}
-          />
-        )}
-      </Loaded>
+      {classes.data?.length === 0 ? (
+        <TodayEmpty anotherClass={anotherClass} />
+      ) : (
+        <Loaded list={classes} empty={TIMETABLE_MESSAGES.noClasses}>
+          {(items) => (
+            <LinkList
+              label={TIMETABLE_MESSAGES.today}
+              items={items.map((item) => {
+                const waiting = !item.marked && waitingMarkOf(item, date, queued);
+                return {
+                  key: item.entry._id,
+                  to: waiting ? QUEUE_PATH : todayTarget(item, date),
+                  label: `${classTimes(item)} · ${item.course}`,
+                  detail: classDetail(item),
+                  badge: item.marked ? 'Marked' : waiting ? 'Saved on this phone' : undefined,
+                };
+              })}
+            />
+          )}
+        </Loaded>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
 import { PRODUCT } from '@shared/constants';
@@ -9,46 +9,48 @@ import { deviceLogoutText, keptMarks } from '@web/lib/offline/sign-out';
 import { toast } from '@web/lib/toast';
 import { logout } from '../api/navigation';
 import { CurrentTerm } from './current-term';
+import { ADMIN_GROUPS, ADMIN_HOME, FACULTY_LINKS, isCurrent, type NavGroup, type NavItem } from './nav-links';
 import './nav-bar.css';
-
-interface NavItem {
-  to: string;
-  label: string;
-}
-
-// docs/product.md §2.2: admins see every management link (and the Timetable and the college's Settings), everyone else Home,
-// View Attendance and Reports.
-export const ADMIN_LINKS: NavItem[] = [
-  { to: '/', label: 'Home' },
-  { to: '/dashboard/term', label: 'Term' },
-  { to: '/dashboard/semester', label: 'Semester' },
-  { to: '/dashboard/division', label: 'Division' },
-  { to: '/dashboard/batch', label: 'Batch' },
-  { to: '/dashboard/course', label: 'Course' },
-  { to: '/dashboard/slot', label: 'Slot' },
-  { to: '/dashboard/changestu', label: 'Chg Term' },
-  { to: '/dashboard/student', label: 'Student' },
-  { to: '/dashboard/timetable', label: 'Timetable' },
-  { to: '/dashboard/viewattendance', label: 'View Attendance' },
-  { to: '/reports', label: 'Reports' },
-  { to: '/dashboard/adduser', label: 'Adduser' },
-  { to: '/dashboard/settings', label: 'Settings' },
-];
-export const FACULTY_LINKS: NavItem[] = [
-  { to: '/', label: 'Home' },
-  { to: '/dashboard/viewattendance', label: 'View Attendance' },
-  { to: '/reports', label: 'Reports' },
-];
+import './nav-groups.css';
 
 const MENU_ID = 'primary-menu';
 
+/** One link; the current page's has aria-current="page" (NavLink sets it) and its highlight. */
+function NavEntry({ link, onFollow }: { link: NavItem; onFollow: () => void }) {
+  return (
+    <li>
+      <NavLink to={link.to} end={link.to === '/'} className="navbar-link" onClick={onFollow}>
+        {link.label}
+      </NavLink>
+    </li>
+  );
+}
+
+/** A group of the admin's links under its heading; the group holding the current page is marked too (visually). */
+function NavGroupEntry({ group, pathname, onFollow }: { group: NavGroup; pathname: string; onFollow: () => void }) {
+  const headingId = useId();
+  const holdsCurrent = group.links.some((link) => isCurrent(link, pathname));
+  return (
+    <li className={`navbar-group${holdsCurrent ? ' is-current' : ''}`}>
+      <span id={headingId} className="navbar-group-heading">
+        {group.heading}
+      </span>
+      <ul className="navbar-group-links" aria-labelledby={headingId}>
+        {group.links.map((link) => (
+          <NavEntry key={link.to} link={link} onFollow={onFollow} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
 /**
- * The navigation bar: links by role (the current one has aria-current="page"), the admin's current
- * term (a link to the Term screen) and Logout. Under 1080 px the links fold into a menu opened by a real toggle button.
+ * The navigation bar: links by role (the current one has aria-current="page" and a highlight), an admin's
+ * under the headings of what they manage, the admin's current term (a link to the Term screen) and Logout.
+ * Under 1080 px the links fold into a menu opened by a real toggle button.
  */
 export function NavBar({ user }: { user: PublicUser }) {
   const admin = user.role === 'admin';
-  const links = admin ? ADMIN_LINKS : FACULTY_LINKS;
   const [leaving, setLeaving] = useState(false);
   const [asking, setAsking] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -58,6 +60,7 @@ export function NavBar({ user }: { user: PublicUser }) {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const close = () => setOpen(false);
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape' && open) {
@@ -85,7 +88,7 @@ export function NavBar({ user }: { user: PublicUser }) {
   }
 
   return (
-    <header className="navbar" onKeyDown={onKeyDown}>
+    <header className={`navbar${admin ? ' navbar-admin' : ''}`} onKeyDown={onKeyDown}>
       <div className="navbar-bar">
         <Link to="/" className="navbar-brand">
           {PRODUCT}
@@ -104,15 +107,20 @@ export function NavBar({ user }: { user: PublicUser }) {
       </div>
       <div id={MENU_ID} className={`navbar-menu${open ? ' is-open' : ''}`}>
         <nav aria-label="Main">
-          <ul className="navbar-links">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className="navbar-link" onClick={() => setOpen(false)}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          {admin ? (
+            <ul className="navbar-links navbar-groups">
+              <NavEntry link={ADMIN_HOME} onFollow={close} />
+              {ADMIN_GROUPS.map((group) => (
+                <NavGroupEntry key={group.heading} group={group} pathname={pathname} onFollow={close} />
+              ))}
+            </ul>
+          ) : (
+            <ul className="navbar-links">
+              {FACULTY_LINKS.map((link) => (
+                <NavEntry key={link.to} link={link} onFollow={close} />
+              ))}
+            </ul>
+          )}
         </nav>
         <div className="navbar-tools">
           {admin && <CurrentTerm />}

@@ -4,6 +4,7 @@ import { REPORT_MESSAGES, type DefaultersQuery } from '@shared/schemas/reports';
 import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
 import { Spinner } from '@web/components/ui/spinner';
+import { StudentSearch } from '@web/components/student-search/student-search';
 import { useActiveTerms, useSemesters, useSettings } from '@web/lib/queries';
 import { useDefaulters } from '../api/reports';
 import type { Sort } from '../defaulters';
@@ -99,6 +100,8 @@ export function ReportsPage() {
           )
         }
       </Loaded>
+      {/* A student's record without the list: by name or enrollment, in the current term. */}
+      {term && <StudentSearch termid={term._id} recordState={{ list: query ? `?${search.toString()}` : '' }} />}
       {query && (
         <section className="reports-results" aria-labelledby={headingId}>
           <header className="reports-results-header">
