@@ -47,9 +47,7 @@ async function storedAndComputed(courseid: string) {
   // Read the summaries first: a mark after this read changes a shard's version, and a rebuild's write then fails its condition.
   const parts = await summaryPartsOf(courseid);
   const stored = new Map(sumParts(parts).map((summary) => [placeKey(summary), summary]));
-  const sessions = (
-    await queryAll<StoredClassSession>(allClassSessionsOfCourse(courseid), { ConsistentRead: true })
-  ).map(classSessionOf);
+  const sessions = (await queryAll<StoredClassSession>(allClassSessionsOfCourse(courseid), { ConsistentRead: true })).map(classSessionOf);
   const computed = summariesFromClassSessions(courseid, sessions);
   const drifted = [...new Set([...stored.keys(), ...computed.keys()])].filter(
     (key) => countsOnly(stored.get(key)) !== countsOnly(computed.get(key)),
