@@ -68,8 +68,8 @@ const DATA_CHANGE = { dataChange: true } as const;
 const refreshes = (...prefixes: string[]): RouteFlags => ({ refreshes: prefixes });
 /** The timetable's reads: its entries, Today and the classes not marked (a class whose course, group or slot is gone is left out of the last two). */
 const CLASSES = ['/timetable', '/attendance/missing'];
-/** A rename shows in its level's lists and in the reports (the timetable's reads name divisions, batches and courses). */
-const RENAMED = (level: string) => [level, '/report'];
+/** A rename shows in its level's lists, the reports and a student search (the timetable's reads name divisions, batches and courses). */
+const RENAMED = (level: string) => [level, '/report', '/student/search'];
 /** A level's delete reaches the levels under it. */
 const UNDER_SEMESTER = ['/semester/', '/division/', '/batch/', '/course/', '/student/', ...CLASSES];
 const UNDER_DIVISION = ['/division/', '/batch/', '/student/', ...CLASSES];

@@ -18,6 +18,8 @@ describe('admin forms: invisible characters and look-alikes', () => {
 
   it('Student: an enrollment with a right-to-left override is refused; a look-alike (409) shows the server’s message', async () => {
     const { api, app } = await openAdmin('/dashboard/student', 'Student', {
+      // The preselected batch is listed on arrival.
+      'GET /student/b1': { data: [], message: 'No students found' },
       'POST /student': { status: 409, message: TEXT_MESSAGES.lookalikeEnrollment },
     });
     await waitFor(() => expect(main().getByLabelText('Batch')).toHaveValue('b1'));
