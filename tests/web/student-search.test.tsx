@@ -30,13 +30,15 @@ const DIYA: StudentMatch = { ...PRIYA, _id: 'st2', enrollment: '25CE002', name: 
 /** The fake API's key of a search in the active term (t1), as the client spells its query. */
 const searchKey = (q: string) => `GET /student/search?${new URLSearchParams({ q, termid: 't1' })}`;
 const searchBox = () => main().getByRole('searchbox', { name: 'Find a student' });
+/** The box, once the term it searches has loaded (it shows then). */
+const searchBoxShown = () => main().findByRole('searchbox', { name: 'Find a student' });
 const found = () => within(main().getByRole('list', { name: 'Students found' }));
 const outcome = () => main().getByRole('search').parentElement!.querySelector('[aria-live="polite"]')!;
 
 describe('student search on Reports', () => {
   it('says under the box when the text is too short, and sends nothing', async () => {
     const { app, api } = await openReports();
-    await app.user.type(searchBox(), ' प ');
+    await app.user.type(await searchBoxShown(), ' प ');
     await app.user.click(main().getByRole('button', { name: 'Search' }));
     expect(searchBox()).toHaveAccessibleDescription(expect.stringContaining(M.tooShort));
     expect(searchBox()).toHaveFocus();
@@ -51,7 +53,7 @@ describe('student search on Reports', () => {
       [searchKey('प्रिया')]: { data: { students: [PRIYA], more: false }, message: M.found },
       'GET /report/student/st7': { data: { ...DIYA_RECORD, student: { ...DIYA_RECORD.student, _id: 'st7', name: 'प्रिया शर्मा' } } },
     } as Routes<Record<string, never>>);
-    await app.user.type(searchBox(), '  प्रिया  ');
+    await app.user.type(await searchBoxShown(), '  प्रिया  ');
     await app.user.keyboard('{Enter}');
     const link = await found().findByRole('link', { name: 'प्रिया शर्मा' });
     expect(outcome()).toHaveTextContent('1 student found');
