@@ -2,7 +2,7 @@ import { entityId } from '@shared/schemas/common';
 import { inviteSchema, SET_PASSWORD_LINK_HOURS, type PasswordReset, type SetPasswordLink } from '@shared/schemas/auth';
 import { hashPassword } from './lib/auth/password';
 import { emailSetPasswordLink, unusablePasswordHash } from './lib/auth/set-password-link';
-import { linkMailer } from './lib/auth/set-password-mailer';
+import { linkSender } from './lib/auth/set-password-mailer';
 import { changePassword, ONE_TIME_PASSWORD_SECONDS, oneTimePassword } from './lib/auth/sign-in';
 import { nowSeconds } from './lib/db';
 import { Invalid, NotFound } from './lib/domain-errors';
@@ -31,13 +31,13 @@ export const handler = resource('user', {
   // The user sets their own password with the link emailed; until then no password signs in.
   'POST /user/invite': async (request) => {
     const input = parse(inviteSchema, request.body);
-    const mailer = linkMailer();
-    if (!mailer) throw new Invalid(INVITE_MAIL_OFF);
+    const sender = linkSender(request.appOrigin);
+    if (!sender) throw new Invalid(INVITE_MAIL_OFF);
     const passwordHash = await unusablePasswordHash();
     const user = await createUser({ ...input, passwordHash });
     securityEvent('user created', request, { userId: user._id, email: user.email, role: user.role, welcomeEmail: true });
     // Created either way: a failed email is said, and sent again from the user list (POST user/{id}/set-password-link).
-    const sent = await emailSetPasswordLink(user, 'welcome', passwordHash, mailer).then(
+    const sent = await emailSetPasswordLink(user, 'welcome', passwordHash, sender).then(
       () => true,
       (error: unknown) => {
         logger.warn('welcome email not sent', { userId: user._id, error });
@@ -92,12 +92,12 @@ export const handler = resource('user', {
   // signed in (a welcome that failed, or was lost) gets the welcome again, for its 72 hours; any other, 24.
   'POST /user/{id}/set-password-link': async (request) => {
     const target = await otherUser(request, 'Change your own password under My account');
-    const mailer = linkMailer();
-    if (!mailer) throw new Invalid(LINK_MAIL_OFF);
+    const sender = linkSender(request.appOrigin);
+    if (!sender) throw new Invalid(LINK_MAIL_OFF);
     const stored = await getUserWithPassword(target._id);
     if (!stored) throw new NotFound('User not found');
     const purpose = stored.signIns ? 'reset' : 'welcome';
-    const expiresAt = await emailSetPasswordLink(target, purpose, stored.passwordHash, mailer).catch((error: unknown) => {
+    const expiresAt = await emailSetPasswordLink(target, purpose, stored.passwordHash, sender).catch((error: unknown) => {
       logger.warn('set-password link not sent', { userId: target._id, error });
       throw new HttpError(502, 'The email could not be sent just now; try again in a few minutes, or use Reset password instead.');
     });

@@ -30,7 +30,8 @@ export class SamsStack extends Stack {
     const http = new SamsHttpApi(this, 'Http', { functions });
     const site = new StaticSite(this, 'Site', { webDir: props.webDir, api: http.api, webAclArn: distributionWebAclArn(this) });
     const alarms = new OperationsAlarms(this, 'Alarms', { functions, api: http.api, table });
-    new Alerts(this, 'Alerts', { table, siteUrl: `https://${site.distribution.distributionDomainName}` });
+    const alerts = new Alerts(this, 'Alerts', { table, siteUrl: `https://${site.distribution.distributionDomainName}` });
+    alerts.allowSending(resourceFunctions.functions.user);
 
     // Everything docs/operations.md needs, so no step of it lists the stack's resources
     // (tests/infra/runbook.test.ts reads the runbook's names against these).

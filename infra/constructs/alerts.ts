@@ -34,6 +34,8 @@ export interface AlertsProps {
 export class Alerts extends Construct {
   readonly function: NodejsFunction;
   readonly schedule: CfnSchedule;
+  private readonly sender: CfnParameter;
+  private readonly enabled: CfnParameter;
 
   constructor(scope: Construct, id: string, { table, siteUrl }: AlertsProps) {
     super(scope, id);
@@ -50,6 +52,7 @@ export class Alerts extends Construct {
       allowedValues: ['true', 'false'],
       description: "'true' to send alert emails (after verifying AlertsSender, and leaving the SES sandbox: docs/operations.md)",
     });
+    [this.sender, this.enabled] = [sender, enabled];
     const sending = new CfnCondition(this, 'Sending', { expression: Fn.conditionEquals(enabled.valueAsString, 'true') });
 
     const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
@@ -91,12 +94,7 @@ export class Alerts extends Construct {
       new PolicyStatement({ actions: ALERTS_TABLE_ACTIONS.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }),
     );
     this.function.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${GSI1}`] }));
-    // The sender's identity only: the address, or its domain when the domain is what was verified.
-    const identity = (name: string) => `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${name}`;
-    const domain = Fn.select(1, Fn.split('@', sender.valueAsString));
-    this.function.addToRolePolicy(
-      new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identity(sender.valueAsString), identity(domain)] }),
-    );
+    this.function.addToRolePolicy(this.sendAsSender());
 
     // Its own role (the schedule's L2 target shares one per stack, granting the function's versions too).
     const invoker = new Role(this, 'ScheduleRole', {
@@ -120,6 +118,24 @@ export class Alerts extends Construct {
     });
 
     for (const [id, reason] of Object.entries(NAG_REASONS)) Validations.of(this).acknowledge({ id, reason });
+  }
+
+  /**
+   * Lets an API function email as the alerts do (a set-password link): the same switch and sender, and SES
+   * for the sender's identity only. Its links point to the admin's own page's origin (no SITE_URL: CloudFront's
+   * address depends on the API, which depends on the function).
+   */
+  allowSending(fn: NodejsFunction): void {
+    fn.addEnvironment('MAIL_ENABLED', this.enabled.valueAsString);
+    fn.addEnvironment('MAIL_FROM', this.sender.valueAsString);
+    fn.addToRolePolicy(this.sendAsSender());
+  }
+
+  /** The sender's identity only: the address, or its domain when the domain is what was verified. */
+  private sendAsSender(): PolicyStatement {
+    const identity = (name: string) => `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${name}`;
+    const domain = Fn.select(1, Fn.split('@', this.sender.valueAsString));
+    return new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identity(this.sender.valueAsString), identity(domain)] });
   }
 }
 

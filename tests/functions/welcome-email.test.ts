@@ -112,6 +112,28 @@ describe('a welcome email', () => {
     expect(await inbox.settled()).toEqual([]);
   }, 120_000);
 
+  it("points its link to the admin's own page (the request's checked Origin), with or without SITE_URL", async () => {
+    const email = newEmail();
+    const origin = new URL(t.stack.url).origin;
+    const created = await withEnv('SITE_URL', undefined, () =>
+      t.stack.api('POST /user/invite', {
+        body: { username: 'From Origin', email, role: 'faculty' },
+        cookie: t.admin.cookie,
+        headers: { origin },
+      }),
+    );
+    expect(created.status).toBe(201);
+    const mail = (await inbox.mails(1))[0]!;
+    expect(mail.text).toContain(`${origin}/set-password#token=`);
+    // Any other origin is refused before anything is done (request-guards.ts), so a link never points elsewhere.
+    const elsewhere = await t.stack.api('POST /user/invite', {
+      body: { username: 'Elsewhere', email: newEmail(), role: 'faculty' },
+      cookie: t.admin.cookie,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(elsewhere.status).toBe(403);
+  }, 120_000);
+
   it('does not work after its 72 hours, nor for a password the rules refuse (which does not spend it)', async () => {
     const email = newEmail();
     await invite({ username: 'Ravi Menon', email, role: 'faculty' });

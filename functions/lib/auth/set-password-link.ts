@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SET_PASSWORD_LINK_HOURS, type PublicUser } from '@shared/schemas/auth';
-import { siteUrl } from '../alerts/compose';
-import type { Mailer } from '../alerts/mailer';
 import { nowSeconds } from '../db';
 import { collegeNameForEmails, putSetPasswordLink } from '../repositories/set-password-links';
 import { hashPassword } from './password';
 import { setPasswordEmail } from './set-password-email';
+import type { LinkSender } from './set-password-mailer';
 
 /**
  * Set-password links (docs/security.md): a random 32-byte token, emailed and never stored (the table
@@ -34,7 +33,7 @@ export async function emailSetPasswordLink(
   user: PublicUser,
   purpose: 'welcome' | 'reset',
   passwordHash: string,
-  mailer: Mailer,
+  { mailer, site }: LinkSender,
 ): Promise<number> {
   const token = randomBytes(32).toString('base64url');
   const hours = SET_PASSWORD_LINK_HOURS[purpose];
@@ -42,7 +41,7 @@ export async function emailSetPasswordLink(
   await putSetPasswordLink(hashToken(token), { userId: user._id, purpose, forPassword: passwordFingerprint(passwordHash), expiresAt });
   const collegeName = await collegeNameForEmails();
   // In the fragment: a browser never sends it, so the token stays out of every access log and Referer.
-  const url = siteUrl(`/set-password#token=${token}`);
+  const url = `${site}/set-password#token=${token}`;
   await mailer.send(setPasswordEmail({ user, purpose, url, hours, collegeName }));
   return expiresAt;
 }

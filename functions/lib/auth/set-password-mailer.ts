@@ -127,12 +127,21 @@ export function smtpTransport(url: string, from: string): Mailer {
   };
 }
 
+/** How a set-password link is sent, and the address of the web app it points to. */
+export interface LinkSender {
+  mailer: Mailer;
+  site: string;
+}
+
 /**
- * The mailer for links, or null when this deployment cannot email one: sending is off (MAIL_ENABLED), or no
- * sender (MAIL_FROM) or no address of the web app for the link (SITE_URL) is set.
+ * The sender of links, or null when this deployment cannot email one: sending is off (MAIL_ENABLED), or no
+ * sender (MAIL_FROM), or no address of the web app for the link: the admin's request's own origin, checked
+ * to be this app's (request-guards.ts), else SITE_URL (a request sent without an Origin).
  */
-export function linkMailer(env: NodeJS.ProcessEnv = process.env): Mailer | null {
+export function linkSender(appOrigin: string | undefined, env: NodeJS.ProcessEnv = process.env): LinkSender | null {
   const from = env.MAIL_FROM;
-  if (env.MAIL_ENABLED !== 'true' || !from || !env.SITE_URL) return null;
-  return env.SMTP_URL ? smtpTransport(env.SMTP_URL, from) : sesTransport(from);
+  const site = appOrigin ?? env.SITE_URL;
+  if (env.MAIL_ENABLED !== 'true' || !from || !site) return null;
+  const mailer = env.SMTP_URL ? smtpTransport(env.SMTP_URL, from) : sesTransport(from);
+  return { mailer, site: site.replace(/\/$/, '') };
 }

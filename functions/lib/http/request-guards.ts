@@ -17,7 +17,7 @@ export const requestGuards = (): MiddlewareObj<ApiEvent, unknown, Error, Context
     const route = ROUTES_BY_KEY.get(event.routeKey);
     if (!route) throw new HttpError(404, MESSAGES.notFound);
     const headers = lowerCaseKeys(event.headers ?? {});
-    if (isStateChanging(route.method)) checkOrigin(headers);
+    const appOrigin = isStateChanging(route.method) ? checkedOrigin(headers) : undefined;
     (context as ApiContext).api = {
       body: parseBody(event, headers),
       params: decodeAll(event.pathParameters ?? {}),
@@ -26,6 +26,7 @@ export const requestGuards = (): MiddlewareObj<ApiEvent, unknown, Error, Context
       cookies: parseCookies(event.cookies ?? []),
       secure: headers['x-forwarded-proto'] === 'https',
       requestId: event.requestContext.requestId,
+      ...(appOrigin ? { appOrigin } : {}),
     } satisfies ApiRequest;
   },
 });
@@ -41,13 +42,15 @@ function lowerCaseKeys(headers: Record<string, string | undefined>): Record<stri
  * refused. No Origin: not a browser form. Behind CloudFront the app's host is the viewer's, which
  * CloudFront passes as x-forwarded-host; that header is believed only beside CloudFront's origin
  * token, so a request sent straight to API Gateway cannot choose the host it is checked against.
+ * Answers the origin that passed (none sent: undefined).
  */
-function checkOrigin(headers: Record<string, string>): void {
+function checkedOrigin(headers: Record<string, string>): string | undefined {
   const origin = headers.origin;
-  if (origin === undefined) return;
+  if (origin === undefined) return undefined;
   const host = fromCloudFront(headers) ? headers['x-forwarded-host'] : headers.host;
   const scheme = headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
   if (!host || origin !== serialisedOrigin(scheme, host)) throw new HttpError(403, MESSAGES.crossOrigin);
+  return origin;
 }
 
 /** The origin a browser sends for pages of this scheme and host (lower case, default port left out). */

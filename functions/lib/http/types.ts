@@ -21,6 +21,8 @@ export interface ApiRequest {
   requestId: string;
   /** The browser's User-Agent, as API Gateway reports it (a login session's device). */
   userAgent?: string;
+  /** This app's origin, from a state-changing request's Origin once checked to be it: where an emailed link points. */
+  appOrigin?: string;
 }
 
 /**
