@@ -103,6 +103,8 @@ describe('functions', () => {
       JWT_SECRET_ARN: { Ref: secretId() },
       CLOUDFRONT_ORIGIN_TOKEN: { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] },
       NODE_OPTIONS: '--enable-source-maps',
+      // The user function emails set-password links as the alerts do (tests/infra/alerts-stack.test.ts).
+      ...(resource === 'user' ? { MAIL_ENABLED: { Ref: 'AlertsEnabled' }, MAIL_FROM: { Ref: 'AlertsSender' } } : {}),
     });
   });
 
