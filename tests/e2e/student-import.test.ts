@@ -87,7 +87,7 @@ describe('e2e admin: import students', () => {
     await expect
       .poll(() =>
         main()
-          .getByLabel('Batch')
+          .getByLabel('Batch', { exact: true })
           .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text),
       )
       .toBe('Batch 1A');
