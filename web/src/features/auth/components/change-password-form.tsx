@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { changePasswordSchema, PASSWORD_MESSAGES } from '@shared/schemas/auth';
-import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { Field } from '@web/components/ui/field';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useForm } from '@web/lib/form';
+import { NewPasswordFields } from './new-password-fields';
 import { toast } from '@web/lib/toast';
 import { changePassword } from '../api/account';
 
@@ -43,14 +43,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
     <form className="card account-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="change-password-title">
       <h2 id="change-password-title">Change password</h2>
       <Field label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters; not a common password, and not your name or email`}
-        {...form.field('newPassword')}
-      />
-      <Field label="New password again" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <NewPasswordFields password={form.field('newPassword')} again={form.field('confirmPassword')} />
       <button type="submit" className="button" disabled={form.busy} aria-busy={form.busy}>
         Change password
       </button>

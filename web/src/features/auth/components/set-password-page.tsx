@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import * as z from 'zod/mini';
-import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { SET_PASSWORD_MESSAGES, setPasswordSchema } from '@shared/schemas/auth';
-import { Field } from '@web/components/ui/field';
 import { Notice } from '@web/components/ui/notice';
 import { Page } from '@web/components/ui/page';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useForm } from '@web/lib/form';
+import { NewPasswordFields } from './new-password-fields';
 import { setPasswordWithLink, tokenOf } from '../api/set-password';
 import './login-page.css';
 
@@ -59,14 +58,7 @@ export function SetPasswordPage() {
   return (
     <Page title="Set your password" size="narrow" lead={<p className="login-lead">Choose the password you will sign in to SAMS with.</p>}>
       <form className="card login-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Set your password">
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters; not a common password, and not your name or email`}
-          {...form.field('password')}
-        />
-        <Field label="New password again" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <NewPasswordFields password={form.field('password')} again={form.field('confirmPassword')} />
         {failure && (
           <p className="form-error" role="alert">
             {failure}
