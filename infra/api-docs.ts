@@ -15,8 +15,10 @@ const END = '<!-- end of route index -->';
 const ACCESS: Record<Route['access'], string> = {
   public: 'anyone',
   optional: 'anyone (the user, when signed in)',
-  user: 'signed in',
+  signedIn: 'anyone signed in',
+  staff: 'staff (admin, faculty)',
   admin: 'admin',
+  ownRecord: 'staff; the student of {id}; their guardian',
 };
 
 /** The top-level fields of an object schema, optional ones marked '?'. */

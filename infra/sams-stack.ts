@@ -32,6 +32,7 @@ export class SamsStack extends Stack {
     const alarms = new OperationsAlarms(this, 'Alarms', { functions, api: http.api, table });
     const alerts = new Alerts(this, 'Alerts', { table, siteUrl: `https://${site.distribution.distributionDomainName}` });
     alerts.allowSending(resourceFunctions.functions.user);
+    alerts.allowSending(resourceFunctions.functions.signin);
 
     // Everything docs/operations.md needs, so no step of it lists the stack's resources
     // (tests/infra/runbook.test.ts reads the runbook's names against these).

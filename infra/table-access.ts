@@ -1,3 +1,4 @@
+import { signInLink } from '@functions/lib/entities/sign-in-link';
 import * as keys from '@functions/lib/keys';
 import type { Resource } from '@shared/routes';
 
@@ -33,6 +34,8 @@ const LOGIN_SESSIONS = partitionsOf(keys.loginSession('u', 's'));
 const SIGN_IN = [LOGIN_SESSIONS, ...[keys.emailClaim('e'), keys.emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf)];
 /** Set-password links: the user function stores them, auth's set-password spends them. */
 const SET_PASSWORD_LINKS = partitionsOf(keys.setPasswordLink('t'));
+/** Sign-in links and their rate limits: the signin function's own. */
+const SIGN_IN_LINKS = [partitionsOf(signInLink('r')), partitionsOf(keys.signInLinkRequests('client', 'c'))];
 const TERMS = partitionsOf(keys.structureNode('term', 't'));
 const COURSES = partitionsOf(keys.structureNode('course', 'c'));
 const SETTINGS = partitionsOf(keys.collegeSettings());
@@ -81,6 +84,13 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
     actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     queriesIndex: true,
     writesTo: [...SIGN_IN, SET_PASSWORD_LINKS],
+  },
+  // Sign-in by emailed link: its rate limits, the link (put, counted, spent with the account's sign-in count and
+  // the new login session in one transaction), and the account's students read.
+  signin: {
+    actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    queriesIndex: false,
+    writesTo: [...SIGN_IN, ...SIGN_IN_LINKS],
   },
   // Lists users (gsi1) and deletes them with their login sessions and timetable entries (whose division's lab
   // counts it decrements: UpdateItem); resets a password and unlocks an account (PutItem).

@@ -10,6 +10,7 @@ import {
   setPasswordLinkShape,
   signedInUserShape,
 } from './answers/auth';
+import { signInLinkAskedShape, signInLinkCodeSchema, signInLinkRequestSchema, signInLinkTokenSchema } from './schemas/sign-in-link';
 import { correctionSchema, criteriaQuerySchema, markSchema, viewQuerySchema } from './schemas/attendance';
 import {
   attendanceRecordShape,
@@ -103,6 +104,9 @@ export const API_SCHEMAS = {
   'POST /user/invite': { body: inviteSchema, answer: invitedUserShape },
   'POST /user/{id}/set-password-link': { answer: setPasswordLinkShape },
   'POST /auth/set-password': { body: setPasswordSchema, answer: nothing },
+  'POST /auth/link': { body: signInLinkRequestSchema, answer: signInLinkAskedShape },
+  'POST /auth/link/token': { body: signInLinkTokenSchema, answer: signedInUserShape },
+  'POST /auth/link/code': { body: signInLinkCodeSchema, answer: signedInUserShape },
 
   'POST /term': { body: termSchema, answer: termShape },
   'GET /term': { answer: list(termShape) },

@@ -1,6 +1,11 @@
 export const PRODUCT = 'SAMS';
-export const ROLES = ['admin', 'faculty'] as const;
+/** Who signs in: staff (admins and faculty) keep and mark attendance; a student sees their own record, a guardian their linked children's. */
+export const ROLES = ['admin', 'faculty', 'student', 'guardian'] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles with a password and the staff screens: the only roles an admin creates as users. */
+export const STAFF_ROLES = ['admin', 'faculty'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const isStaff = (role: Role): role is StaffRole => role === 'admin' || role === 'faculty';
 
 /** Slot kinds: 1 = Lecture (a division), 2 = Lab (a batch). */
 export const SLOT_KINDS = { 1: 'Lecture', 2: 'Lab' } as const;

@@ -7,6 +7,7 @@ export const API_PREFIX = '/api/v1';
 
 export const RESOURCES = [
   'auth',
+  'signin',
   'user',
   'term',
   'semester',
@@ -22,10 +23,12 @@ export const RESOURCES = [
 export type Resource = (typeof RESOURCES)[number];
 
 /**
- * public: anyone, and who asks is not looked up (no session read); optional: anyone, the user
- * when signed in (logout ends their session); user: any signed-in user; admin: signed-in admins only.
+ * public: anyone, and who asks is not looked up (no session read); optional: anyone, the user when signed
+ * in (logout ends their session); signedIn: anyone signed in, whatever their role (their own account);
+ * staff: signed-in admins and faculty; admin: signed-in admins only; ownRecord: staff, the student whose
+ * record the path's {id} is, and a guardian linked to that student.
  */
-export type Access = 'public' | 'optional' | 'user' | 'admin';
+export type Access = 'public' | 'optional' | 'signedIn' | 'staff' | 'admin' | 'ownRecord';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** What else a row says of its route. */
@@ -78,14 +81,14 @@ const UNDER_BATCH = ['/batch/', '/student/', ...CLASSES];
 export const ROUTES = [
   r('GET', '/config', 'auth', 'public'),
   r('POST', '/auth/login', 'auth', 'public'),
-  r('GET', '/auth/currentstatus', 'auth', 'user', BEFORE_PASSWORD_CHANGE),
+  r('GET', '/auth/currentstatus', 'auth', 'signedIn', BEFORE_PASSWORD_CHANGE),
   r('POST', '/auth/logout', 'auth', 'optional', BEFORE_PASSWORD_CHANGE),
   r('POST', '/auth/register', 'auth', 'admin', refreshes('/user')),
   // The signed-in user's own account: their password and their sessions (docs/product.md §4).
-  r('POST', '/auth/password', 'auth', 'user', BEFORE_PASSWORD_CHANGE, refreshes('/auth/sessions')),
-  r('GET', '/auth/sessions', 'auth', 'user'),
-  r('DELETE', '/auth/sessions/{id}', 'auth', 'user', refreshes('/auth/sessions')),
-  r('DELETE', '/auth/sessions', 'auth', 'user'),
+  r('POST', '/auth/password', 'auth', 'staff', BEFORE_PASSWORD_CHANGE, refreshes('/auth/sessions')),
+  r('GET', '/auth/sessions', 'auth', 'signedIn'),
+  r('DELETE', '/auth/sessions/{id}', 'auth', 'signedIn', refreshes('/auth/sessions')),
+  r('DELETE', '/auth/sessions', 'auth', 'signedIn'),
   r('GET', '/user', 'user', 'admin'),
   // A deleted user's timetable entries go with them.
   r('DELETE', '/user/{id}', 'user', 'admin', DATA_CHANGE, refreshes('/user', ...CLASSES)),
@@ -96,27 +99,31 @@ export const ROUTES = [
   r('POST', '/user/invite', 'user', 'admin', refreshes('/user')),
   r('POST', '/user/{id}/set-password-link', 'user', 'admin'),
   r('POST', '/auth/set-password', 'auth', 'public'),
+  // Sign-in without a password (docs/product.md §4): by an emailed link, in the browser that asked for it.
+  r('POST', '/auth/link', 'signin', 'public'),
+  r('POST', '/auth/link/token', 'signin', 'public'),
+  r('POST', '/auth/link/code', 'signin', 'public'),
 
   r('POST', '/term', 'term', 'admin', refreshes('/term')),
-  r('GET', '/term', 'term', 'user'),
-  r('GET', '/term/active', 'term', 'user', OFFLINE_READ),
+  r('GET', '/term', 'term', 'staff'),
+  r('GET', '/term/active', 'term', 'staff', OFFLINE_READ),
   // The active term decides Home's semesters, the slots, and the term of Today and the timetable.
   r('PATCH', '/term/{id}', 'term', 'admin', DATA_CHANGE, refreshes('/term', '/semester/', '/slot/', ...CLASSES)),
   r('POST', '/term/{id}/activate', 'term', 'admin', refreshes('/term', '/semester/', '/slot/', ...CLASSES)),
   r('POST', '/semester', 'semester', 'admin', refreshes('/semester/')),
-  r('GET', '/semester/{termid}', 'semester', 'user', OFFLINE_READ),
+  r('GET', '/semester/{termid}', 'semester', 'staff', OFFLINE_READ),
   r('GET', '/semester/{id}/dependents', 'semester', 'admin'),
   r('PATCH', '/semester/{id}', 'semester', 'admin', DATA_CHANGE, refreshes(...RENAMED('/semester/'))),
   r('DELETE', '/semester/{id}', 'semester', 'admin', DATA_CHANGE, refreshes(...UNDER_SEMESTER)),
 
   r('POST', '/division', 'division', 'admin', refreshes('/division/')),
-  r('GET', '/division/{semid}', 'division', 'user', OFFLINE_READ),
+  r('GET', '/division/{semid}', 'division', 'staff', OFFLINE_READ),
   r('DELETE', '/division/delete/{semid}', 'division', 'admin', DATA_CHANGE, refreshes(...UNDER_DIVISION)),
   r('GET', '/division/{id}/dependents', 'division', 'admin'),
   r('PATCH', '/division/{id}', 'division', 'admin', DATA_CHANGE, refreshes(...RENAMED('/division/'), ...CLASSES)),
   r('DELETE', '/division/{id}', 'division', 'admin', DATA_CHANGE, refreshes(...UNDER_DIVISION)),
   r('POST', '/batch', 'batch', 'admin', refreshes('/batch/')),
-  r('GET', '/batch/{divisionid}', 'batch', 'user', OFFLINE_READ),
+  r('GET', '/batch/{divisionid}', 'batch', 'staff', OFFLINE_READ),
   r('POST', '/batch/delete', 'batch', 'admin', DATA_CHANGE, refreshes(...UNDER_BATCH)),
   r('GET', '/batch/{id}/dependents', 'batch', 'admin'),
   r('PATCH', '/batch/{id}', 'batch', 'admin', DATA_CHANGE, refreshes(...RENAMED('/batch/'), ...CLASSES)),
@@ -125,43 +132,43 @@ export const ROUTES = [
   r('POST', '/student/delete', 'student', 'admin', DATA_CHANGE, refreshes('/student/')),
   r('POST', '/student/import', 'student', 'admin', refreshes('/student/', '/division/', '/batch/', '/report')),
   r('POST', '/student', 'student', 'admin', refreshes('/student/', '/report')),
-  r('GET', '/student/{batchid}', 'student', 'user', OFFLINE_READ),
+  r('GET', '/student/{batchid}', 'student', 'staff', OFFLINE_READ),
   r('PATCH', '/student/updateterm', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
   r('PATCH', '/student/{id}', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
-  r('GET', '/student/student/{id}', 'student', 'user'),
+  r('GET', '/student/student/{id}', 'student', 'staff'),
   // Find a student by name or enrollment (the Students screen and Reports, so whoever reads reports).
-  r('GET', '/student/search', 'student', 'user'),
-  r('GET', '/student/division/{divisionid}', 'student', 'user', OFFLINE_READ),
+  r('GET', '/student/search', 'student', 'staff'),
+  r('GET', '/student/division/{divisionid}', 'student', 'staff', OFFLINE_READ),
   r('DELETE', '/student/{id}', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
 
   r('POST', '/course', 'course', 'admin', refreshes('/course/')),
-  r('GET', '/course/{semid}', 'course', 'user', OFFLINE_READ),
+  r('GET', '/course/{semid}', 'course', 'staff', OFFLINE_READ),
   r('GET', '/course/{id}/dependents', 'course', 'admin'),
   r('PATCH', '/course/{id}', 'course', 'admin', DATA_CHANGE, refreshes(...RENAMED('/course/'), ...CLASSES)),
   r('DELETE', '/course/{id}', 'course', 'admin', DATA_CHANGE, refreshes('/course/', ...CLASSES)),
   r('POST', '/slot', 'slot', 'admin', refreshes('/slot/')),
-  r('GET', '/slot/{termid}', 'slot', 'user', OFFLINE_READ),
+  r('GET', '/slot/{termid}', 'slot', 'staff', OFFLINE_READ),
   r('PATCH', '/slot/{id}', 'slot', 'admin', DATA_CHANGE, refreshes('/slot/', ...CLASSES)),
   r('DELETE', '/slot/{id}', 'slot', 'admin', DATA_CHANGE, refreshes('/slot/', ...CLASSES)),
   // A marked class shows as marked on Today and leaves the classes not marked.
-  r('POST', '/attendance', 'attendance', 'user', refreshes('/timetable/today', '/attendance/missing', '/report')),
-  r('GET', '/attendance', 'attendance', 'user'),
-  r('GET', '/attendance/criteria', 'attendance', 'user'),
-  r('PATCH', '/attendance/{id}', 'attendance', 'user', DATA_CHANGE, refreshes('/attendance', '/report')),
-  r('GET', '/attendance/{id}/history', 'attendance', 'user'),
+  r('POST', '/attendance', 'attendance', 'staff', refreshes('/timetable/today', '/attendance/missing', '/report')),
+  r('GET', '/attendance', 'attendance', 'staff'),
+  r('GET', '/attendance/criteria', 'attendance', 'staff'),
+  r('PATCH', '/attendance/{id}', 'attendance', 'staff', DATA_CHANGE, refreshes('/attendance', '/report')),
+  r('GET', '/attendance/{id}/history', 'attendance', 'staff'),
   r('GET', '/attendance/missing', 'attendance', 'admin'),
   // The college's attendance rules (edit window, how late and excused count): served with attendance, which applies them.
-  r('GET', '/settings', 'attendance', 'user', OFFLINE_READ),
+  r('GET', '/settings', 'attendance', 'staff', OFFLINE_READ),
   r('PATCH', '/settings', 'attendance', 'admin', DATA_CHANGE, refreshes('/settings', '/attendance', '/report')),
 
   r('POST', '/timetable', 'timetable', 'admin', refreshes(...CLASSES)),
-  r('GET', '/timetable', 'timetable', 'user', OFFLINE_READ),
-  r('GET', '/timetable/today', 'timetable', 'user', OFFLINE_READ),
+  r('GET', '/timetable', 'timetable', 'staff', OFFLINE_READ),
+  r('GET', '/timetable/today', 'timetable', 'staff', OFFLINE_READ),
   r('PATCH', '/timetable/{id}', 'timetable', 'admin', DATA_CHANGE, refreshes(...CLASSES)),
   r('DELETE', '/timetable/{id}', 'timetable', 'admin', DATA_CHANGE, refreshes(...CLASSES)),
 
-  r('GET', '/report/defaulters', 'report', 'user'),
-  r('GET', '/report/student/{id}', 'report', 'user'),
+  r('GET', '/report/defaulters', 'report', 'staff'),
+  r('GET', '/report/student/{id}', 'report', 'ownRecord'),
 ] as const satisfies readonly Route[];
 
 /** "METHOD /api/v1/path", exactly as API Gateway puts it in event.routeKey. */

@@ -1,7 +1,7 @@
-import type { Role } from '@shared/constants';
+import type { StaffRole } from '@shared/constants';
 
 /** Seeded by the local stack only (DEMO_MODE=1); a deployed stack has no demo accounts. */
-export const DEMO_ACCOUNTS: readonly { username: string; email: string; password: string; role: Role }[] = [
+export const DEMO_ACCOUNTS: readonly { username: string; email: string; password: string; role: StaffRole }[] = [
   { username: 'Demo Admin', email: 'admin@sams.local', password: 'Admin@12345', role: 'admin' },
   { username: 'Demo Faculty', email: 'faculty@sams.local', password: 'Faculty@12345', role: 'faculty' },
   { username: 'Demo Faculty 2', email: 'faculty2@sams.local', password: 'Faculty@12345', role: 'faculty' },

@@ -71,6 +71,11 @@ export const passwordChangeGuesses = (email: string, loginSessionId: string): Ke
 });
 export const loginFailuresOfAccount = (email: string): KeyCondition => beginsWith(`LOGINFAIL#${email.toLowerCase()}`, 'LOGINFAIL');
 /** An emailed set-password link, by its token's SHA-256 (the token itself is never stored). */
+/** Sign-in links asked for, counted per address or per client (IP) for their rate limit. */
+export const signInLinkRequests = (by: 'address' | 'client', value: string): Key => ({
+  pk: `LINKRATE#${by}#${by === 'address' ? value.toLowerCase() : value}`,
+  sk: 'LINKRATE',
+});
 export const setPasswordLink = (tokenHash: string): Key => ({ pk: `SETPW#${tokenHash}`, sk: 'SETPW' });
 
 // The academic structure: each node is an entity (read by id) and an entry in its parent's partition (the lists).

@@ -17,6 +17,8 @@ export type PublicUser = z.output<typeof publicUserShape>;
 export const signedInUserShape = z.strictObject({
   ...publicUserShape.shape,
   mustChangePassword: z.optional(z.literal(true)),
+  /** A student's or guardian's: the students whose records they reach now (their own; a guardian's children). */
+  studentIds: z.optional(z.array(z.string())),
 });
 export type SignedInUser = z.output<typeof signedInUserShape>;
 

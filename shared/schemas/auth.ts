@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
+import { PASSWORD_MIN_LENGTH, STAFF_ROLES } from '../constants';
 import { MESSAGES } from '../messages';
 import { emailAddress, personName } from './common';
 
@@ -39,7 +39,7 @@ export const registerSchema = z.object({
   username: personName('Please enter username', 100, 'Username'),
   email: emailAddress(MESSAGES.invalidEmail),
   password: newPassword(),
-  role: z.enum(ROLES, { error: 'User type must be admin or faculty' }),
+  role: z.enum(STAFF_ROLES, { error: 'User type must be admin or faculty' }),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -1,6 +1,8 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, ROUTES_BY_KEY, routeKey, type Route } from '@shared/routes';
+import { buildCollege } from '@tests/support/college';
+import { signedInGuardian, signedInStudent } from '@tests/support/family';
 import { useTestStack } from '@tests/support/stack';
 
 /**
@@ -32,8 +34,19 @@ function sampleOf(route: Route): { path: string; body?: unknown } {
   };
 }
 
-type Caller = 'no cookie' | 'faculty' | 'admin' | 'tampered token' | 'expired token' | 'logged-out token' | 'deleted user';
-const CALLERS: Caller[] = ['no cookie', 'faculty', 'admin', 'tampered token', 'expired token', 'logged-out token', 'deleted user'];
+const CALLERS = [
+  'no cookie',
+  'faculty',
+  'admin',
+  'student',
+  'guardian',
+  'tampered token',
+  'expired token',
+  'logged-out token',
+  'deleted user',
+  'student of a deleted record',
+] as const;
+type Caller = (typeof CALLERS)[number];
 
 /**
  * 'allowed': the caller gets past authorization, and the route answers anything but 401/403/5xx.
@@ -43,6 +56,8 @@ function expected(route: Route, caller: Caller): 401 | 403 | 'allowed' | 'same f
   if (route.access === 'public' || route.access === 'optional') return 'same for all';
   if (caller === 'admin') return 'allowed';
   if (caller === 'faculty') return route.access === 'admin' ? 403 : 'allowed';
+  // The sample of an ownRecord route names the student's own record, which is the guardian's child too.
+  if (caller === 'student' || caller === 'guardian') return route.access === 'signedIn' || route.access === 'ownRecord' ? 'allowed' : 403;
   return 401;
 }
 
@@ -53,8 +68,30 @@ function claims(cookie: string) {
   return JSON.parse(Buffer.from(cookie.split('=')[1]!.split('.')[1]!, 'base64url').toString()) as { sub: string; jti: string };
 }
 
+/** A student and their guardian, and a student whose record is then deleted, in a batch of three. */
+async function family() {
+  const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'MTX', perBatch: 2 });
+  const [own, deleted] = college.divisions[0]!.batches[0]!.students as [string, string];
+  const contact = { name: 'Meera Rao', email: `guardian-${Date.now()}@college.test` };
+  const patched = await t.stack.api('PATCH /student/{id}', {
+    params: { id: own },
+    body: { guardians: [{ ...contact, relation: 'Mother' }] },
+    cookie: t.admin.cookie,
+  });
+  expect(patched.status).toBe(200);
+  const [student, guardian, gone] = await Promise.all([
+    signedInStudent(own),
+    signedInGuardian(contact, [own]),
+    signedInStudent(deleted),
+  ]);
+  await t.stack.api('DELETE /student/{id}', { params: { id: deleted }, cookie: t.admin.cookie });
+  SAMPLE['GET /api/v1/report/student/{id}'] = { path: `/api/v1/report/student/${own}` };
+  return { student: student.cookie, guardian: guardian.cookie, 'student of a deleted record': gone.cookie };
+}
+
 beforeAll(async () => {
   const { admin, faculty } = t;
+  const families = await family();
   const [loggedOut, deleted] = await Promise.all([t.stack.signIn('faculty'), t.stack.signIn('faculty')]);
   SAMPLE['POST /api/v1/auth/login']!.body = { email: faculty.email, password: faculty.password };
   await t.stack.call('POST', '/api/v1/auth/logout', { cookie: loggedOut.cookie });
@@ -78,11 +115,13 @@ beforeAll(async () => {
     'expired token': `sams_session=${expired}`,
     'logged-out token': loggedOut.cookie,
     'deleted user': deleted.cookie,
+    ...families,
   });
 });
 
 describe('authorization matrix', () => {
   it('has no sample for a route the route table does not have', () => {
+    expect(Object.keys(cookies).sort()).toEqual([...CALLERS].sort());
     expect(Object.keys(SAMPLE).filter((key) => !ROUTES_BY_KEY.has(key))).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { routePath, type ApiData, type ContractKey, type RouteParts, type RouteRequest } from '@shared/api-contract';
-import type { Role } from '@shared/constants';
+import type { StaffRole as Role } from '@shared/constants';
 import { API_PREFIX } from '@shared/routes';
 import type { PublicUser } from '@shared/schemas/auth';
 import { startLocalStack, type LocalStack } from '@infra/local/local-stack';

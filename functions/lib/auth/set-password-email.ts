@@ -1,11 +1,8 @@
 import type { PublicUser } from '@shared/schemas/auth';
 import type { OutgoingEmail } from '../alerts/mailer';
+import { accountEmail } from './account-email';
 
-/**
- * The email that carries a set-password link: a new user's welcome, or a link an admin sent later.
- * Plain text and HTML saying the same, like the alerts (functions/lib/alerts/compose.ts), without
- * their 'turn this alert off' line: this one is not an alert.
- */
+/** The email that carries a set-password link: a new user's welcome, or a link an admin sent later. */
 export interface SetPasswordEmail {
   user: PublicUser;
   purpose: 'welcome' | 'reset';
@@ -13,9 +10,6 @@ export interface SetPasswordEmail {
   hours: number;
   collegeName: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function contentOf({ user, purpose, hours, collegeName }: SetPasswordEmail) {
   const welcome = purpose === 'welcome';
@@ -36,28 +30,6 @@ function contentOf({ user, purpose, hours, collegeName }: SetPasswordEmail) {
 
 export function setPasswordEmail(email: SetPasswordEmail): OutgoingEmail {
   const { user, url, collegeName } = email;
-  const content = contentOf(email);
-  const greeting = `Hello ${user.username},`;
-  const text = [
-    collegeName,
-    '',
-    greeting,
-    '',
-    ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
-    `${content.label}: ${url}`,
-    '',
-    '--',
-    content.why,
-    `${collegeName} · SAMS attendance`,
-  ].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    `<p style="font-weight:bold">${escapeHtml(collegeName)}</p>`,
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    `<p><a href="${escapeHtml(url)}">${escapeHtml(content.label)}</a></p>`,
-    `<hr><p style="color:#555;font-size:0.9em">${escapeHtml(content.why)}<br>${escapeHtml(collegeName)} · SAMS attendance</p>`,
-    '</body></html>',
-  ].join('');
-  return { to: user.email, fromName: `${collegeName} (SAMS)`, subject: `${collegeName}: ${content.subject}`, text, html };
+  const { subject, paragraphs, label, why } = contentOf(email);
+  return accountEmail({ to: user.email, name: user.username, collegeName, subject, paragraphs, action: { label, url }, why });
 }

@@ -26,6 +26,7 @@ export const requestGuards = (): MiddlewareObj<ApiEvent, unknown, Error, Context
       cookies: parseCookies(event.cookies ?? []),
       secure: headers['x-forwarded-proto'] === 'https',
       requestId: event.requestContext.requestId,
+      clientIp: clientIpOf(event, headers),
       ...(appOrigin ? { appOrigin } : {}),
     } satisfies ApiRequest;
   },
@@ -68,6 +69,12 @@ function fromCloudFront(headers: Record<string, string>): boolean {
   if (!expected || !sent) return false;
   const [a, b] = [Buffer.from(sent), Buffer.from(expected)];
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Behind CloudFront API Gateway sees CloudFront's address: the viewer's is the last one CloudFront added to x-forwarded-for. */
+function clientIpOf(event: ApiEvent, headers: Record<string, string>): string | undefined {
+  const forwarded = fromCloudFront(headers) ? headers['x-forwarded-for']?.split(',').at(-1)?.trim() : undefined;
+  return forwarded || event.requestContext.http?.sourceIp;
 }
 
 function parseBody(event: ApiEvent, headers: Record<string, string>): unknown {

@@ -9,6 +9,8 @@ export type SecurityEvent =
   | 'login succeeded'
   | 'login failed'
   | 'login locked'
+  | 'sign-in link sent'
+  | 'sign-in link refused'
   | 'logout'
   | 'access denied'
   | 'user created'

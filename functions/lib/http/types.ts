@@ -19,6 +19,8 @@ export interface ApiRequest {
   /** Served over HTTPS (CloudFront, API Gateway): cookies get Secure and the __Host- prefix. */
   secure: boolean;
   requestId: string;
+  /** The caller's IP address (behind CloudFront, the viewer's): what a per-client rate limit counts. */
+  clientIp?: string;
   /** The browser's User-Agent, as API Gateway reports it (a login session's device). */
   userAgent?: string;
   /** This app's origin, from a state-changing request's Origin once checked to be it: where an emailed link points. */
@@ -31,7 +33,7 @@ export interface ApiRequest {
  */
 export type RouteRequestOf<K extends ContractKey> = Omit<ApiRequest, 'params' | 'user'> & {
   params: RouteParams<K>;
-  user: AccessOf<K> extends 'user' | 'admin' ? CurrentUser : CurrentUser | null;
+  user: AccessOf<K> extends 'public' | 'optional' ? CurrentUser | null : CurrentUser;
 };
 
 /** What a route handler returns; the resource wraps it as `{data, message}`. */

@@ -30,16 +30,26 @@ export async function reservePasswordChangeGuess(email: string, loginSessionId: 
   return reserveGuess(keys.passwordChangeGuesses(email, loginSessionId));
 }
 
-async function reserveGuess(Key: keys.Key): Promise<number> {
+/** Sign-in links asked for: per address and per client (IP), each counted in a window of its own. */
+export const SIGN_IN_LINK_LIMITS = { perAddress: 5, perClient: 30, windowSeconds: 15 * 60 } as const;
+
+/** One more sign-in link may be sent to this address from this client (0), or the seconds to wait. */
+export async function reserveSignInLink(email: string, client: string): Promise<number> {
+  const { perAddress, perClient, windowSeconds } = SIGN_IN_LINK_LIMITS;
+  const byClient = await reserveGuess(keys.signInLinkRequests('client', client), perClient, windowSeconds);
+  return byClient || reserveGuess(keys.signInLinkRequests('address', email), perAddress, windowSeconds);
+}
+
+async function reserveGuess(Key: keys.Key, max = LOGIN_MAX_FAILURES, windowSeconds = WINDOW_SECONDS): Promise<number> {
   for (let round = 0; round < 5; round++) {
     const now = nowSeconds();
-    if (await written(() => db.send(countInOpenWindow(Key, now)))) return 0;
-    if (await written(() => db.send(openWindow(Key, now)))) return 0;
+    if (await written(() => db.send(countInOpenWindow(Key, now, max)))) return 0;
+    if (await written(() => db.send(openWindow(Key, now, windowSeconds)))) return 0;
     // A window is open: full, or opened by a concurrent guess between the two writes (count again).
     const item = await getAttempts(Key);
-    if (item && item.attempts >= LOGIN_MAX_FAILURES && item.windowEndsAt > now) return item.windowEndsAt - now;
+    if (item && item.attempts >= max && item.windowEndsAt > now) return item.windowEndsAt - now;
   }
-  return WINDOW_SECONDS;
+  return windowSeconds;
 }
 
 /** The account's own count is full (what an admin's Unlock is for). */
@@ -59,19 +69,19 @@ export async function clearAllLoginAttempts(email: string): Promise<void> {
   await batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
 }
 
-const countInOpenWindow = (Key: keys.Key, now: number) =>
+const countInOpenWindow = (Key: keys.Key, now: number, max: number) =>
   new UpdateCommand({
     TableName: tableName(),
     Key,
     UpdateExpression: 'ADD attempts :one',
     ConditionExpression: 'windowEndsAt > :now AND attempts < :max',
-    ExpressionAttributeValues: { ':one': 1, ':now': now, ':max': LOGIN_MAX_FAILURES },
+    ExpressionAttributeValues: { ':one': 1, ':now': now, ':max': max },
   });
 
-const openWindow = (Key: keys.Key, now: number) =>
+const openWindow = (Key: keys.Key, now: number, windowSeconds: number) =>
   new PutCommand({
     TableName: tableName(),
-    Item: { ...Key, entity: 'loginFailures', attempts: 1, windowEndsAt: now + WINDOW_SECONDS, expiresAt: now + WINDOW_SECONDS },
+    Item: { ...Key, entity: 'loginFailures', attempts: 1, windowEndsAt: now + windowSeconds, expiresAt: now + windowSeconds },
     ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now',
     ExpressionAttributeValues: { ':now': now },
   });

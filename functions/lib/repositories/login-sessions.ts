@@ -26,6 +26,8 @@ const DEVICE_LENGTH = 300;
 export interface CurrentUser extends SignedInUser {
   /** The login session's id (the JWT's jti), so logout can end exactly this login session. Never sent in an answer. */
   loginSessionId: string;
+  /** A student's or guardian's: the students whose records they reach now (read at each request, never stored). */
+  studentIds?: string[];
 }
 
 interface LoginSessionItem extends keys.Key {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '@shared/constants';
+import type { StaffRole } from '@shared/constants';
 import type { PublicUser } from '@shared/schemas/auth';
 import { areLookalikes, lookalikeKeys } from '@shared/text/lookalike';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
@@ -33,7 +33,7 @@ const userNotFound = () => new NotFound('User not found');
 const toPublic = ({ _id, username, email, role }: UserItem): PublicUser => ({ _id, username, email, role });
 
 /** Creates a user, claiming the email and its look-alike keys in the same transaction; Conflict when one is taken. */
-export async function createUser(input: { username: string; email: string; role: Role; passwordHash: string }): Promise<PublicUser> {
+export async function createUser(input: { username: string; email: string; role: StaffRole; passwordHash: string }): Promise<PublicUser> {
   const user: UserItem = { _id: randomUUID(), ...input, lookalikes: lookalikeKeys(input.email) };
   const lookalikeTaken = new Conflict(TEXT_MESSAGES.lookalikeEmail);
   // Users an older release stored hold no look-alike claims: their emails are compared here (one Query of the user list).

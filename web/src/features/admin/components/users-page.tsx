@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ROLES } from '@shared/constants';
+import { STAFF_ROLES } from '@shared/constants';
 import * as z from 'zod/mini';
 import { registerSchema, type InvitedUser, type PublicUser } from '@shared/schemas/auth';
 import { EMAIL_INPUT, Field } from '@web/components/ui/field';
@@ -16,7 +16,7 @@ import { DeleteDialog, type DeleteTarget } from './delete-dialog';
 import { EmailLinkButton, ResetPasswordDialog } from './reset-password-dialog';
 import { useListing } from './use-listing';
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
+const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: role }));
 const COLUMNS: Column<PublicUser>[] = [
   { header: 'Name', cell: (user) => user.username },
   { header: 'Email', cell: (user) => user.email },

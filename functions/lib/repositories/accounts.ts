@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../db';
+import { Conflict, Invalid } from '../domain-errors';
+import type { StudentItem } from '../entities/student';
+import * as keys from '../keys';
+import { EXISTS, IS_NEW, put, transact } from '../writes';
+
+/**
+ * Accounts of students and guardians (docs/product.md §4): a profile like a staff user's (keys.userProfile,
+ * left out of the users list) and the claim of its email (keys.emailClaim, one account per address), with no
+ * password: they sign in by an emailed link or the college's Google or Microsoft account. A student's
+ * account has the student's id; a guardian's lists the students whose records named its email when linked
+ * (studentIds). The records decide access, at every request: see studentsOfAccount.
+ */
+export type FamilyRole = 'student' | 'guardian';
+
+export interface AccountItem {
+  _id: string;
+  username: string;
+  email: string;
+  role: FamilyRole;
+  /** A guardian's children, as linked; each one counts only while its record still names this email. */
+  studentIds?: Set<string>;
+  invitedAt?: string;
+}
+
+export const ACCOUNT_MESSAGES = {
+  emailTaken: 'This email address is already used by another SAMS account',
+  noEmail: 'This student has no email address to sign in with',
+} as const;
+
+async function getItem<T>(Key: keys.Key): Promise<T | null> {
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
+  return (result.Item as T | undefined) ?? null;
+}
+
+async function accountOfEmail(email: string): Promise<AccountItem | null> {
+  const claim = await getItem<{ userId: string }>(keys.emailClaim(email));
+  return claim ? getItem<AccountItem>(keys.userProfile(claim.userId)) : null;
+}
+
+/**
+ * The account of a student, opened with its email claim; the one already open when it is there.
+ * Conflict when the address is another account's (a staff user's, another student's, a guardian's).
+ */
+export async function openStudentAccount(student: Pick<StudentItem, '_id' | 'name' | 'email'>, now = new Date()): Promise<AccountItem> {
+  if (!student.email) throw new Invalid(ACCOUNT_MESSAGES.noEmail);
+  const account: AccountItem = { _id: student._id, username: student.name, email: student.email.toLowerCase(), role: 'student' };
+  return openAccount(account, now, (existing) => existing._id === student._id);
+}
+
+/** A guardian's account for this address, opened or found, with the student linked to it. Conflict as above. */
+export async function openGuardianAccount(contact: { name: string; email: string }, studentId: string, now = new Date()): Promise<AccountItem> {
+  const existing = await accountOfEmail(contact.email);
+  if (existing && existing.role !== 'guardian') throw new Conflict(ACCOUNT_MESSAGES.emailTaken);
+  const account: AccountItem = existing ?? {
+    _id: randomUUID(),
+    username: contact.name,
+    email: contact.email.toLowerCase(),
+    role: 'guardian',
+  };
+  const opened = existing ?? (await openAccount(account, now, (other) => other.role === 'guardian'));
+  await linkChild(opened._id, studentId);
+  return { ...opened, studentIds: new Set([...(opened.studentIds ?? []), studentId]) };
+}
+
+async function openAccount(account: AccountItem, now: Date, isSame: (existing: AccountItem) => boolean): Promise<AccountItem> {
+  const failed = await transact({
+    claim: put({ ...keys.emailClaim(account.email), entity: 'email', userId: account._id }, IS_NEW),
+    profile: put({ ...keys.userProfile(account._id), entity: 'user', ...account, invitedAt: now.toISOString() }, IS_NEW),
+  });
+  if (!failed) return { ...account, invitedAt: now.toISOString() };
+  const existing = await accountOfEmail(account.email);
+  if (existing && isSame(existing)) return existing;
+  throw new Conflict(ACCOUNT_MESSAGES.emailTaken);
+}
+
+async function linkChild(guardianId: string, studentId: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userProfile(guardianId),
+      UpdateExpression: 'ADD studentIds :id',
+      ConditionExpression: EXISTS,
+      ExpressionAttributeValues: { ':id': new Set([studentId]) },
+    }),
+  );
+}
+
+type GuardedRecord = Pick<StudentItem, '_id' | 'email'> & { guardians?: readonly { email?: string }[] };
+
+/** Whether a record still names this account: its own email for a student, a guardian contact's for a guardian. */
+export const recordNames = (record: GuardedRecord, account: { role: FamilyRole; email: string }): boolean =>
+  account.role === 'student'
+    ? record.email?.toLowerCase() === account.email
+    : (record.guardians ?? []).some((contact) => contact.email?.toLowerCase() === account.email);
+
+/**
+ * The students a student's or guardian's account reaches now: the records that exist and still name its
+ * email. Empty once a record is deleted, its email changed or its guardian contact removed, which ends access.
+ */
+export async function studentsOfAccount(account: { _id: string; role: FamilyRole; email: string }): Promise<string[]> {
+  let ids = [account._id];
+  if (account.role === 'guardian') {
+    ids = [...((await getItem<AccountItem>(keys.userProfile(account._id)))?.studentIds ?? [])];
+  }
+  if (!ids.length) return [];
+  // Straight from the table, one GetItem per child (a family has few): the students' repository would bring its
+  // writes into every Lambda, BatchGetItem a permission each, and this runs in every request's authorization.
+  const records = await Promise.all(ids.map((id) => getItem<StudentItem>(keys.studentById(id))));
+  return records.filter((record) => record !== null && recordNames(record, account)).map((record) => record!._id);
+}

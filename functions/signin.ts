@@ -1,0 +1,26 @@
+import { signInLinkCodeSchema, signInLinkRequestSchema, signInLinkTokenSchema, SIGN_IN_LINK_MESSAGES } from '@shared/schemas/sign-in-link';
+import { requestSignInLink, signInWithLinkCode, signInWithLinkToken } from './lib/auth/sign-in-link';
+import { parse } from './lib/http/errors';
+import { resource } from './lib/http/resource';
+
+/**
+ * Sign-in resource: signing in without a password (docs/product.md §4), by an emailed link that works in the
+ * browser that asked for it. Apart from auth, whose bundle holds the password checks.
+ */
+export const handler = resource('signin', {
+  'POST /auth/link': async (request) => {
+    const { email } = parse(signInLinkRequestSchema, request.body);
+    const { requestId, cookie } = await requestSignInLink(email, request);
+    return { data: { request: requestId }, message: SIGN_IN_LINK_MESSAGES.sent, cookies: [cookie] };
+  },
+
+  'POST /auth/link/token': async (request) => {
+    const { user, cookie } = await signInWithLinkToken(parse(signInLinkTokenSchema, request.body), request);
+    return { data: user, message: 'Logged in successfully', cookies: [cookie] };
+  },
+
+  'POST /auth/link/code': async (request) => {
+    const { user, cookie } = await signInWithLinkCode(parse(signInLinkCodeSchema, request.body), request);
+    return { data: user, message: 'Logged in successfully', cookies: [cookie] };
+  },
+});
