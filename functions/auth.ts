@@ -15,7 +15,7 @@ import { clearedLoginSessionCookie, deviceCookie, signDeviceToken, trustedDevice
 import { setPasswordWithLink } from './lib/auth/set-password-use';
 import { changePassword, newLoginSession, signedInUser, spendChangeGuess, spendGuess } from './lib/auth/sign-in';
 import { nowSeconds } from './lib/db';
-import { DEMO_ACCOUNTS, isDemoMode } from './lib/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_FAMILY, isDemoMode } from './lib/demo-accounts';
 import { Invalid, NotFound } from './lib/domain-errors';
 import { HttpError, parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
@@ -38,7 +38,15 @@ import { createUser, findUserForLogin, getUserWithPassword } from './lib/reposit
 export const handler = resource('auth', {
   'GET /config': async () => {
     const config: AppConfig = {
-      demo: isDemoMode() ? { accounts: DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role })) } : null,
+      demo: isDemoMode()
+        ? {
+            accounts: DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role })),
+            linkAccounts: [
+              { email: DEMO_FAMILY.student.email, role: 'student' },
+              { email: DEMO_FAMILY.guardian.email, role: 'guardian' },
+            ],
+          }
+        : null,
     };
     return { data: config, message: 'Config' };
   },

@@ -98,6 +98,11 @@ export const ROUTES = [
   // sent one later by an admin; the link's token sets the password. Served with the users: the mail goes from there.
   r('POST', '/user/invite', 'user', 'admin', refreshes('/user')),
   r('POST', '/user/{id}/set-password-link', 'user', 'admin'),
+  // Invitations in bulk for students and guardians (docs/product.md §4): a run is listed and queued here, and the
+  // jobs' Lambda sends its emails at the mail service's rate. Served with the users: the accounts they open are theirs.
+  r('POST', '/invitation', 'user', 'admin', refreshes('/invitation')),
+  r('GET', '/invitation', 'user', 'admin'),
+  r('GET', '/invitation/batch/{batchid}', 'user', 'admin'),
   r('POST', '/auth/set-password', 'auth', 'public'),
   // Sign-in without a password (docs/product.md §4): by an emailed link, in the browser that asked for it.
   r('POST', '/auth/link', 'signin', 'public'),
@@ -158,7 +163,8 @@ export const ROUTES = [
   r('GET', '/attendance/{id}/history', 'attendance', 'staff'),
   r('GET', '/attendance/missing', 'attendance', 'admin'),
   // The college's attendance rules (edit window, how late and excused count): served with attendance, which applies them.
-  r('GET', '/settings', 'attendance', 'staff', OFFLINE_READ),
+  // Everyone signed in reads them: the college's time zone, and the rules a student's standing follows.
+  r('GET', '/settings', 'attendance', 'signedIn', OFFLINE_READ),
   r('PATCH', '/settings', 'attendance', 'admin', DATA_CHANGE, refreshes('/settings', '/attendance', '/report')),
 
   r('POST', '/timetable', 'timetable', 'admin', refreshes(...CLASSES)),

@@ -8,3 +8,9 @@ export const DEMO_ACCOUNTS: readonly { username: string; email: string; password
 ];
 
 export const isDemoMode = (): boolean => process.env.DEMO_MODE === '1';
+
+/** The demo student and guardian (no password: they sign in by an emailed link, caught by the local mail inbox). */
+export const DEMO_FAMILY = {
+  student: { enrollment: '25CE001', email: 'student@sams.local' },
+  guardian: { name: 'Demo Guardian', relation: 'Mother', email: 'guardian@sams.local', children: ['25CE001', '25CE002'] },
+} as const;

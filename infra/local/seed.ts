@@ -7,6 +7,7 @@ import { backfillSlotTimes } from '@functions/lib/repositories/slot-times-backfi
 import { updateSettings } from '@functions/lib/repositories/settings';
 import { createUser, emailTaken } from '@functions/lib/repositories/users';
 import { seedDemoCollege } from './demo-college';
+import { seedDemoFamily } from './demo-family';
 import { seedDemoTimetable } from './demo-timetable';
 
 /**
@@ -29,6 +30,8 @@ const SEED_STEPS: { id: string; run: () => Promise<void> }[] = [
   { id: 'slot-times', run: async () => void (await backfillSlotTimes()) },
   // The demo college as its admin would set it up: named, on Indian time, its alerts on (they land in the mail catcher).
   { id: 'demo-settings', run: seedDemoSettings },
+  // A student and a guardian who sign in by an emailed link (the mail catcher shows it).
+  { id: 'demo-family', run: seedDemoFamily },
 ];
 
 async function seedDemoSettings(): Promise<void> {

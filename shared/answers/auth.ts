@@ -63,6 +63,8 @@ export const appConfigShape = z.strictObject({
   demo: z.nullable(
     z.strictObject({
       accounts: z.array(z.strictObject({ email: z.string(), password: z.string(), role: z.enum(ROLES) })),
+      /** Demo accounts without a password: they sign in by an emailed link, which the local mail inbox catches. */
+      linkAccounts: z.array(z.strictObject({ email: z.string(), role: z.enum(ROLES) })),
     }),
   ),
 });

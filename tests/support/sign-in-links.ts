@@ -6,12 +6,12 @@ import type { CaughtMail } from '@infra/local/mail-catcher';
 import { SITE } from './alerts';
 import { cookieHeader, type TestStack } from './stack';
 
-/** The sign-in link of an email (its text and HTML carry the same), its request id, token and code. */
-export function signInLinkIn(mail: CaughtMail): { url: string; request: string; token: string; code: string } {
+/** The sign-in link of an email (its text and HTML carry the same) to `site`, its request id, token and code. */
+export function signInLinkIn(mail: CaughtMail, site = SITE): { url: string; request: string; token: string; code: string } {
   const match = /(https?:\/\/\S+\/sign-in-link#request=([0-9a-f-]{36})&token=([\w-]{43}))/.exec(mail.text);
   if (!match) throw new Error(`no sign-in link in: ${mail.text}`);
   expect(mail.html).toContain(`href="${match[1]!.replace('&', '&amp;')}"`);
-  expect(match[1]!.startsWith(`${SITE}/sign-in-link#`)).toBe(true);
+  expect(match[1]!.startsWith(`${site}/sign-in-link#`)).toBe(true);
   const code = /type this code on the page that asked: ([A-Z0-9]{6})/.exec(mail.text)?.[1];
   if (!code) throw new Error(`no code in: ${mail.text}`);
   return { url: match[1]!, request: match[2]!, token: match[3]!, code };

@@ -11,6 +11,7 @@ const DEMO: AppConfig = {
       { email: 'admin@sams.local', password: 'Admin@12345', role: 'admin' },
       { email: 'faculty@sams.local', password: 'Faculty@12345', role: 'faculty' },
     ],
+    linkAccounts: [{ email: 'student@sams.local', role: 'student' }],
   },
 };
 const loggedOut = <T,>(extra?: Routes<T>) =>

@@ -42,8 +42,14 @@ const browserSecretOf = (request: Request) => {
 
 /** Whether the address's account may sign in by link: staff always; a student or guardian while a record names them. */
 async function mayUseLink(account: { _id: string; role: string; email: string }): Promise<boolean> {
-  if (isStaff(account.role as never)) return true;
-  return (await studentsOfAccount(account as { _id: string; role: 'student' | 'guardian'; email: string })).length > 0;
+  return (await studentsReached(account)) !== null;
+}
+
+/** The students a student's or guardian's account reaches (null: none, so no sign-in); staff: undefined. */
+async function studentsReached(account: { _id: string; role: string; email: string }): Promise<string[] | null | undefined> {
+  if (isStaff(account.role as never)) return undefined;
+  const ids = await studentsOfAccount(account as { _id: string; role: 'student' | 'guardian'; email: string });
+  return ids.length ? ids : null;
 }
 
 export async function requestSignInLink(email: string, request: Request): Promise<{ requestId: string; cookie: string }> {
@@ -115,10 +121,11 @@ export async function signInWithLinkCode({ request: requestId, code }: SignInLin
 
 async function finishSignIn(requestId: string, link: SignInLinkItem, request: Request) {
   const account = await getUser(link.userId);
-  if (!account || !(await mayUseLink(account))) throw refused(request, 'account or record removed', link.userId);
+  const studentIds = account && (await studentsReached(account));
+  if (!account || studentIds === null) throw refused(request, 'account or record removed', link.userId);
   const { loginSession, cookie } = await newLoginSession(signedInUser(account), request);
   if (!(await spendSignInLink(requestId, loginSession))) throw refused(request, 'used meanwhile', link.userId);
   const signedIn = { ...loginSession.user, loginSessionId: loginSession.loginSessionId };
   securityEvent('login succeeded', { ...request, user: signedIn }, { method: 'email link' });
-  return { user: loginSession.user, cookie };
+  return { user: { ...loginSession.user, ...(studentIds ? { studentIds } : {}) }, cookie };
 }

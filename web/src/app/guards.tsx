@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { isStaff } from '@shared/constants';
 import { isAdmin, useSession } from '../lib/session';
 
 /*
@@ -21,6 +22,14 @@ export function RequireAdmin() {
   const state = useSession();
   if (state.status === 'unknown') return null;
   if (!isAdmin(state)) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** Staff pages (marking, viewing, reports, admin): a student or guardian goes to their own attendance, /me. */
+export function RequireStaff() {
+  const state = useSession();
+  if (state.status === 'unknown') return null;
+  if (state.user && !isStaff(state.user.role)) return <Navigate to="/me" replace />;
   return <Outlet />;
 }
 

@@ -3,7 +3,7 @@ import { matchRoutes, Router, useLocation, useRoutes, type RouteObject } from 'r
 import { useSession } from '../lib/session';
 import { shownPath } from '../lib/shown-path';
 import { ErrorBoundary, ErrorPage } from './error-page';
-import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
+import { GuestOnly, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { BootScreen, MainContent, NavigationPending, RootLayout } from './root-layout';
 import { checkSessionOnce } from './session-check';
 import { createWindowHistory, type WindowHistory } from './window-history';
@@ -23,6 +23,7 @@ export const ADMIN_PAGES = [
   { path: 'settings', title: 'Settings' },
   { path: 'timetable', title: 'Timetable' },
   { path: 'notmarked', title: 'Not marked' },
+  { path: 'invitations', title: 'Invitations' },
 ] as const;
 
 // This file, the router, the guards and the root layout are a chunk main.tsx loads at once; every page
@@ -102,6 +103,11 @@ const routes: RouteObject[] = [
             path: 'set-password',
             ...onDemand(() => import('../features/auth/components/set-password-page').then((m) => m.SetPasswordPage)),
           },
+          // A sign-in link (docs/product.md §4) opens it: it signs in the browser that asked for the link.
+          {
+            path: 'sign-in-link',
+            ...onDemand(() => import('../features/auth/components/sign-in-link-page').then((m) => m.SignInLinkPage)),
+          },
         ],
       },
       {
@@ -110,29 +116,38 @@ const routes: RouteObject[] = [
           {
             ...onDemand(() => import('./app-layout').then((m) => m.AppLayout)),
             children: [
-              { index: true, ...marking.home },
-              { path: 'course/:semid', ...marking.courses },
-              { path: 'laborlec/:courseid', ...marking.kind },
-              { path: 'slots/:slotid', ...marking.slots },
-              { path: 'division/:timeid', ...marking.divisions },
-              { path: 'batch/:divisionid', ...marking.batches },
-              { path: 'students/:id', ...marking.students },
-              { path: 'success', ...marking.success },
-              { path: 'queue', ...marking.queue },
-              {
-                path: 'dashboard/viewattendance',
-                ...onDemand(() => import('../features/attendance-view/components/view-attendance-page').then((m) => m.ViewAttendancePage)),
-              },
-              { path: 'reports', ...reports.list },
+              // A student's or guardian's own attendance (docs/product.md §4).
+              { path: 'me', ...onDemand(() => import('../features/reports/components/family-home').then((m) => m.FamilyHome)) },
               // My account (docs/product.md §4): every role; a one-time password's user is held here until they choose their own.
               {
                 path: 'account',
                 ...onDemand(() => import('../features/auth/components/account-page').then((m) => m.AccountPage)),
               },
-              { path: 'reports/student/:id', ...reports.record },
               {
-                element: <RequireAdmin />,
-                children: ADMIN_PAGES.map(({ path }) => ({ path: `dashboard/${path}`, ...admin(path) })),
+                element: <RequireStaff />,
+                children: [
+                  { index: true, ...marking.home },
+                  { path: 'course/:semid', ...marking.courses },
+                  { path: 'laborlec/:courseid', ...marking.kind },
+                  { path: 'slots/:slotid', ...marking.slots },
+                  { path: 'division/:timeid', ...marking.divisions },
+                  { path: 'batch/:divisionid', ...marking.batches },
+                  { path: 'students/:id', ...marking.students },
+                  { path: 'success', ...marking.success },
+                  { path: 'queue', ...marking.queue },
+                  {
+                    path: 'dashboard/viewattendance',
+                    ...onDemand(() =>
+                      import('../features/attendance-view/components/view-attendance-page').then((m) => m.ViewAttendancePage),
+                    ),
+                  },
+                  { path: 'reports', ...reports.list },
+                  { path: 'reports/student/:id', ...reports.record },
+                  {
+                    element: <RequireAdmin />,
+                    children: ADMIN_PAGES.map(({ path }) => ({ path: `dashboard/${path}`, ...admin(path) })),
+                  },
+                ],
               },
             ],
           },

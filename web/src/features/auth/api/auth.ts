@@ -18,3 +18,21 @@ export async function login(input: LoginInput): Promise<SignedInUser> {
   session.signIn(user);
   return user;
 }
+
+/** POST auth/link: asks for a sign-in link for this address; answers the request's id (sent back with a typed code). */
+export async function askSignInLink(email: string): Promise<{ request: string; message: string }> {
+  const { data, message } = await callRoute('POST /auth/link', { body: { email } });
+  return { request: data.request, message };
+}
+
+/** POST auth/link/token or auth/link/code: signs this browser in with an emailed link's token or its code. */
+export async function signInWithLink(body: { request: string } & ({ token: string } | { code: string })): Promise<SignedInUser> {
+  await endPendingLogout();
+  const { data: user } =
+    'token' in body
+      ? await callRoute('POST /auth/link/token', { body })
+      : await callRoute('POST /auth/link/code', { body });
+  forgetPendingLogout();
+  session.signIn(user);
+  return user;
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PRODUCT } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { loginSchema, PASSWORD_MESSAGES } from '@shared/schemas/auth';
@@ -8,6 +8,7 @@ import { Page } from '@web/components/ui/page';
 import { ApiError } from '@web/lib/api-client';
 import { useForm } from '@web/lib/form';
 import { login, useAppConfig } from '../api/auth';
+import { SignInLinkForm } from './sign-in-link-form';
 import './login-page.css';
 
 /**
@@ -19,9 +20,16 @@ const loginFailure = (error: unknown) =>
     ? error.message
     : MESSAGES.wrongLogin;
 
-/** The login screen (docs/product.md §2.3): email, password, Login; the demo hint on the local stack. */
+/**
+ * The login screen (docs/product.md §2.3): email, password, Login; or a sign-in link by email (students and
+ * guardians have no password: an invitation opens this page with ?email=); the demo hint on the local stack.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const invited = search.get('email') ?? '';
+  const [byLink, setByLink] = useState(invited !== '');
+  const [linkEmail, setLinkEmail] = useState(invited);
   const { data: config } = useAppConfig();
   const [failure, setFailure] = useState('');
   const form = useForm({ email: '', password: '' }, { onFailure: (error) => setFailure(loginFailure(error)) });
@@ -32,27 +40,35 @@ export function LoginPage() {
   });
 
   const demo = config?.demo?.accounts ?? [];
+  const demoByLink = config?.demo?.linkAccounts ?? [];
   return (
     <Page title={`${PRODUCT} Login`} size="narrow" lead={<p className="login-lead">Sign in to mark and view attendance.</p>}>
-      <form
-        className="card login-form"
-        onSubmit={(event) => {
-          setFailure('');
-          void submit(event);
-        }}
-        noValidate
-      >
-        <Field label="Email" {...EMAIL_INPUT} autoComplete="username" required {...form.field('email')} />
-        <Field label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
-        {failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <button type="submit" className="button login-submit" disabled={form.busy} aria-busy={form.busy}>
-          Login
-        </button>
-      </form>
+      {byLink ? (
+        <SignInLinkForm key={linkEmail} email={linkEmail || form.values.email} onSignedIn={() => navigate('/', { replace: true })} />
+      ) : (
+        <form
+          className="card login-form"
+          onSubmit={(event) => {
+            setFailure('');
+            void submit(event);
+          }}
+          noValidate
+        >
+          <Field label="Email" {...EMAIL_INPUT} autoComplete="username" required {...form.field('email')} />
+          <Field label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
+          {failure && (
+            <p className="form-error" role="alert">
+              {failure}
+            </p>
+          )}
+          <button type="submit" className="button login-submit" disabled={form.busy} aria-busy={form.busy}>
+            Login
+          </button>
+        </form>
+      )}
+      <button type="button" className="button button-secondary login-switch" onClick={() => setByLink(!byLink)}>
+        {byLink ? 'Sign in with a password instead' : 'No password? Email me a sign-in link'}
+      </button>
       {demo.length > 0 && (
         <section className="card demo-hint" aria-labelledby="demo-title">
           <h2 id="demo-title">Demo accounts</h2>
@@ -71,6 +87,26 @@ export function LoginPage() {
                     form.setValues({ email: account.email, password: account.password });
                     form.setErrors({});
                     setFailure('');
+                  }}
+                  aria-label={`Use the ${account.role} demo account`}
+                >
+                  Use
+                </button>
+              </li>
+            ))}
+            {demoByLink.map((account) => (
+              <li key={account.email}>
+                <span className="demo-role">{account.role}</span>
+                <span className="demo-credentials">
+                  <span>{account.email}</span>
+                  <span>sign-in link (local mail inbox)</span>
+                </span>
+                <button
+                  type="button"
+                  className="button button-secondary demo-use"
+                  onClick={() => {
+                    setLinkEmail(account.email);
+                    setByLink(true);
                   }}
                   aria-label={`Use the ${account.role} demo account`}
                 >

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
-import { PRODUCT } from '@shared/constants';
+import { isStaff, PRODUCT } from '@shared/constants';
 import { errorMessage } from '@web/lib/api-client';
 import { LogoutDialog } from '@web/components/offline/logout-dialog';
 import { queuedMarks, waitingMarks } from '@web/lib/offline/queue-store';
@@ -9,7 +9,7 @@ import { deviceLogoutText, keptMarks } from '@web/lib/offline/sign-out';
 import { toast } from '@web/lib/toast';
 import { logout } from '../api/navigation';
 import { CurrentTerm } from './current-term';
-import { ADMIN_GROUPS, ADMIN_HOME, FACULTY_LINKS, isCurrent, type NavGroup, type NavItem } from './nav-links';
+import { ADMIN_GROUPS, ADMIN_HOME, FACULTY_LINKS, FAMILY_LINKS, isCurrent, type NavGroup, type NavItem } from './nav-links';
 import './nav-bar.css';
 import './nav-groups.css';
 
@@ -116,7 +116,7 @@ export function NavBar({ user }: { user: PublicUser }) {
             </ul>
           ) : (
             <ul className="navbar-links">
-              {FACULTY_LINKS.map((link) => (
+              {(isStaff(user.role) ? FACULTY_LINKS : FAMILY_LINKS).map((link) => (
                 <NavEntry key={link.to} link={link} onFollow={close} />
               ))}
             </ul>

@@ -11,6 +11,8 @@ export interface NavGroup {
 }
 
 const HOME: NavItem = { to: '/', label: 'Home' };
+/** A student's or guardian's one page: their (children's) attendance. */
+export const FAMILY_LINKS: NavItem[] = [{ to: '/me', label: 'My attendance' }];
 const VIEW_ATTENDANCE: NavItem = { to: '/dashboard/viewattendance', label: 'View Attendance' };
 const REPORTS: NavItem = { to: '/reports', label: 'Reports' };
 
@@ -36,6 +38,7 @@ export const ADMIN_GROUPS: NavGroup[] = [
       { to: '/dashboard/import', label: 'Import students' },
       { to: '/dashboard/changestu', label: 'Chg Term' },
       { to: '/dashboard/adduser', label: 'Adduser' },
+      { to: '/dashboard/invitations', label: 'Invitations' },
     ],
   },
   {

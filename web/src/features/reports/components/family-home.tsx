@@ -1,0 +1,69 @@
+import { useSearchParams } from 'react-router-dom';
+import { REPORT_MESSAGES } from '@shared/schemas/reports';
+import { Loaded } from '@web/components/ui/loaded';
+import { Page } from '@web/components/ui/page';
+import { useSession } from '@web/lib/session';
+import { useStudentRecord } from '../api/reports';
+import { RecordSessions } from './record-sessions';
+import { StandingTable } from './record-standing';
+import './reports.css';
+
+const ALL_SESSIONS = {};
+
+/**
+ * /me (docs/product.md §4): a student's own attendance, a guardian's children's (a switcher when there are
+ * several): their standing per course and kind and overall, then every class, newest first.
+ */
+export function FamilyHome() {
+  const { user } = useSession();
+  const [search, setSearch] = useSearchParams();
+  const children = user?.studentIds ?? [];
+  const chosen = search.get('student');
+  const id = chosen && children.includes(chosen) ? chosen : (children[0] ?? '');
+  const record = useStudentRecord(id, ALL_SESSIONS);
+  const guardian = user?.role === 'guardian';
+
+  return (
+    <Page title={guardian ? 'Attendance of your children' : 'My attendance'}>
+      {children.length > 1 && (
+        <nav className="card family-switcher" aria-label="Child">
+          {children.map((child, index) => (
+            <button
+              key={child}
+              type="button"
+              className={`button${child === id ? '' : ' button-secondary'}`}
+              aria-pressed={child === id}
+              onClick={() => setSearch({ student: child })}
+            >
+              {child === id && record.data ? record.data.student.name : `Child ${index + 1}`}
+            </button>
+          ))}
+        </nav>
+      )}
+      <Loaded list={{ ...record, data: record.data && [record.data] }} empty={REPORT_MESSAGES.studentNotFound}>
+        {([shown]) => (
+          <>
+            <section className="card record-student" aria-label="Student">
+              <dl className="record-details">
+                {[
+                  ['Name', shown!.student.name],
+                  ['Enrollment', shown!.student.enrollment],
+                  ['Semester', shown!.student.semester.name],
+                  ['Division', shown!.student.division.name],
+                  ['Batch', shown!.student.batch.name],
+                ].map(([term, value]) => (
+                  <div key={term}>
+                    <dt>{term}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+            <StandingTable courses={shown!.courses} overall={shown!.overall} threshold={shown!.threshold} />
+            <RecordSessions record={shown!} range={ALL_SESSIONS} />
+          </>
+        )}
+      </Loaded>
+    </Page>
+  );
+}
