@@ -5,6 +5,7 @@ import { inviteSchema, registerSchema } from '@shared/schemas/auth';
 import { settingsPatchSchema } from '@shared/schemas/settings';
 import { termSchema } from '@shared/schemas/structure';
 import { ROUTES, routeKey, type Route } from '@shared/routes';
+import { signInLinkRequestSchema } from '@shared/schemas/sign-in-link';
 import { useTestStack } from '@tests/support/stack';
 import { allItems } from '@tests/support/table';
 
@@ -16,6 +17,7 @@ import { allItems } from '@tests/support/table';
  */
 const RUNS = 200;
 const MISSING = 'missing-0000';
+const GUARDIAN = { name: 'G', relation: 'Mother', phone: '9820012345' };
 
 const junk = fc.oneof(
   fc.anything(),
@@ -91,8 +93,14 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/v1/user/{id}/unlock': { note: MISSING },
   'POST /api/v1/user/invite': { email: 'fuzz@college.test', username: 'F', role: 'faculty' },
   'POST /api/v1/user/{id}/set-password-link': { note: MISSING },
+  'POST /api/v1/invitation': { scope: 'batch', id: MISSING, who: 'both' },
   // A well-formed token of no link: at most the one refusal every unknown, used or expired link gets.
   'POST /api/v1/auth/set-password': { token: 'A'.repeat(43), password: 'Fuzzy-lantern-88' },
+  // Asking for a link answers no sooner than a second (its time must not tell whether the address has an account): invalid bodies only.
+  'POST /api/v1/auth/link': { email: 'fuzz@college.test' },
+  // A request id of no link: the one refusal every unknown link gets.
+  'POST /api/v1/auth/link/token': { request: '00000000-0000-4000-8000-000000000000', token: 'A'.repeat(43) },
+  'POST /api/v1/auth/link/code': { request: '00000000-0000-4000-8000-000000000000', code: 'ABCDEF' },
   'POST /api/v1/term': { name: 'Fuzz term', status: true },
   'PATCH /api/v1/term/{id}': { status: true },
   'POST /api/v1/term/{id}/activate': { from: '2030-01-01' },
@@ -109,9 +117,9 @@ const BODIES: Record<string, Record<string, unknown>> = {
     rows: [{ enrollment: 'F3', name: 'F', email: 'f@college.test', semester: MISSING, division: MISSING, batch: MISSING }],
     createMissing: true,
   },
-  'POST /api/v1/student': { enrollment: 'F1', name: 'F', email: 'f@college.test', batchid: MISSING },
+  'POST /api/v1/student': { enrollment: 'F1', name: 'F', email: 'f@college.test', batchid: MISSING, guardians: [GUARDIAN] },
   'PATCH /api/v1/student/updateterm': { oldbatchid: MISSING, newbatchid: `${MISSING}-2` },
-  'PATCH /api/v1/student/{id}': { enrollment: 'F2', name: 'F', email: 'f@college.test', batchid: MISSING },
+  'PATCH /api/v1/student/{id}': { enrollment: 'F2', name: 'F', email: 'f@college.test', batchid: MISSING, guardians: [GUARDIAN] },
   'POST /api/v1/course': { name: 'C', semid: MISSING },
   'POST /api/v1/slot': { name: 'S', termid: MISSING, start: '09:00', end: '10:00' },
   'PATCH /api/v1/slot/{id}': { name: 'S', start: '09:00', end: '10:00' },
@@ -140,6 +148,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
 const ONLY_INVALID: Record<string, z.ZodMiniType> = {
   'POST /api/v1/auth/register': registerSchema,
   'POST /api/v1/user/invite': inviteSchema,
+  'POST /api/v1/auth/link': signInLinkRequestSchema,
   'POST /api/v1/term': termSchema,
   'PATCH /api/v1/settings': settingsPatchSchema,
 };
@@ -162,6 +171,7 @@ const NO_INPUT = [
   // Never generated: it would end the fuzzing admin's own session.
   'DELETE /api/v1/auth/sessions',
   'GET /api/v1/user',
+  'GET /api/v1/invitation',
   'GET /api/v1/term',
   'GET /api/v1/term/active',
   'GET /api/v1/settings',
