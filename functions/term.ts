@@ -5,6 +5,7 @@ import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { getSettings } from './lib/repositories/settings';
 import { createNode, listActiveTerms, listChildren } from './lib/repositories/structure';
+import { renameNode } from './lib/repositories/structure-rename';
 import { activateTerm, planActivation, publicTerm, updateTerm, type TermItem } from './lib/repositories/terms';
 
 const termId = (id: string | undefined) => parse(entityId('Some error occur'), id);
@@ -30,7 +31,8 @@ export const handler = resource('term', {
 
   'PATCH /term/{id}': async ({ params, body }) => {
     const id = termId(params.id);
-    const change = parse(termStatusSchema, body);
+    const { name, ...change } = parse(termStatusSchema, body);
+    if (name !== undefined) return { data: publicTerm(await renameNode('term', id, name)), message: 'Term renamed successfully' };
     const term = await updateTerm(id, change);
     const message =
       change.status === undefined ? `Term ${term.name} updated` : `Term ${term.name} is now ${change.status ? 'active' : 'inactive'}`;

@@ -37,9 +37,9 @@ describe('e2e admin: terms and the structure under them', () => {
       '2027-28 E2E Term',
       'False',
       '1 Jun 2027 – 30 Nov 2027',
-      'Edit datesHolidaysMake active…',
+      'RenameEdit datesHolidaysMake active…',
     ]);
-    expect(await rowCells(list, /2026-27 Odd Term/)).toEqual(['2026-27 Odd Term', 'True', 'Not set', 'Edit datesHolidays']);
+    expect(await rowCells(list, /2026-27 Odd Term/)).toEqual(['2026-27 Odd Term', 'True', 'Not set', 'RenameEdit datesHolidays']);
     expect(await scrollsSideways(t.page)).toBe(false);
     await screenshot(t.page, 'admin-term-360');
 
@@ -64,7 +64,7 @@ describe('e2e admin: terms and the structure under them', () => {
     const list = main().getByRole('table', { name: 'Terms' });
     await expect
       .poll(() => rowCells(list, /2027-28 E2E Term/))
-      .toEqual(['2027-28 E2E Term', 'False', 'From 1 Jun 2027', 'Edit datesHolidaysMake active…']);
+      .toEqual(['2027-28 E2E Term', 'False', 'From 1 Jun 2027', 'RenameEdit datesHolidaysMake active…']);
     const term = (await getData<Term[]>('/term')).find((each) => each.name === '2027-28 E2E Term');
     expect(term).toMatchObject({ startDate: '2027-06-01', endDate: null });
   });

@@ -156,10 +156,15 @@ describe('DynamoDB requests per route', () => {
     ]);
   });
 
-  it('adds a timetable entry with one batch read and one transaction, and deletes it with one read and one transaction', async () => {
+  it('adds a timetable entry with one batch read and one transaction, lists with two Queries, and deletes it with one read and one transaction', async () => {
     const body = entryBody(college, t.admin.user._id, { weekday: 6, slotcount: 2, groupid: batch().id });
     expect(await requestsOf('POST', '/api/v1/timetable', body)).toEqual(['GetItem', 'BatchGetItem', 'TransactWriteItems']);
-    expect(await requestsOf('GET', `/api/v1/timetable?termid=${college.termid}&groupid=${division().id}`)).toEqual(['GetItem', 'Query']);
+    // The entries and the term's slots (their order), read side by side.
+    expect(await requestsOf('GET', `/api/v1/timetable?termid=${college.termid}&groupid=${division().id}`)).toEqual([
+      'GetItem',
+      'Query',
+      'Query',
+    ]);
     const id = timetableEntryId({ termid: college.termid, weekday: 6, slotid: college.slotids[0]!, groupid: batch().id });
     expect(await requestsOf('DELETE', `/api/v1/timetable/${id}`)).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
   });

@@ -34,9 +34,9 @@ describe('admin: the structure screens', () => {
     const table = await screen.findByRole('table', { name: 'Terms' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
     expect(rowTexts(table)).toEqual([
-      ['2025-26 Even Term', 'False', 'Not set', 'Edit datesHolidaysMake active…'],
-      ['2026-27 Odd Term', 'True', 'Not set', 'Edit datesHolidays'],
-      ['2027-28 Odd Term', 'False', 'Not set', 'Edit datesHolidaysMake active…'],
+      ['2025-26 Even Term', 'False', 'Not set', 'RenameEdit datesHolidaysMake active…'],
+      ['2026-27 Odd Term', 'True', 'Not set', 'RenameEdit datesHolidays'],
+      ['2027-28 Odd Term', 'False', 'Not set', 'RenameEdit datesHolidaysMake active…'],
     ]);
     expect(main().getByLabelText('Name')).toHaveValue('');
   });

@@ -60,7 +60,12 @@ describe('admin: a term’s first and last day', () => {
     });
     const table = await screen.findByRole('table', { name: 'Terms' });
     await waitFor(() =>
-      expect(rowTexts(table).at(-1)).toEqual(['2027-28 Odd Term', 'False', '1 Jun 2027 – 30 Nov 2027', 'Edit datesHolidaysMake active…']),
+      expect(rowTexts(table).at(-1)).toEqual([
+        '2027-28 Odd Term',
+        'False',
+        '1 Jun 2027 – 30 Nov 2027',
+        'RenameEdit datesHolidaysMake active…',
+      ]),
     );
     expect(main().getByLabelText('First day')).toHaveValue('');
   });
@@ -131,7 +136,7 @@ describe('admin: a term’s first and last day', () => {
     await waitFor(() =>
       expect(api.callsTo('PATCH', `/term/${ODD._id}`).map((call) => call.body)).toEqual([{ startDate: null, endDate: null }]),
     );
-    await waitFor(() => expect(rowTexts(table)[1]).toEqual([ODD.name, 'True', 'Not set', 'Edit datesHolidays']));
+    await waitFor(() => expect(rowTexts(table)[1]).toEqual([ODD.name, 'True', 'Not set', 'RenameEdit datesHolidays']));
   });
 
   it('clearing one day sends null for it alone', async () => {

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Course, Semester, Slot } from '@shared/schemas/structure';
+import type { Course, Semester, Slot, Term } from '@shared/schemas/structure';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
-import { BATCH_1A, BATCH_1B, DIVISION_1, DIVISION_2, SEMESTER_3, SEMESTER_5 } from './support/fixtures';
+import { BATCH_1A, BATCH_1B, DIVISION_1, DIVISION_2, EVEN, ODD, SEMESTER_3, SEMESTER_5 } from './support/fixtures';
 import { loadAdminScreens, main, openAdmin, rowTexts } from './support/admin';
 import type { Handler, Routes } from './support/fake-api';
 
 loadAdminScreens();
 
 /*
- * Rename on each row of the Semester, Division, Batch, Course and Slot lists (docs/product.md §2.5):
+ * Rename on each row of the Term, Semester, Division, Batch, Course and Slot lists (docs/product.md §2.5):
  * a dialog with the name prefilled, checked as Add checks it; the server's refusal under the field.
  */
 
@@ -139,5 +139,40 @@ describe('admin: Rename a row of the structure', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(`${label} renamed successfully`);
     expect(api.callsTo('PATCH', `/${level}/${first._id}`).map((call) => call.body)).toEqual([{ name: `${label} renamed` }]);
     await waitFor(() => expect(rowTexts(table)[0]![0]).toBe(`${label} renamed`));
+  });
+});
+
+describe('admin: Rename a term', () => {
+  it('renames a term from the Term list; a refused name shows under the field and the list keeps it', async () => {
+    const terms: Term[] = [{ ...EVEN }, { ...ODD }];
+    let refusal: { status: number; message: string } | null = { status: 409, message: 'Term "2025-26 Even Term" already exists' };
+    const { api, app } = await openAdmin('/dashboard/term', 'Term', {
+      'GET /term': () => ({ data: terms.map((term) => ({ ...term })) }),
+      'PATCH /term/t1': (body) => {
+        if (refusal) return refusal;
+        const term = terms.find((each) => each._id === 't1')!;
+        term.name = body.name!;
+        return { data: { ...term }, message: 'Term renamed successfully' };
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Terms' });
+    await app.user.click(await within(table).findByRole('button', { name: `Rename ${ODD.name}` }));
+    const dialog = await renameDialog(ODD.name);
+    const name = dialog.getByLabelText('Name');
+    expect(name).toHaveValue(ODD.name);
+    await app.user.clear(name);
+    await app.user.type(name, '2025-26 even term{Enter}');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Term "2025-26 Even Term" already exists'));
+    expect(rowTexts(table).map((row) => row[0])).toEqual([EVEN.name, ODD.name]);
+
+    refusal = null;
+    await app.user.clear(name);
+    await app.user.type(name, '2026-27 Odd Semester Term{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('Term renamed successfully');
+    expect(api.callsTo('PATCH', '/term/t1').map((call) => call.body)).toEqual([
+      { name: '2025-26 even term' },
+      { name: '2026-27 Odd Semester Term' },
+    ]);
+    await waitFor(() => expect(rowTexts(table).map((row) => row[0])).toEqual([EVEN.name, '2026-27 Odd Semester Term']));
   });
 });

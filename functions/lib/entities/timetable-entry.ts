@@ -1,7 +1,7 @@
 import type { TimetableEntry } from '@shared/schemas/timetable';
 
-/** A timetable entry as stored (functions/lib/repositories/timetable.ts writes it, with its copies). */
-export interface TimetableItem extends TimetableEntry {
-  /** The slot's name as a natural key, so a term's entries sort by slot name without reading the slots. */
-  slotOrder: string;
-}
+/**
+ * A timetable entry as stored (functions/lib/repositories/timetable.ts writes it, with its copies). Its
+ * slot's order is read from the slot when listed, so a renamed slot moves its entries.
+ */
+export type TimetableItem = TimetableEntry;

@@ -19,15 +19,31 @@ type StoredNode = StructureItem & { pk: string; sk: string; entity?: string };
 /** The fields of a stored node without its key and kind: what its entity and its entry both hold. */
 const fieldsOf = ({ pk: _pk, sk: _sk, entity: _entity, ...fields }: StoredNode): StructureItem => fields;
 
-/** Puts `item` only if the item there still has the name `held` (and, the entity, is not being deleted). */
-function putIfStillNamed(item: Record<string, unknown>, held: string, entity: boolean): TransactItem {
+/** The fields other writes change on a node (a term's status, dates, holidays and planned switch). */
+const KEPT_FIELDS = ['status', 'startDate', 'endDate', 'holidays', 'activeFrom'] as const;
+
+/**
+ * Puts `item` only if the item there still has the name `held` (and, the entity, is not being deleted
+ * and still has the kept fields it was read with, so a rename never puts back a term's old status or dates).
+ */
+function putIfStillNamed(item: Record<string, unknown>, held: StoredNode, entity: boolean): TransactItem {
+  const kept = entity ? KEPT_FIELDS : [];
+  const stored = held as unknown as Record<string, unknown>;
+  const keptConditions = kept.map((field) =>
+    stored[field] === undefined ? `attribute_not_exists(#${field})` : `#${field} = :held_${field}`,
+  );
+  const keptValues = Object.fromEntries(
+    kept.filter((field) => stored[field] !== undefined).map((field) => [`:held_${field}`, stored[field]]),
+  );
   return {
     Put: {
       TableName: tableName(),
       Item: item,
-      ConditionExpression: `${EXISTS} AND #name = :held${entity ? ' AND attribute_not_exists(deleting)' : ''}`,
-      ExpressionAttributeNames: { '#name': 'name' },
-      ExpressionAttributeValues: { ':held': held },
+      ConditionExpression: [EXISTS, '#name = :held', ...(entity ? ['attribute_not_exists(deleting)'] : []), ...keptConditions].join(
+        ' AND ',
+      ),
+      ExpressionAttributeNames: { '#name': 'name', ...Object.fromEntries(kept.map((field) => [`#${field}`, field])) },
+      ExpressionAttributeValues: { ':held': held.name, ...keptValues },
     },
   };
 }
@@ -54,9 +70,9 @@ export async function renameNode(kind: Kind, id: string, name: string): Promise<
 
   const failed = await transact({
     parent: parent && parentId ? check(keys.structureNode(parent, parentId), LIVE) : null,
-    entity: putIfStillNamed({ ...stored, ...next }, node.name, true),
+    entity: putIfStillNamed({ ...stored, ...next }, stored, true),
     oldEntry: moved ? remove(oldEntry, EXISTS) : null,
-    entry: moved ? put(entry, IS_NEW) : putIfStillNamed(entry, node.name, false),
+    entry: moved ? put(entry, IS_NEW) : putIfStillNamed(entry, stored, false),
     claims: lookalikeClaimWrites(nameClaimKey(kind, node), node.lookalikes, next.lookalikes!, { entity: 'nameLookalike', nodeId: id }),
   });
   if (failed === 'parent' && parent) throw beingDeleted(parent);

@@ -14,6 +14,8 @@ import { clashMessageFor } from '../timetable/clash';
 import { validatedEntry } from '../timetable/validation';
 import { add, check, EXISTS, IS_NEW, put, remove, transact, type TransactItem } from '../writes';
 import { entryPlaceOfId } from '../item-ids';
+import { naturalKey } from '../natural-key';
+import { listChildren } from './structure';
 
 /**
  * The weekly timetable (docs/data-model.md). An entry is written three times, in one transaction:
@@ -25,7 +27,7 @@ import { entryPlaceOfId } from '../item-ids';
  */
 export type { TimetableItem };
 
-/** What clients see of a stored entry (or its copy): never the keys or the sort helper. */
+/** What clients see of a stored entry (or its copy): never the keys, nor the slot name key older releases stored. */
 export const entryOf = (item: TimetableItem): TimetableEntry => {
   const { _id, termid, weekday, slotid, courseid, slotcount, groupid, facultyid, semid, divisionid, faculty } = item;
   return { _id, termid, weekday, slotid, courseid, slotcount, groupid, facultyid, semid, divisionid, faculty };
@@ -180,15 +182,14 @@ export async function deleteEntriesNaming(termid: string, id: string): Promise<n
   return removed;
 }
 
-const byWeekdayAndSlot = (a: TimetableItem, b: TimetableItem): number =>
-  a.weekday - b.weekday ||
-  (a.slotOrder < b.slotOrder ? -1 : a.slotOrder > b.slotOrder ? 1 : 0) ||
-  a.slotcount - b.slotcount ||
-  (a.groupid < b.groupid ? -1 : a.groupid > b.groupid ? 1 : 0);
+/** Weekday, then the slot's name as it is now (a slot gone meanwhile last), then lecture before lab, then group. */
+const orderOf = (item: TimetableItem, slotNames: Map<string, string>) =>
+  `${item.weekday}\n${slotNames.get(item.slotid) ?? '\uffff'}\n${item.slotcount}\n${item.groupid}`;
 
 /**
  * A term's entries by weekday then slot name: all, one faculty member's, or one group's (a
- * division's include its batches' labs). One Query, filtered.
+ * division's include its batches' labs). One Query, filtered, beside one Query of the term's slots:
+ * the order follows a slot renamed after its entries were added.
  */
 export async function listTimetable(query: TimetableQuery): Promise<TimetableEntry[]> {
   const filters: string[] = [];
@@ -201,11 +202,16 @@ export async function listTimetable(query: TimetableQuery): Promise<TimetableEnt
     filters.push('(groupid = :groupid OR divisionid = :groupid)');
     values[':groupid'] = query.groupid;
   }
-  const items = await queryAll<TimetableItem>(keys.timetableOfTerm(query.termid), {
-    ConsistentRead: true,
-    ...(filters.length ? { FilterExpression: filters.join(' AND '), ExpressionAttributeValues: values } : {}),
-  });
-  return items.sort(byWeekdayAndSlot).map(entryOf);
+  const [items, slots] = await Promise.all([
+    queryAll<TimetableItem>(keys.timetableOfTerm(query.termid), {
+      ConsistentRead: true,
+      ...(filters.length ? { FilterExpression: filters.join(' AND '), ExpressionAttributeValues: values } : {}),
+    }),
+    listChildren('slot', query.termid),
+  ]);
+  const slotNames = new Map(slots.map((slot) => [slot._id, naturalKey(slot.name)] as const));
+  const ordered = items.map((item) => ({ item, order: orderOf(item, slotNames) }));
+  return ordered.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0)).map(({ item }) => entryOf(item));
 }
 
 /** A faculty member's classes on one weekday of these terms (one Query of their classes of that weekday). */

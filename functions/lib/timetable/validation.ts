@@ -2,7 +2,6 @@ import { TIMETABLE_MESSAGES as M, type TimetableEntryInput } from '@shared/schem
 import { batchGet } from '../batch';
 import { Invalid } from '../domain-errors';
 import * as keys from '../keys';
-import { naturalKey } from '../natural-key';
 import type { StructureItem } from '../repositories/structure';
 import type { TimetableItem } from '../entities/timetable-entry';
 import { timetableEntryId } from '../item-ids';
@@ -55,6 +54,5 @@ export async function validatedEntry(input: TimetableEntryInput): Promise<Timeta
     semid: group.semid!,
     divisionid: lab ? group.divisionid! : input.groupid,
     faculty: { _id: input.facultyid, username: faculty.username },
-    slotOrder: naturalKey(slot.name!),
   };
 }

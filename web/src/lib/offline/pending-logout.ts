@@ -15,17 +15,37 @@ export const rememberLogout = (): void => localStorage.setItem(PENDING, new Date
 /** After a new login its cookie replaced the old one: nothing of the old session is left here to end. */
 export const forgetPendingLogout = (): void => localStorage.removeItem(PENDING);
 
-let ending: Promise<void> | undefined;
+/** Long enough for a slow network; a request that has not answered by then is given up and sent again later. */
+export const LOGOUT_TIMEOUT_MS = 5000;
 
-/** Sends the logout that waits for the network, if any; it stays pending while the server cannot be reached. */
-export function endPendingLogout(): Promise<void> {
-  if (!logoutPending()) return Promise.resolve();
-  ending ??= callRoute('POST /auth/logout')
+/** The logout being sent, and whether it was sent with no network. */
+let ending: { done: Promise<void>; offline: boolean } | undefined;
+
+/** The logout request, settled within LOGOUT_TIMEOUT_MS: a request that never answers counts as no network. */
+function sendLogout(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiError(0, 'The logout request timed out')), LOGOUT_TIMEOUT_MS);
+  });
+  return Promise.race([callRoute('POST /auth/logout'), timedOut])
     .then(forgetPendingLogout, (failure: unknown) => {
       if (failure instanceof ApiError && failure.status > 0 && failure.status < 500) forgetPendingLogout();
     })
-    .finally(() => {
-      ending = undefined;
-    });
-  return ending;
+    .finally(() => clearTimeout(timer));
+}
+
+/**
+ * Sends the logout that waits for the network, if any; it stays pending while the server cannot be reached.
+ * Callers at once share one request; but one sent with no network may never answer (a service worker's
+ * request can get past the browser's offline mode), so once the network is back a new one is sent.
+ */
+export function endPendingLogout(): Promise<void> {
+  if (!logoutPending()) return Promise.resolve();
+  if (ending && !(ending.offline && navigator.onLine)) return ending.done;
+  const attempt = { offline: !navigator.onLine, done: sendLogout() };
+  ending = attempt;
+  void attempt.done.finally(() => {
+    if (ending === attempt) ending = undefined;
+  });
+  return attempt.done;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import * as z from 'zod/mini';
 import { requiredText } from '@shared/schemas/common';
-import type { Term } from '@shared/schemas/structure';
+import { termRenameSchema, type Term } from '@shared/schemas/structure';
 import { Field } from '@web/components/ui/field';
 import { Page } from '@web/components/ui/page';
 import { errorMessage } from '@web/lib/api-client';
@@ -11,6 +11,7 @@ import { toast } from '@web/lib/toast';
 import { useWrite } from '@web/lib/use-write';
 import { AdminForm, useAddForm } from './admin-form';
 import { AdminList, RowButton } from './admin-list';
+import { RenameDialog } from './rename-dialog';
 import { TermActivationDialog } from './term-activation-dialog';
 import { formatDay, TermDateFields, TermDatesDialog, termDateFields, termDatesOrdered, termDatesText } from './term-dates';
 import { TermHolidaysDialog } from './term-holidays-dialog';
@@ -36,7 +37,7 @@ const termForm = z
 /** An empty date input: the term is added without that day. */
 const dayOrNone = (day: string) => day.trim() || undefined;
 
-type Opened = { dialog: 'dates' | 'holidays' | 'activate'; term: Term };
+type Opened = { dialog: 'rename' | 'dates' | 'holidays' | 'activate'; term: Term };
 
 /** The Status cell: True or False, and a planned switch ('False · active from 1 Jun 2027'). */
 function StatusCell({ term }: { term: Term }) {
@@ -50,7 +51,7 @@ function StatusCell({ term }: { term: Term }) {
 
 /**
  * Term (docs/product.md §2.5): name, status (inactive/active), optional first and last day, Add Term, Get Terms;
- * on each row Edit dates, Holidays, and (an inactive term) Make active…, which asks first and may plan the
+ * on each row Rename, Edit dates, Holidays, and (an inactive term) Make active…, which asks first and may plan the
  * switch for a later day; a planned switch shows on its row with Cancel switch.
  */
 export function TermPage() {
@@ -84,7 +85,7 @@ export function TermPage() {
       title="Term"
       lead={
         <p className="admin-lead">
-          Add a term, list every term and whether it is active, set its dates and holidays, and make a term the active one.
+          Add a term, list every term and whether it is active, rename it, set its dates and holidays, and make a term the active one.
         </p>
       }
     >
@@ -105,6 +106,7 @@ export function TermPage() {
         ]}
         actions={(term) => (
           <>
+            <RowButton label="Rename" item={term.name} onClick={() => setOpened({ dialog: 'rename', term })} />
             <RowButton label="Edit dates" item={term.name} onClick={() => setOpened({ dialog: 'dates', term })} />
             <RowButton label="Holidays" item={term.name} onClick={() => setOpened({ dialog: 'holidays', term })} />
             {!term.status && <RowButton label="Make active…" item={term.name} onClick={() => setOpened({ dialog: 'activate', term })} />}
@@ -112,6 +114,16 @@ export function TermPage() {
           </>
         )}
       />
+      {opened?.dialog === 'rename' && (
+        <RenameDialog
+          label="Term"
+          item={opened.term}
+          schema={termRenameSchema}
+          rename={(id, name) => write('PATCH /term/{id}', { params: { id }, body: { name } })}
+          onClose={close}
+          onSaved={(message) => toast.success(message)}
+        />
+      )}
       {opened?.dialog === 'dates' && <TermDatesDialog term={opened.term} onClose={close} onSaved={(message) => toast.success(message)} />}
       {opened?.dialog === 'holidays' && (
         <TermHolidaysDialog term={opened.term} onClose={close} onSaved={(message) => toast.success(message)} />
