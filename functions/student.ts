@@ -11,7 +11,14 @@ import { createStudent, deleteStudent, getStudent, moveStudents, updateStudent, 
 import { deleteStudentsOfBatch, listStudentsByBatch, listStudentsByDivision } from './lib/repositories/group-students';
 import type { CurrentUser } from './lib/http/types';
 
-const toPublicStudent = ({ _id, enrollment, name, email, batchid }: StudentItem): Student => ({ _id, enrollment, name, email, batchid });
+const toPublicStudent = ({ _id, enrollment, name, email, batchid, guardians }: StudentItem): Student => ({
+  _id,
+  enrollment,
+  name,
+  email,
+  batchid,
+  guardians,
+});
 /** A student as faculty see them: no contact details. */
 const toStudentForFaculty = ({ _id, enrollment, name, batchid }: StudentItem): Student => ({ _id, enrollment, name, batchid });
 

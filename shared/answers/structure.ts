@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { GUARDIAN_RELATIONS } from '../schemas/guardian-relations';
 
 // Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/: the Lambdas load those, and zod schemas
 // built at load time cannot be tree-shaken, so each Lambda would carry every answer.
@@ -54,6 +55,13 @@ export const slotShape = z.strictObject({
   end: z.optional(z.string()),
 });
 export type Slot = z.output<typeof slotShape>;
+export const guardianShape = z.strictObject({
+  name: z.string(),
+  relation: z.enum(GUARDIAN_RELATIONS),
+  email: z.optional(z.string()),
+  phone: z.optional(z.string()),
+});
+export type Guardian = z.output<typeof guardianShape>;
 export const studentShape = z.strictObject({
   _id: z.string(),
   enrollment: z.string(),
@@ -61,6 +69,8 @@ export const studentShape = z.strictObject({
   /** Admins only: faculty-facing reads leave contact details out. */
   email: z.optional(z.string()),
   batchid: z.string(),
+  /** Admins only, as email: absent or empty for a student without guardian contacts. */
+  guardians: z.optional(z.array(guardianShape)),
 });
 export type Student = z.output<typeof studentShape>;
 /** An entry of the division-level student list (docs/product.md §3). */

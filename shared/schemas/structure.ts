@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { parseTime } from '../dates';
 import { calendarDate, entityId, personName, requiredEmail, requiredText } from './common';
+import { guardianListSchema } from './guardians';
 
 const termStatus = z.boolean({ error: 'Please choose a status (active or inactive)' });
 /** A term's optional first and last day (docs/product.md §3): marks must fall between them. null clears one. */
@@ -32,15 +33,29 @@ const holidayList = z.array(holiday, { error: HOLIDAY_MESSAGES.date }).check(
   z.refine((list) => new Set(list.map((one) => one.date)).size === list.length, { error: HOLIDAY_MESSAGES.twice }),
 );
 
-/** PATCH term/{id}: its status, its dates, its holidays, or any of them. */
-export const termStatusSchema = z.object({ status: z.optional(termStatus), ...termDates, holidays: z.optional(holidayList) }).check(
-  z.refine(
-    (change) =>
-      change.status !== undefined || change.startDate !== undefined || change.endDate !== undefined || change.holidays !== undefined,
-    { error: 'Please choose a status (active or inactive)' },
-  ),
-  z.refine(termDatesInOrder, { error: TERM_DATES_OUT_OF_ORDER }),
-);
+export const TERM_RENAME_ALONE = 'Rename the term on its own, then change its status, dates or holidays';
+/** PATCH term/{id}: its status, its dates, its holidays, or any of them; or, on its own, a new name. */
+export const termStatusSchema = z
+  .object({ name: z.optional(termSchema.shape.name), status: z.optional(termStatus), ...termDates, holidays: z.optional(holidayList) })
+  .check(
+    z.refine(
+      (change) =>
+        change.name !== undefined ||
+        change.status !== undefined ||
+        change.startDate !== undefined ||
+        change.endDate !== undefined ||
+        change.holidays !== undefined,
+      { error: 'Please choose a status (active or inactive)' },
+    ),
+    // A rename and a change of the rest are separate writes: sent together, one could be kept without the other.
+    z.refine(
+      (change) =>
+        change.name === undefined ||
+        (change.status === undefined && change.startDate === undefined && change.endDate === undefined && change.holidays === undefined),
+      { error: TERM_RENAME_ALONE },
+    ),
+    z.refine(termDatesInOrder, { error: TERM_DATES_OUT_OF_ORDER }),
+  );
 
 /**
  * POST term/{id}/activate: make this term the active one, every other inactive (docs/product.md §3),
@@ -59,8 +74,9 @@ export const divisionSchema = childSchema('Please enter division', 'semid', 'Ple
 export const batchSchema = childSchema('Please enter batch', 'divisionid', 'Please select a division');
 export const courseSchema = childSchema('Please enter course', 'semid', 'Please select a semester');
 
-/** PATCH semester|division|batch|course/{id}, and a slot's Rename: the new name, with its create's message. */
+/** PATCH term|semester|division|batch|course/{id}, and a slot's Rename: the new name, with its create's message. */
 const renameSchema = (create: { shape: { name: z.ZodMiniType<string> } }) => z.object({ name: create.shape.name });
+export const termRenameSchema = renameSchema(termSchema);
 export const semesterRenameSchema = renameSchema(semesterSchema);
 export const divisionRenameSchema = renameSchema(divisionSchema);
 export const batchRenameSchema = renameSchema(batchSchema);
@@ -111,9 +127,10 @@ export const studentSchema = z.object({
   name: studentName,
   email: studentEmail,
   batchid: entityId('Please select a batch'),
+  guardians: z.optional(guardianListSchema),
 });
 
-/** The update form marks every field optional: what is missing or empty stays as it is. */
+/** The update form marks every field optional: what is missing or empty stays as it is; guardians sent replace the list. */
 const keepWhenEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(keepWhenEmpty), z.optional(schema));
 export const studentUpdateSchema = z.object({
@@ -121,6 +138,7 @@ export const studentUpdateSchema = z.object({
   name: optional(studentName),
   email: optional(studentEmail),
   batchid: optional(entityId('Please select a batch')),
+  guardians: z.optional(guardianListSchema),
 });
 
 export const changeTermSchema = z
@@ -144,6 +162,7 @@ export type {
   DeletedStudents,
   Division,
   DivisionStudentEntry,
+  Guardian,
   Holiday,
   MovedStudents,
   Semester,

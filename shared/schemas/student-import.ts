@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { StudentImportResult } from '../answers/student-import';
 import { MESSAGES } from '../messages';
 import { entityId, personName, requiredEmail, requiredText } from './common';
+import { GUARDIAN_COLUMNS, guardianFromCells, guardianGiven, guardianSchema, MAX_GUARDIANS, type GuardianColumn } from './guardians';
 
 /**
  * Importing students from a CSV file (docs/api.md "Student import", docs/product.md §2.13): the
@@ -10,6 +11,11 @@ import { entityId, personName, requiredEmail, requiredText } from './common';
  */
 export const IMPORT_COLUMNS = ['enrollment', 'name', 'email', 'semester', 'division', 'batch'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+/**
+ * Optional columns: a student's guardian contacts (shared/schemas/guardians.ts). A file with any of
+ * them states each row's guardians whole (empty cells: none); a file without them leaves guardians as they are.
+ */
+export { GUARDIAN_COLUMNS, type GuardianColumn };
 
 /** Rows per call: 500 rows of a college's CSV stay far below the 256 KB body limit and API Gateway's 29 s. */
 export const IMPORT_MAX_ROWS = 500;
@@ -50,9 +56,13 @@ export const importRowSchema = z.object({
   division: requiredText('Please enter division', 200, 'Division'),
   batch: requiredText('Please enter batch', 200, 'Batch'),
 });
-export type ImportRowInput = z.output<typeof importRowSchema>;
+export type ImportRowInput = z.output<typeof importRowSchema> & {
+  /** Absent: the file has no guardian columns, and the student's guardians stay as they are. */
+  guardians?: z.output<typeof guardianSchema>[];
+};
 
 const cell = z.optional(z.string({ error: IMPORT_MESSAGES.cellNotText }));
+const guardianCellsSent = Object.fromEntries(GUARDIAN_COLUMNS.map((column) => [column, cell])) as Record<GuardianColumn, typeof cell>;
 
 /** A row as sent: its cells (each checked on its own, so one bad row never stops the others) and its line in the file. */
 const sentRow = z.object({
@@ -63,6 +73,7 @@ const sentRow = z.object({
   semester: cell,
   division: cell,
   batch: cell,
+  ...guardianCellsSent,
 });
 export type ImportRow = z.output<typeof sentRow>;
 
@@ -83,12 +94,28 @@ export type StudentImportInput = z.output<typeof studentImportSchema>;
 export type { ImportRowResult, StudentImportResult } from '../answers/student-import';
 
 /** The first message of each field that fails, in column order, joined: what a row's error says. */
-export function rowProblems(row: unknown): { value: ImportRowInput } | { error: string } {
+export function rowProblems(row: ImportRow): { value: ImportRowInput } | { error: string } {
   const result = z.safeParse(importRowSchema, row);
-  if (result.success) return { value: result.data };
-  const seen = new Set<string>();
-  for (const issue of result.error.issues) seen.add(issue.message);
-  return { error: [...seen].join('; ') };
+  const seen = new Set<string>(result.success ? [] : result.error.issues.map((issue) => issue.message));
+  const guardians = rowGuardians(row);
+  for (const message of guardians.errors) seen.add(message);
+  if (!result.success || seen.size) return { error: [...seen].join('; ') };
+  return { value: guardians.list ? { ...result.data, guardians: guardians.list } : result.data };
+}
+
+/** A row's guardians, each whose cells are not all empty, in order; its problems say which guardian ('Guardian 2: …'). */
+function rowGuardians(row: ImportRow) {
+  const cells = row as Partial<Record<string, string>>;
+  if (!GUARDIAN_COLUMNS.some((column) => cells[column] !== undefined)) return { list: undefined, errors: [] };
+  const list: z.output<typeof guardianSchema>[] = [];
+  const errors: string[] = [];
+  for (let n = 1; n <= MAX_GUARDIANS; n++) {
+    if (!guardianGiven(cells, n)) continue;
+    const result = z.safeParse(guardianSchema, guardianFromCells(cells, n));
+    if (result.success) list.push(result.data);
+    else errors.push(...new Set(result.error.issues.map((issue) => `Guardian ${n}: ${issue.message}`)));
+  }
+  return { list, errors };
 }
 
 /** The summary line of an import's answer. */

@@ -99,8 +99,16 @@ describe('e2e admin: import students', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('enrollment,name,email,semester,division,batch');
-    expect(lines).toContain('25CE901,Joshi; Tara,tara.joshi@college.test,Semester 3,Division 1,Batch 1A');
+    expect(lines[0]).toBe(
+      'enrollment,name,email,semester,division,batch,' +
+        'guardian1_name,guardian1_relation,guardian1_email,guardian1_phone,guardian2_name,guardian2_relation,guardian2_email,guardian2_phone',
+    );
+    expect(lines).toContain('25CE901,Joshi; Tara,tara.joshi@college.test,Semester 3,Division 1,Batch 1A,,,,,,,,');
+    // The sample's guardians, a phone's + kept from a spreadsheet's formulas by a leading '.
+    expect(lines).toContain(
+      '25CE101,Aditi Kulkarni,aditi.kulkarni.25ce101@students.sams.local,Semester 3,Division 1,Batch 1A,' +
+        "Sunita Kulkarni,Mother,sunita.kulkarni@example.com,'+91 98200 11001,Prakash Kulkarni,Father,,'+91 98200 11002",
+    );
     expect(lines.length).toBe(1 + 15 + 3); // the 15 demo students, 25CE901, and the sample's 25CE101 and 25CE107
 
     await open('/dashboard/import', 'Import students');

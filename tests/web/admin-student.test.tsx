@@ -104,8 +104,8 @@ describe('student screen: add, list, update, delete', () => {
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
     list.resolve({ data: [AARAV, DIYA] });
     const table = await screen.findByRole('table', { name: 'Students of Batch 1A (Semester 3)' });
-    expect(columnNames(table)).toEqual(['Enrollment', 'Name', 'Email', 'Actions']);
-    expect(rowTexts(table)[0]).toEqual(['25CE001', 'Aarav Patel', 'aarav@college.test', 'UpdateDelete']);
+    expect(columnNames(table)).toEqual(['Enrollment', 'Name', 'Email', 'Guardians', 'Actions']);
+    expect(rowTexts(table)[0]).toEqual(['25CE001', 'Aarav Patel', 'aarav@college.test', '', 'UpdateDelete']);
     expect(within(table).getByRole('button', { name: 'Update 25CE002' })).toBeInTheDocument();
 
     await app.user.selectOptions(main().getByLabelText('Batch'), 'b2');

@@ -38,6 +38,7 @@ export const studentFields = ({
   semid,
   termid,
   lookalikes,
+  guardians,
 }: StudentItem): StudentItem => ({
   _id,
   enrollment,
@@ -48,6 +49,7 @@ export const studentFields = ({
   semid,
   termid,
   lookalikes,
+  guardians,
 });
 const studentItem = (student: StudentItem) => ({ ...keys.studentById(student._id), entity: 'student', ...studentFields(student) });
 const entryItem = (student: StudentItem) => ({
@@ -83,8 +85,8 @@ export async function createStudent(input: Omit<Student, '_id'>): Promise<Studen
 }
 
 /** A new student in the batch and the writes that create it (the conditions keep the batch live and the enrollment unique). */
-export function newStudent(batch: StructureItem, { enrollment, name, email }: Omit<Student, '_id' | 'batchid'>) {
-  const student: StudentItem = { _id: randomUUID(), enrollment, name, email, ...placeIn(batch), lookalikes: lookalikeKeys(enrollment) };
+export function newStudent(batch: StructureItem, fields: Omit<Student, '_id' | 'batchid'>) {
+  const student: StudentItem = { _id: randomUUID(), ...fields, ...placeIn(batch), lookalikes: lookalikeKeys(fields.enrollment) };
   return {
     student,
     writes: {
@@ -130,7 +132,7 @@ export async function getStudentsWithSettings(ids: string[]) {
  */
 export async function replaceStudent(
   before: StudentItem,
-  changes: Pick<Student, 'enrollment' | 'name' | 'email'>,
+  changes: Pick<Student, 'enrollment' | 'name' | 'email' | 'guardians'>,
   batch: StructureItem | null,
 ): Promise<StudentItem> {
   const after = withLookalikes(before, { ...studentFields(before), ...changes, ...(batch ? placeIn(batch) : {}) });
@@ -188,7 +190,7 @@ function replaceWrites(before: StudentItem, after: StudentItem): Record<'student
   };
 }
 
-/** Updates enrollment, name, email and batch in one transaction. */
+/** Updates enrollment, name, email, batch and guardians (the list given replaces the stored one) in one transaction. */
 export async function updateStudent(id: string, changes: Partial<Omit<Student, '_id'>>): Promise<StudentItem> {
   const before = await getStudent(id);
   if (!before) throw studentNotFound();

@@ -7,6 +7,7 @@ import {
   type StudentImportInput,
   type StudentImportResult,
 } from '@shared/schemas/student-import';
+import { sameGuardians } from '@shared/schemas/guardians';
 import { Conflict, DomainError, Invalid } from '../domain-errors';
 import { isRetryableDatabaseError } from '../http/errors';
 import { logger } from '../http/logger';
@@ -129,13 +130,15 @@ async function importRow(
   if (holders.some((holder) => holder !== undefined && holder !== before?._id)) return errorResult(row, TEXT_MESSAGES.lookalikeEnrollment);
   const place = await structure.place(input, options);
   if (typeof place === 'string') return errorResult(row, place);
-  const { enrollment, name, email } = input;
+  const { enrollment, name, email, guardians } = input;
+  // Without guardian columns the row says nothing of guardians: the student's stay.
+  const fields = { enrollment, name, email, ...(guardians && { guardians }) };
   const created = place.creates.length ? ` (${options.dryRun ? 'creates' : 'created'} ${place.creates.join(', ')})` : '';
 
   if (before === undefined) {
     if (options.dryRun || !place.batch) return { row, outcome: 'create', message: `Will be added${created}`, studentId: null };
     try {
-      const student = await createStudentIn(place.batch, { enrollment, name, email });
+      const student = await createStudentIn(place.batch, fields);
       return { row, outcome: 'create', message: `Added${created}`, studentId: student._id };
     } catch (error) {
       // Another import (or the Student form) added this enrollment meanwhile: compare with that one.
@@ -150,6 +153,7 @@ async function importRow(
     enrollment !== before.enrollment && 'enrollment',
     name !== before.name && 'name',
     email !== before.email && 'email',
+    guardians !== undefined && !sameGuardians(guardians, before.guardians) && 'guardians',
     place.batch?._id !== before.batchid && 'batch',
   ].filter((field): field is string => field !== false);
   if (!changed.length) return { row, outcome: 'unchanged', message: 'Already up to date', studentId: before._id };
@@ -157,7 +161,7 @@ async function importRow(
     return { row, outcome: 'update', message: `Will change ${changed.join(', ')}${created}`, studentId: before._id };
   }
   const moving = place.batch._id !== before.batchid ? place.batch : null;
-  await replaceStudent(before, { enrollment, name, email }, moving);
+  await replaceStudent(before, fields, moving);
   return { row, outcome: 'update', message: `Changed ${changed.join(', ')}${created}`, studentId: before._id };
 }
 

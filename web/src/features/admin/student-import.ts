@@ -1,10 +1,11 @@
 import { MAX_BODY_BYTES } from '@shared/constants';
+import { GUARDIAN_COLUMNS, guardianCells, type GuardianColumn } from '@shared/schemas/guardians';
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
+  type ImportColumn,
   type ImportOutcome,
-  type ImportRow,
   type ImportRowResult,
 } from '@shared/schemas/student-import';
 import type { Batch, Division, Student } from '@shared/schemas/structure';
@@ -17,8 +18,11 @@ import { csvText } from '@web/lib/csv';
  * CSV, and a batch, division or semester exported with the same columns.
  */
 
-/** A row of the file: its number (the header is row 1) and its cells by column. */
-export type FileRow = Required<ImportRow>;
+/**
+ * A row of the file: its number (the header is row 1) and its cells by column; the guardian cells
+ * only when the file has those columns (without them the students' guardians stay as they are).
+ */
+export type FileRow = { row: number } & Record<ImportColumn, string> & Partial<Record<GuardianColumn, string>>;
 
 /** Reads a CSV file's text: UTF-8 with or without a byte order mark, comma or semicolon, quoted cells. */
 export async function parseStudentsCsv(text: string): Promise<{ rows: FileRow[] } | { error: string }> {
@@ -32,15 +36,15 @@ export async function parseStudentsCsv(text: string): Promise<{ rows: FileRow[] 
   const missing = IMPORT_COLUMNS.filter((column) => !names.includes(column));
   if (missing.length) return { error: IMPORT_MESSAGES.missingColumns(missing) };
   if (!records.length) return { error: IMPORT_MESSAGES.headerOnly };
-  const at = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<
-    (typeof IMPORT_COLUMNS)[number],
-    number
-  >;
+  const columns = [...IMPORT_COLUMNS, ...GUARDIAN_COLUMNS.filter((column) => names.includes(column))];
   return {
-    rows: records.map((record, index) => ({
-      row: index + 2,
-      ...(Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, (record[at[column]] ?? '').trim()])) as Omit<FileRow, 'row'>),
-    })),
+    rows: records.map(
+      (record, index) =>
+        ({
+          row: index + 2,
+          ...Object.fromEntries(columns.map((column) => [column, (record[names.indexOf(column)] ?? '').trim()])),
+        }) as FileRow,
+    ),
   };
 }
 
@@ -151,11 +155,12 @@ export async function runImport(
 export function errorRowsCsv(rows: FileRow[], results: ImportRowResult[]): string {
   const byRow = new Map(rows.map((row) => [row.row, row]));
   const errors = results.filter((result) => result.outcome === 'error');
+  const columns = [...IMPORT_COLUMNS, ...GUARDIAN_COLUMNS.filter((column) => rows.some((row) => row[column] !== undefined))];
   return csvText([
-    [...IMPORT_COLUMNS, 'row', 'error'],
+    [...columns, 'row', 'error'],
     ...errors.map((result) => {
       const row = byRow.get(result.row);
-      return [...IMPORT_COLUMNS.map((column) => row?.[column] ?? ''), String(result.row), result.message];
+      return [...columns.map((column) => row?.[column] ?? ''), String(result.row), result.message];
     }),
   ]);
 }
@@ -166,12 +171,23 @@ export type ExportScope =
   | { level: 'division'; semester: { name: string }; division: { id: string; name: string } }
   | { level: 'batch'; semester: { name: string }; division: { name: string }; batch: { id: string; name: string } };
 
-/** The students of a batch, a division or a semester as CSV with the import's columns (roll order, batch by batch). */
+/** The students of a batch, a division or a semester as CSV with the import's columns, guardians too (roll order, batch by batch). */
 export async function exportStudentsCsv(scope: ExportScope): Promise<string> {
-  const lines: string[][] = [[...IMPORT_COLUMNS]];
+  const lines: string[][] = [[...IMPORT_COLUMNS, ...GUARDIAN_COLUMNS]];
   const addBatch = async (semester: string, division: string, batch: { id: string; name: string }) => {
     const students = (await callRoute('GET /student/{batchid}', { params: { batchid: batch.id } })).data as Student[];
-    for (const student of students) lines.push([student.enrollment, student.name, student.email ?? '', semester, division, batch.name]);
+    for (const student of students) {
+      const guardians = guardianCells(student.guardians);
+      lines.push([
+        student.enrollment,
+        student.name,
+        student.email ?? '',
+        semester,
+        division,
+        batch.name,
+        ...GUARDIAN_COLUMNS.map((column) => guardians[column]),
+      ]);
+    }
   };
   const addDivision = async (semester: string, division: { id: string; name: string }) => {
     const batches = (await callRoute('GET /batch/{divisionid}', { params: { divisionid: division.id } })).data as Batch[];

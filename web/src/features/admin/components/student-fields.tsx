@@ -1,7 +1,9 @@
 import { EMAIL_INPUT, Field } from '@web/components/ui/field';
 import type { Form } from '@web/lib/form';
+import type { GuardianCells } from '../guardian-form';
 
-export type StudentText = { enrollment: string; name: string; email: string };
+/** The Student form's text: the student's fields, and the guardian contacts' cells (components/guardian-fields.tsx). */
+export type StudentText = { enrollment: string; name: string; email: string } & GuardianCells;
 
 /** Enrollment, name and email: the same three fields in the add form and the update dialog. */
 export function StudentFields({ form }: { form: Form<StudentText> }) {

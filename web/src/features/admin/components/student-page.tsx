@@ -14,10 +14,12 @@ import { withLoader } from '@web/lib/loading';
 import { useBatchStudents } from '@web/lib/queries';
 import { useWrite } from '@web/lib/use-write';
 import { levelField, semesterHint, termHint, useChain } from '../chain';
+import { guardianCells, guardianLine, guardiansOf, withGuardianCells } from '../guardian-form';
 import { exportStudentsCsv, type ExportScope } from '../student-import';
 import { AdminForm, useAddForm } from './admin-form';
 import { AdminList, RowButton, type Column } from './admin-list';
 import { DeleteDialog, type DeleteTarget } from './delete-dialog';
+import { GuardianFields, useGuardianRows } from './guardian-fields';
 import { StudentFields } from './student-fields';
 import { UpdateStudentDialog, type Listed } from './update-student-dialog';
 import { useListing } from './use-listing';
@@ -28,6 +30,17 @@ const COLUMNS: Column<Student>[] = [
   { header: 'Enrollment', cell: (student) => student.enrollment },
   { header: 'Name', cell: (student) => student.name },
   { header: 'Email', cell: (student) => student.email },
+  {
+    header: 'Guardians',
+    cell: ({ guardians }) =>
+      guardians?.length ? (
+        <ul className="guardian-list">
+          {guardians.map((guardian, at) => (
+            <li key={at}>{guardianLine(guardian)}</li>
+          ))}
+        </ul>
+      ) : null,
+  },
 ];
 
 /**
@@ -55,11 +68,24 @@ export function StudentPage() {
   const students = useBatchStudents(listing.listed?.batchId);
   const write = useWrite();
   const form = useAddForm(
-    { enrollment: '', name: '', email: '' },
-    { done: 'Student added successfully', added: () => listing.show(here()), report: setBanner, onFailure: failed },
+    { enrollment: '', name: '', email: '', ...guardianCells([]) },
+    {
+      done: 'Student added successfully',
+      added: () => {
+        guardians.reset();
+        listing.show(here());
+      },
+      report: setBanner,
+      onFailure: failed,
+    },
   );
+  const guardians = useGuardianRows(form, 0);
   const input = (values: object) => ({ ...values, batchid: chain.batch.id });
-  const add = form.handleAdd(studentSchema, (student) => withLoader(() => write('POST /student', { body: student })), input);
+  const add = form.handleAdd(
+    withGuardianCells(studentSchema),
+    (student) => withLoader(() => write('POST /student', { body: student })),
+    (values) => ({ ...input(values), guardians: guardians.rows ? guardiansOf(values, guardians.rows) : undefined }),
+  );
   // Get Student sets the current semester name and the batch, which loads its students.
   const get = form.handle(batchOnly, () => listing.get(here(), students), input);
 
@@ -145,6 +171,7 @@ export function StudentPage() {
         busy={form.busy}
       >
         <StudentFields form={form} />
+        <GuardianFields form={form} guardians={guardians} />
         <Field label="Term" name="term_id" hint={termHint(chain)} {...levelField(chain.term)} />
         <Field label="Semester" name="semester_id" hint={semesterHint(chain)} {...levelField(chain.semester)} />
         <Field label="Division" name="division_id" {...levelField(chain.division)} />

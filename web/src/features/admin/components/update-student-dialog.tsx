@@ -6,6 +6,8 @@ import { errorMessage } from '@web/lib/api-client';
 import { useForm } from '@web/lib/form';
 import { useWrite } from '@web/lib/use-write';
 import { levelField, useChain } from '../chain';
+import { guardianCells, guardiansOf, withGuardianCells } from '../guardian-form';
+import { GuardianFields, useGuardianRows } from './guardian-fields';
 import { StudentFields } from './student-fields';
 
 /** The batch whose students are listed, and where it sits (the update dialog starts there). */
@@ -26,8 +28,9 @@ interface UpdateStudentDialogProps {
 }
 
 /**
- * 'Update details' (docs/product.md §2.6): enrollment, name and email prefilled, the read-only current semester,
- * semester → division → batch (starting at the student's batch), 'Update Student'. Empty fields stay as they are.
+ * 'Update details' (docs/product.md §2.6): enrollment, name, email and guardian contacts prefilled, the read-only current
+ * semester, semester → division → batch (starting at the student's batch), 'Update Student'. Empty fields stay as they
+ * are; the guardian contacts shown replace the student's.
  */
 export function UpdateStudentDialog({ student, listed, onClose, onUpdated }: UpdateStudentDialogProps) {
   // Within the listed batch's term, whichever it is (moving to another term is Chg Term's).
@@ -38,13 +41,15 @@ export function UpdateStudentDialog({ student, listed, onClose, onUpdated }: Upd
   });
   const [failure, setFailure] = useState('');
   const form = useForm(
-    { enrollment: student.enrollment, name: student.name, email: student.email ?? '' },
+    { enrollment: student.enrollment, name: student.name, email: student.email ?? '', ...guardianCells(student.guardians) },
     { onFailure: (error) => setFailure(errorMessage(error)) },
   );
+  const guardians = useGuardianRows(form, student.guardians?.length ?? 0);
+  const hadGuardians = Boolean(student.guardians?.length);
   const write = useWrite();
 
   const save = form.handle(
-    studentUpdateSchema,
+    withGuardianCells(studentUpdateSchema),
     async (changes) => {
       setFailure('');
       const answer = await write('PATCH /student/{id}', { params: { id: student._id }, body: changes });
@@ -52,7 +57,12 @@ export function UpdateStudentDialog({ student, listed, onClose, onUpdated }: Upd
       onClose();
       onUpdated(answer.message || 'Student updated successfully');
     },
-    (values) => ({ ...values, batchid: chain.batch.id }),
+    // The contacts shown replace the student's (none shown clears them); a student who had none and gets none sends nothing.
+    (values) => ({
+      ...values,
+      batchid: chain.batch.id,
+      guardians: guardians.rows || hadGuardians ? guardiansOf(values, guardians.rows) : undefined,
+    }),
   );
 
   return (
@@ -62,6 +72,7 @@ export function UpdateStudentDialog({ student, listed, onClose, onUpdated }: Upd
           Semester <strong>{listed.semesterName}</strong>
         </p>
         <StudentFields form={form} />
+        <GuardianFields form={form} guardians={guardians} />
         <Field label="Semester" name="semester_id" {...levelField(chain.semester)} />
         <Field label="Division" name="division_id" {...levelField(chain.division)} />
         <Field label="Batch" name="batch_id" error={form.errors.batchid} {...levelField(chain.batch, () => form.clearErrors('batchid'))} />
