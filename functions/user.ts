@@ -9,6 +9,7 @@ import { Invalid, NotFound } from './lib/domain-errors';
 import { HttpError, parse } from './lib/http/errors';
 import { logger } from './lib/http/logger';
 import { resource } from './lib/http/resource';
+import { invitationHandlers } from './lib/invitations/routes';
 import { securityEvent } from './lib/http/security-events';
 import type { RouteRequestOf } from './lib/http/types';
 import { clearAllLoginAttempts, isAccountLocked } from './lib/repositories/login-attempts';
@@ -109,6 +110,9 @@ export const handler = resource('user', {
       message: `A link to set ${purpose === 'welcome' ? 'their' : 'a new'} password was emailed to ${target.email}; it works once, within ${hours} hours.`,
     };
   },
+
+  // Invitations in bulk for students and guardians (lib/invitations/routes.ts).
+  ...invitationHandlers,
 
   'POST /user/{id}/unlock': async (request) => {
     const target = await otherUser(request, 'You cannot unlock your own account');

@@ -5,6 +5,7 @@ import { Alerts } from './constructs/alerts';
 import { OperationsAlarms } from './constructs/alarms';
 import { SamsHttpApi } from './constructs/http-api';
 import { JwtSecret } from './constructs/jwt-secret';
+import { OidcSignIn } from './constructs/oidc-sign-in';
 import { distributionWebAclArn } from './constructs/login-rate-limit';
 import { ResourceFunctions } from './constructs/resource-functions';
 import { StaticSite } from './constructs/static-site';
@@ -33,6 +34,7 @@ export class SamsStack extends Stack {
     const alerts = new Alerts(this, 'Alerts', { table, siteUrl: `https://${site.distribution.distributionDomainName}` });
     alerts.allowSending(resourceFunctions.functions.user);
     alerts.allowSending(resourceFunctions.functions.signin);
+    new OidcSignIn(this, 'OidcSignIn', { signIn: resourceFunctions.functions.signin });
 
     // Everything docs/operations.md needs, so no step of it lists the stack's resources
     // (tests/infra/runbook.test.ts reads the runbook's names against these).

@@ -1,3 +1,4 @@
+import { invitationRun } from '@functions/lib/entities/invitation';
 import { signInLink } from '@functions/lib/entities/sign-in-link';
 import * as keys from '@functions/lib/keys';
 import type { Resource } from '@shared/routes';
@@ -93,12 +94,13 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
     writesTo: [...SIGN_IN, ...SIGN_IN_LINKS],
   },
   // Lists users (gsi1) and deletes them with their login sessions and timetable entries (whose division's lab
-  // counts it decrements: UpdateItem); resets a password and unlocks an account (PutItem).
+  // counts it decrements: UpdateItem); resets a password and unlocks an account (PutItem). Invitation runs: the
+  // students' accounts read (BatchGetItem), the run and its outbox written (PutItem, BatchWriteItem).
   user: {
-    actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     queriesIndex: true,
     // The timetable entries (and labs counts) of a deleted faculty member sit in their term's partition.
-    writesTo: [...SIGN_IN, SET_PASSWORD_LINKS, TERMS],
+    writesTo: [...SIGN_IN, SET_PASSWORD_LINKS, TERMS, partitionsOf(invitationRun('r'))],
   },
   // Terms are never deleted; DeleteItem is for the caller's own login session (docs/security.md, idle sessions).
   term: {

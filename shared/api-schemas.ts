@@ -10,6 +10,9 @@ import {
   setPasswordLinkShape,
   signedInUserShape,
 } from './answers/auth';
+import { invitationSchema } from './schemas/invitation';
+import { batchAccountsShape, invitationRunShape } from './answers/invitation';
+import { oidcFinishSchema, oidcProvidersShape, oidcStartShape } from './schemas/oidc';
 import { signInLinkAskedShape, signInLinkCodeSchema, signInLinkRequestSchema, signInLinkTokenSchema } from './schemas/sign-in-link';
 import { correctionSchema, criteriaQuerySchema, markSchema, viewQuerySchema } from './schemas/attendance';
 import {
@@ -103,10 +106,16 @@ export const API_SCHEMAS = {
   'POST /user/{id}/unlock': { answer: z.strictObject({ user: publicUserShape, wasLocked: z.boolean() }) },
   'POST /user/invite': { body: inviteSchema, answer: invitedUserShape },
   'POST /user/{id}/set-password-link': { answer: setPasswordLinkShape },
+  'POST /invitation': { body: invitationSchema, answer: invitationRunShape },
+  'GET /invitation': { answer: list(invitationRunShape) },
+  'GET /invitation/batch/{batchid}': { answer: batchAccountsShape },
   'POST /auth/set-password': { body: setPasswordSchema, answer: nothing },
   'POST /auth/link': { body: signInLinkRequestSchema, answer: signInLinkAskedShape },
   'POST /auth/link/token': { body: signInLinkTokenSchema, answer: signedInUserShape },
   'POST /auth/link/code': { body: signInLinkCodeSchema, answer: signedInUserShape },
+  'GET /auth/oidc': { answer: oidcProvidersShape },
+  'POST /auth/oidc/{provider}/start': { answer: oidcStartShape },
+  'POST /auth/oidc/finish': { body: oidcFinishSchema, answer: signedInUserShape },
 
   'POST /term': { body: termSchema, answer: termShape },
   'GET /term': { answer: list(termShape) },

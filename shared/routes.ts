@@ -108,6 +108,10 @@ export const ROUTES = [
   r('POST', '/auth/link', 'signin', 'public'),
   r('POST', '/auth/link/token', 'signin', 'public'),
   r('POST', '/auth/link/code', 'signin', 'public'),
+  // Or with the college's Google or Microsoft account: the providers offered, a start, and the return's finish.
+  r('GET', '/auth/oidc', 'signin', 'public'),
+  r('POST', '/auth/oidc/{provider}/start', 'signin', 'public'),
+  r('POST', '/auth/oidc/finish', 'signin', 'public'),
 
   r('POST', '/term', 'term', 'admin', refreshes('/term')),
   r('GET', '/term', 'term', 'staff'),

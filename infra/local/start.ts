@@ -7,7 +7,9 @@
  */
 import { join } from 'node:path';
 import { bundledHandlers } from './bundled-handlers';
+import { DEMO_ACCOUNTS, DEMO_FAMILY } from '@functions/lib/demo-accounts';
 import { startJobTimer } from './job-timer';
+import { startLocalOidcProvider } from './oidc-provider';
 import { startMailCatcher, useMailCatcherEnvironment } from './mail-catcher';
 import { startLocalStack } from './local-stack';
 import { ensureWebBuild, WEB_DIST } from './web-build';
@@ -35,12 +37,16 @@ async function main() {
     throw error;
   });
   process.env.SITE_URL = stack.url;
+  const oidc = await startDemoOidcProvider(stack.url);
   const jobs = startJobTimer({ everySeconds: Number(process.env.SAMS_JOBS_EVERY ?? 60) });
   console.log(`SAMS is running at ${stack.url} (${inMemory ? 'in-memory data' : 'data in .data/'})`);
   if (bundled) console.log('API: the Lambda bundles in cdk.out (run `npm run synth` again after changing the code)');
   console.log(`DynamoDB Local: ${stack.dynamoEndpoint}, table ${process.env.TABLE_NAME ?? 'sams'}`);
   console.log('Demo admin: admin@sams.local / Admin@12345 · demo faculty: faculty@sams.local and faculty2@sams.local / Faculty@12345');
   console.log(`Mail catcher: every email SAMS sends lands in ${mail.inboxUrl}`);
+  console.log(
+    `Demo student: ${DEMO_FAMILY.student.email} · demo guardian: ${DEMO_FAMILY.guardian.email}: sign in by emailed link (in the mail catcher) or with the local sign-in service (${oidc.issuer})`,
+  );
   console.log(
     `Alert jobs: every ${process.env.SAMS_JOBS_EVERY ?? 60} s; one by hand: npm run jobs -- <not-marked|below-threshold|absence-streak> --endpoint ${stack.dynamoEndpoint} --table ${process.env.TABLE_NAME ?? 'sams'} --smtp ${mail.smtpUrl} --site ${stack.url}`,
   );
@@ -52,12 +58,27 @@ async function main() {
     stopping = true;
     console.log(`\n${signal}: stopping SAMS and DynamoDB Local…`);
     await jobs.stop();
+    await oidc.stop();
     await stack.stop();
     await mail.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** The local OpenID provider (a stand-in for the college's Google or Microsoft account), knowing the demo accounts. */
+async function startDemoOidcProvider(site: string) {
+  const accounts = [
+    ...DEMO_ACCOUNTS.map(({ email, username }) => ({ email, name: username })),
+    { email: DEMO_FAMILY.student.email, name: 'Demo Student' },
+    { email: DEMO_FAMILY.guardian.email, name: DEMO_FAMILY.guardian.name },
+  ];
+  const oidc = await startLocalOidcProvider({ redirectUri: `${site}/oidc/callback`, accounts });
+  process.env.OIDC_PROVIDERS = JSON.stringify([
+    { id: 'local', issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret },
+  ]);
+  return oidc;
 }
 
 main().catch((error: unknown) => {

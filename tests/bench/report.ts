@@ -158,6 +158,42 @@ export function renderMarkdown(r: BenchResults): string {
       ),
     );
   }
+  if (r.invitations) {
+    const v = r.invitations;
+    parts.push(
+      '',
+      '## 4d. 5,000 invitations',
+      '',
+      `5,000 students imported into a semester of the demo college and invited in one run (POST invitation lists them and writes the outbox), then sent by one drain as the jobs' Lambda runs it, through the mailer's rate limit set to ${v.mailRate} a second, into a mailer that records each email. Where the rate achieved is under the rate set, the drain's own work per email on DynamoDB Local (claim, account, mark: about 7 requests, 4 emails at a time) is the limit. At SES's default 14 a second the same ${v.students} emails take ${(v.students / 14 / 60).toFixed(1)} minutes.`,
+      '',
+      table(
+        [
+          'recipients',
+          'queued in s',
+          'sent',
+          'sending s',
+          'rate achieved /s',
+          'rate set /s',
+          'mailed twice',
+          'never mailed',
+          "run's counters",
+        ],
+        [
+          [
+            v.students,
+            v.queueSeconds,
+            v.sent,
+            v.sendSeconds,
+            v.achievedRate,
+            v.mailRate,
+            v.doubled,
+            v.missed,
+            `${v.runCounters.sent} sent, ${v.runCounters.skipped} skipped, ${v.runCounters.failed} failed of ${v.runCounters.total}`,
+          ],
+        ],
+      ),
+    );
+  }
   if (r.load) {
     const l = r.load;
     parts.push(

@@ -1,6 +1,7 @@
 import type { ColdStartRow } from './sections/cold-start';
 import type { CostRow } from './sections/cost';
 import type { ImportRow } from './sections/import';
+import type { InvitationsResult } from './sections/invitations';
 import type { LighthouseRow } from './sections/lighthouse';
 import type { LoadResult } from './sections/load';
 import type { OneGroupResult } from './sections/one-group';
@@ -24,6 +25,7 @@ export interface BenchResults {
   scale?: ScaleRow[];
   reports?: ReportsRow[];
   import?: ImportRow[];
+  invitations?: InvitationsResult;
   load?: LoadResult;
   oneGroup?: OneGroupResult;
   lighthouse?: LighthouseRow[];

@@ -36,6 +36,7 @@ async function main() {
     const { measureScale } = await import('./sections/scale');
     const { measureReports } = await import('./sections/reports');
     const { measureImport } = await import('./sections/import');
+    const { measureInvitations } = await import('./sections/invitations');
     const { runLoad } = await import('./sections/load');
     const { measureOneGroup } = await import('./sections/one-group');
     const { measureLighthouse } = await import('./sections/lighthouse');
@@ -47,6 +48,7 @@ async function main() {
       if (runs('scale')) results.scale = log('scale', await measureScale(context));
       if (runs('reports')) results.reports = log('reports', await measureReports(context));
       if (runs('import')) results.import = log('import', await measureImport(context));
+      if (runs('invitations')) results.invitations = log('invitations', await measureInvitations(context));
       if (runs('load')) results.load = log('load', await runLoad(context, 50, 60));
       if (runs('one-group')) results.oneGroup = log('one-group', await measureOneGroup(context, 50, 30));
       if (runs('web')) results.lighthouse = log('lighthouse', await measureLighthouse(context));

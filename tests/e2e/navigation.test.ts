@@ -177,7 +177,7 @@ describe('e2e navigation bar', () => {
       paths.unshift(pathOf(page));
     }
     expect(paths.join(' ')).toBe(
-      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/timetable /dashboard/student /dashboard/import /dashboard/changestu /dashboard/adduser /dashboard/viewattendance /dashboard/notmarked /reports /dashboard/settings',
+      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/timetable /dashboard/student /dashboard/import /dashboard/changestu /dashboard/adduser /dashboard/invitations /dashboard/viewattendance /dashboard/notmarked /reports /dashboard/settings',
     );
     await page.context().close();
   });

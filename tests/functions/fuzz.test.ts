@@ -101,6 +101,10 @@ const BODIES: Record<string, Record<string, unknown>> = {
   // A request id of no link: the one refusal every unknown link gets.
   'POST /api/v1/auth/link/token': { request: '00000000-0000-4000-8000-000000000000', token: 'A'.repeat(43) },
   'POST /api/v1/auth/link/code': { request: '00000000-0000-4000-8000-000000000000', code: 'ABCDEF' },
+  // No body is read: a junk provider is no provider of this deployment.
+  'POST /api/v1/auth/oidc/{provider}/start': { note: MISSING },
+  // No sign-in started in the fuzzing browser: every return is refused alike.
+  'POST /api/v1/auth/oidc/finish': { code: 'c', state: 's', iss: 'http://127.0.0.1:1' },
   'POST /api/v1/term': { name: 'Fuzz term', status: true },
   'PATCH /api/v1/term/{id}': { status: true },
   'POST /api/v1/term/{id}/activate': { from: '2030-01-01' },
@@ -172,6 +176,7 @@ const NO_INPUT = [
   'DELETE /api/v1/auth/sessions',
   'GET /api/v1/user',
   'GET /api/v1/invitation',
+  'GET /api/v1/auth/oidc',
   'GET /api/v1/term',
   'GET /api/v1/term/active',
   'GET /api/v1/settings',

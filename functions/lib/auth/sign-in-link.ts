@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { isStaff } from '@shared/constants';
 import { SIGN_IN_LINK_MESSAGES as M, type SignInLinkCode, type SignInLinkToken } from '@shared/schemas/sign-in-link';
 import { nowSeconds } from '../db';
 import { CODE_ATTEMPTS, SIGN_IN_LINK_MINUTES, type SignInLinkItem } from '../entities/sign-in-link';
@@ -7,14 +6,13 @@ import { HttpError } from '../http/errors';
 import { logger } from '../http/logger';
 import { securityEvent } from '../http/security-events';
 import type { ApiRequest } from '../http/types';
-import { studentsOfAccount } from '../repositories/accounts';
 import { reserveSignInLink } from '../repositories/login-attempts';
 import { countWrongCode, findSignInLink, putSignInLink, spendSignInLink } from '../repositories/sign-in-links';
 import { findUserForLogin, getUser } from '../repositories/users';
 import { collegeNameForEmails } from '../repositories/set-password-links';
 import { signInLinkEmail } from './sign-in-link-email';
 import { linkSender } from './set-password-mailer';
-import { newLoginSession, signedInUser } from './sign-in';
+import { startPasswordlessSession, studentsReached } from './passwordless';
 
 /**
  * Sign-in by an emailed link (docs/product.md §4, docs/security.md): the browser that asks gets a secret in a
@@ -40,17 +38,6 @@ const browserSecretOf = (request: Request) => {
   return secret && /^[\w-]{43}$/.test(secret) ? secret : undefined;
 };
 
-/** Whether the address's account may sign in by link: staff always; a student or guardian while a record names them. */
-async function mayUseLink(account: { _id: string; role: string; email: string }): Promise<boolean> {
-  return (await studentsReached(account)) !== null;
-}
-
-/** The students a student's or guardian's account reaches (null: none, so no sign-in); staff: undefined. */
-async function studentsReached(account: { _id: string; role: string; email: string }): Promise<string[] | null | undefined> {
-  if (isStaff(account.role as never)) return undefined;
-  const ids = await studentsOfAccount(account as { _id: string; role: 'student' | 'guardian'; email: string });
-  return ids.length ? ids : null;
-}
 
 export async function requestSignInLink(email: string, request: Request): Promise<{ requestId: string; cookie: string }> {
   const started = Date.now();
@@ -61,7 +48,7 @@ export async function requestSignInLink(email: string, request: Request): Promis
   const secret = browserSecretOf(request) ?? randomBytes(32).toString('base64url');
   const requestId = randomUUID();
   const account = await findUserForLogin(email);
-  if (account && (await mayUseLink(account))) {
+  if (account && (await studentsReached(account)) !== null) {
     const token = randomBytes(32).toString('base64url');
     const code = Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
     const link: SignInLinkItem = {
@@ -121,11 +108,7 @@ export async function signInWithLinkCode({ request: requestId, code }: SignInLin
 
 async function finishSignIn(requestId: string, link: SignInLinkItem, request: Request) {
   const account = await getUser(link.userId);
-  const studentIds = account && (await studentsReached(account));
-  if (!account || studentIds === null) throw refused(request, 'account or record removed', link.userId);
-  const { loginSession, cookie } = await newLoginSession(signedInUser(account), request);
-  if (!(await spendSignInLink(requestId, loginSession))) throw refused(request, 'used meanwhile', link.userId);
-  const signedIn = { ...loginSession.user, loginSessionId: loginSession.loginSessionId };
-  securityEvent('login succeeded', { ...request, user: signedIn }, { method: 'email link' });
-  return { user: { ...loginSession.user, ...(studentIds ? { studentIds } : {}) }, cookie };
+  const signedIn = account && (await startPasswordlessSession(account, request, 'email link', spendSignInLink(requestId)));
+  if (!signedIn) throw refused(request, 'account or record removed, or link used meanwhile', link.userId);
+  return signedIn;
 }

@@ -75,6 +75,25 @@ export async function createLoginSession(
   if (failed) throw new NotFound('User not found');
 }
 
+/**
+ * Stores a login session of a sign-in without a password (an emailed link, the college's Google or Microsoft
+ * account), only while the account exists, counting the sign-in on it (and when); `spend`, in the same
+ * transaction, is what the sign-in used up (a link). False when any of it no longer held.
+ */
+export async function createPasswordlessLoginSession(loginSession: NewLoginSession, spend?: TransactItem): Promise<boolean> {
+  const now = nowSeconds();
+  const account: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.userProfile(loginSession.user._id),
+      UpdateExpression: 'ADD signIns :one SET lastSignInAt = :at',
+      ConditionExpression: EXISTS,
+      ExpressionAttributeValues: { ':one': 1, ':at': new Date(now * 1000).toISOString() },
+    },
+  };
+  return (await transact({ spend: spend ?? null, account, loginSession: loginSessionItem(loginSession) })) === null;
+}
+
 // A login session without `lastSeenAt` (stored by an older release) counts as seen at its sign-in, else now (its 12-hour lifetime still ends it).
 const lastSeen = (item: LoginSessionItem) => item.lastSeenAt ?? item.signedInAt ?? nowSeconds();
 

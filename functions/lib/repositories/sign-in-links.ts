@@ -1,9 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowSeconds, tableName } from '../db';
 import { CODE_ATTEMPTS, signInLink, signInLinkItem, type SignInLinkItem } from '../entities/sign-in-link';
-import * as keys from '../keys';
-import { EXISTS, isConditionFailure, remove, transact, type TransactItem } from '../writes';
-import { loginSessionItem, type NewLoginSession } from './login-sessions';
+import { EXISTS, isConditionFailure, remove, type TransactItem } from '../writes';
 
 /** Sign-in links (functions/lib/entities/sign-in-link.ts): stored when asked for, spent by one sign-in. */
 export async function putSignInLink(requestId: string, link: SignInLinkItem): Promise<void> {
@@ -38,25 +36,11 @@ export async function countWrongCode(requestId: string): Promise<boolean> {
 }
 
 /**
- * Signs in with the link: in one transaction it is deleted (only while it is there, unspent, before its end and
- * with its code tries left), the account is counted as signed in (only while it exists) and the login session
- * stored. False when any of that no longer held: a second use, a race with another, an account deleted meanwhile.
+ * The transaction item that spends the link, with the sign-in's login session (createPasswordlessLoginSession):
+ * deleted only while it is there, before its end and with its code tries left, so a second use fails.
  */
-export async function spendSignInLink(requestId: string, loginSession: NewLoginSession): Promise<boolean> {
-  const now = nowSeconds();
-  const link = remove(
-    signInLink(requestId),
-    `${EXISTS} AND expiresAt > :now AND (attribute_not_exists(attempts) OR attempts < :max)`,
-    { ':now': now, ':max': CODE_ATTEMPTS },
-  );
-  const account: TransactItem = {
-    Update: {
-      TableName: tableName(),
-      Key: keys.userProfile(loginSession.user._id),
-      UpdateExpression: 'ADD signIns :one SET lastSignInAt = :at',
-      ConditionExpression: EXISTS,
-      ExpressionAttributeValues: { ':one': 1, ':at': new Date(now * 1000).toISOString() },
-    },
-  };
-  return (await transact({ link, account, loginSession: loginSessionItem(loginSession) })) === null;
-}
+export const spendSignInLink = (requestId: string): TransactItem =>
+  remove(signInLink(requestId), `${EXISTS} AND expiresAt > :now AND (attribute_not_exists(attempts) OR attempts < :max)`, {
+    ':now': nowSeconds(),
+    ':max': CODE_ATTEMPTS,
+  });

@@ -103,6 +103,11 @@ const routes: RouteObject[] = [
             path: 'set-password',
             ...onDemand(() => import('../features/auth/components/set-password-page').then((m) => m.SetPasswordPage)),
           },
+          // Google, Microsoft or the local provider send the browser back here (docs/product.md §4).
+          {
+            path: 'oidc/callback',
+            ...onDemand(() => import('../features/auth/components/oidc-callback-page').then((m) => m.OidcCallbackPage)),
+          },
           // A sign-in link (docs/product.md §4) opens it: it signs in the browser that asked for the link.
           {
             path: 'sign-in-link',

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { ChangeTermPage } from './change-term-page';
 import { ImportPage } from './import-page';
+import { InvitationsPage } from './invitations-page';
 import { NotMarkedPage } from './not-marked-page';
 import { BatchPage, CoursePage, DivisionPage, SemesterPage, SlotPage } from './structure-page';
 import { SettingsPage } from './settings-page';
@@ -23,7 +24,8 @@ export const ADMIN_SCREENS: Record<
   | 'import'
   | 'settings'
   | 'timetable'
-  | 'notmarked',
+  | 'notmarked'
+  | 'invitations',
   ComponentType
 > = {
   adduser: UsersPage,
@@ -39,4 +41,5 @@ export const ADMIN_SCREENS: Record<
   settings: SettingsPage,
   timetable: TimetablePage,
   notmarked: NotMarkedPage,
+  invitations: InvitationsPage,
 };

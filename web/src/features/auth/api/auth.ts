@@ -29,9 +29,25 @@ export async function askSignInLink(email: string): Promise<{ request: string; m
 export async function signInWithLink(body: { request: string } & ({ token: string } | { code: string })): Promise<SignedInUser> {
   await endPendingLogout();
   const { data: user } =
-    'token' in body
-      ? await callRoute('POST /auth/link/token', { body })
-      : await callRoute('POST /auth/link/code', { body });
+    'token' in body ? await callRoute('POST /auth/link/token', { body }) : await callRoute('POST /auth/link/code', { body });
+  forgetPendingLogout();
+  session.signIn(user);
+  return user;
+}
+
+/** GET auth/oidc: the college's Google or Microsoft sign-in, when this deployment has one. */
+export const useOidcProviders = () => useApi('GET /auth/oidc', {}, { revalidateOnFocus: false });
+
+/** POST auth/oidc/{provider}/start, then the browser goes to the provider (it comes back to /oidc/callback). */
+export async function startOidcSignIn(provider: string): Promise<void> {
+  const { data } = await callRoute('POST /auth/oidc/{provider}/start', { params: { provider } });
+  window.location.assign(data.url);
+}
+
+/** POST auth/oidc/finish with the provider's answer (the callback's query): this browser is signed in. */
+export async function finishOidcSignIn(query: { code?: string; state?: string; iss?: string; error?: string }): Promise<SignedInUser> {
+  await endPendingLogout();
+  const { data: user } = await callRoute('POST /auth/oidc/finish', { body: query });
   forgetPendingLogout();
   session.signIn(user);
   return user;

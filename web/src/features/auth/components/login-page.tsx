@@ -5,9 +5,9 @@ import { MESSAGES } from '@shared/messages';
 import { loginSchema, PASSWORD_MESSAGES } from '@shared/schemas/auth';
 import { EMAIL_INPUT, Field } from '@web/components/ui/field';
 import { Page } from '@web/components/ui/page';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useForm } from '@web/lib/form';
-import { login, useAppConfig } from '../api/auth';
+import { login, startOidcSignIn, useAppConfig, useOidcProviders } from '../api/auth';
 import { SignInLinkForm } from './sign-in-link-form';
 import './login-page.css';
 
@@ -31,6 +31,7 @@ export function LoginPage() {
   const [byLink, setByLink] = useState(invited !== '');
   const [linkEmail, setLinkEmail] = useState(invited);
   const { data: config } = useAppConfig();
+  const providers = useOidcProviders().data ?? [];
   const [failure, setFailure] = useState('');
   const form = useForm({ email: '', password: '' }, { onFailure: (error) => setFailure(loginFailure(error)) });
 
@@ -66,6 +67,16 @@ export function LoginPage() {
           </button>
         </form>
       )}
+      {providers.map((provider) => (
+        <button
+          key={provider.id}
+          type="button"
+          className="button button-secondary login-switch"
+          onClick={() => void startOidcSignIn(provider.id).catch((error: unknown) => setFailure(errorMessage(error)))}
+        >
+          {`Sign in with ${provider.name}`}
+        </button>
+      ))}
       <button type="button" className="button button-secondary login-switch" onClick={() => setByLink(!byLink)}>
         {byLink ? 'Sign in with a password instead' : 'No password? Email me a sign-in link'}
       </button>
