@@ -24,7 +24,7 @@ export class OidcSignIn extends Construct {
     signIn.addEnvironment('OIDC_PROVIDERS', providers.valueAsString);
     const secrets = `arn:${Aws.PARTITION}:secretsmanager:${Aws.REGION}:${Aws.ACCOUNT_ID}:secret:${OIDC_SECRET_PREFIX}*`;
     signIn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secrets] }));
-    acknowledge(signIn, {
+    acknowledge(signIn.role!, {
       'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:sams-oidc-*]':
         'The client secrets of the sign-in providers the operator configures: named by this prefix, read only by the sign-in function',
     });

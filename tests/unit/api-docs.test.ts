@@ -14,6 +14,6 @@ describe('docs/api.md', () => {
     const index = routeIndex();
     for (const route of ROUTES) expect(index.split(`| \`${route.method} ${route.path}\` |`)).toHaveLength(2);
     expect(index).toContain('| `POST /slot` | admin | `name`, `termid`, `start`, `end` |');
-    expect(index).toContain('| `GET /timetable/today` | signed in | – | `date?` |');
+    expect(index).toContain('| `GET /timetable/today` | staff (admin, faculty) | – | `date?` |');
   });
 });

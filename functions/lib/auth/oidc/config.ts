@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The identity providers a deployment signs in with: OIDC_PROVIDERS, a JSON list of
@@ -14,30 +14,27 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+const lowerCase = (pattern: RegExp, error: string) => z.optional(z.string().check(z.toLowerCase(), z.regex(pattern, { error })));
+
 const providerSchema = z
   .strictObject({
     id: z.enum(OIDC_PROVIDER_IDS),
-    issuer: z.url({ protocol: /^https?$/ }).transform((issuer) => issuer.replace(/\/+$/, '')),
-    clientId: z.string().min(1),
-    clientSecret: z.string().min(1).optional(),
-    clientSecretArn: z
-      .string()
-      .regex(/^arn:aws[\w-]*:secretsmanager:/, 'must be a Secrets Manager secret ARN')
-      .optional(),
-    allowedDomain: z
-      .string()
-      .transform((domain) => domain.toLowerCase())
-      .pipe(z.string().regex(DOMAIN, 'must be a domain name such as college.edu'))
-      .optional(),
-    allowedTenant: z
-      .string()
-      .transform((tenant) => tenant.toLowerCase())
-      .pipe(z.string().regex(TENANT_ID, 'must be the Entra tenant ID (a GUID)'))
-      .optional(),
-    tokenEndpointAuth: z.enum(['client_secret_post', 'client_secret_basic']).default('client_secret_post'),
+    issuer: z.pipe(
+      z.url({ protocol: /^https?$/ }),
+      z.transform((issuer: string) => issuer.replace(/\/+$/, '')),
+    ),
+    clientId: z.string().check(z.minLength(1)),
+    clientSecret: z.optional(z.string().check(z.minLength(1))),
+    clientSecretArn: z.optional(
+      z.string().check(z.regex(/^arn:aws[\w-]*:secretsmanager:/, { error: 'must be a Secrets Manager secret ARN' })),
+    ),
+    allowedDomain: lowerCase(DOMAIN, 'must be a domain name such as college.edu'),
+    allowedTenant: lowerCase(TENANT_ID, 'must be the Entra tenant ID (a GUID)'),
+    tokenEndpointAuth: z._default(z.enum(['client_secret_post', 'client_secret_basic']), 'client_secret_post'),
   })
-  .superRefine((provider, context) => {
-    const problem = (message: string) => context.addIssue({ code: 'custom', message: `${provider.id}: ${message}` });
+  .check((context) => {
+    const provider = context.value;
+    const problem = (message: string) => context.issues.push({ code: 'custom', message: `${provider.id}: ${message}`, input: provider });
     if (!provider.clientSecret === !provider.clientSecretArn) problem('give exactly one of clientSecret and clientSecretArn');
     if (provider.id === 'google' && !provider.allowedDomain) problem("give allowedDomain, the college's Google Workspace domain");
     if (provider.id === 'microsoft' && !provider.allowedTenant) problem("give allowedTenant, the college's Entra tenant ID");
@@ -49,9 +46,11 @@ const providerSchema = z
 
 export type OidcProvider = z.infer<typeof providerSchema>;
 
-const providersSchema = z.array(providerSchema).refine((providers) => new Set(providers.map((p) => p.id)).size === providers.length, {
-  message: 'each provider id may appear once',
-});
+const providersSchema = z
+  .array(providerSchema)
+  .check(
+    z.refine((providers) => new Set(providers.map((p) => p.id)).size === providers.length, { error: 'each provider id may appear once' }),
+  );
 
 let parsed: { from: string; providers: readonly OidcProvider[] } | undefined;
 
@@ -77,7 +76,11 @@ function parseProviders(setting: string): OidcProvider[] {
   }
   const result = providersSchema.safeParse(json);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+  const problems = result.error.issues.map((issue) => {
+    // zod/mini's messages are terse: name the unknown fields.
+    const message = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : issue.message;
+    return issue.path.length ? `${issue.path.join('.')}: ${message}` : message;
+  });
   throw new Error(`OIDC_PROVIDERS is not valid: ${problems.join('; ')}`);
 }
 

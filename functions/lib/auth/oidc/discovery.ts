@@ -1,5 +1,5 @@
 import { createRemoteJWKSet } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { providerName, type OidcProvider } from './config';
 import { OidcSignInError } from './errors';
 
@@ -18,7 +18,7 @@ const TIMEOUT_MS = 5000;
 const TENANT_PLACEHOLDER = '{tenantid}';
 
 const metadataSchema = z.object({
-  issuer: z.string().min(1),
+  issuer: z.string().check(z.minLength(1)),
   authorization_endpoint: z.url(),
   token_endpoint: z.url(),
   jwks_uri: z.url(),

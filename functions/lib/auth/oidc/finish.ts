@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { clientSecret } from './client-secret';
 import { providerName, type OidcProvider } from './config';
 import { discover, unavailable, type DiscoveredProvider } from './discovery';
@@ -16,7 +16,7 @@ export interface SignInCallback {
 
 const TIMEOUT_MS = 10_000;
 
-const tokenAnswer = z.object({ id_token: z.string().min(1) });
+const tokenAnswer = z.object({ id_token: z.string().check(z.minLength(1)) });
 const tokenError = z.object({ error: z.string() });
 
 /**
