@@ -13,7 +13,7 @@ import { invitationHandlers } from './lib/invitations/routes';
 import { securityEvent } from './lib/http/security-events';
 import type { RouteRequestOf } from './lib/http/types';
 import { clearAllLoginAttempts, isAccountLocked } from './lib/repositories/login-attempts';
-import { deleteLoginSessionsOfUser } from './lib/repositories/login-sessions';
+import { deleteLoginSessionsOfUser, loginSessionKeysOfUser } from './lib/repositories/login-sessions';
 import { deleteClassesOfFaculty } from './lib/repositories/timetable';
 import { createUser, deleteUser, getUser, getUserWithPassword, listUsers } from './lib/repositories/users';
 
@@ -114,6 +114,15 @@ export const handler = resource('user', {
   // Invitations in bulk for students and guardians (lib/invitations/routes.ts).
   ...invitationHandlers,
 
+  // Any account's: a staff user's, a student's (its id is the record's) or a guardian's.
+  'DELETE /user/{id}/sessions': async (request) => {
+    const target = await otherUser(request, 'End your own sessions on My account');
+    const ended = (await loginSessionKeysOfUser(target._id)).length;
+    await deleteLoginSessionsOfUser(target._id);
+    securityEvent('all sessions ended', request, { userId: target._id, email: target.email, byAdmin: true, ended });
+    return { data: { ended }, message: `${target.username} is signed out everywhere (${ended} session${ended === 1 ? '' : 's'} ended)` };
+  },
+
   'POST /user/{id}/unlock': async (request) => {
     const target = await otherUser(request, 'You cannot unlock your own account');
     const wasLocked = await isAccountLocked(target.email);
@@ -128,7 +137,9 @@ export const handler = resource('user', {
 
 /** The user the path names, other than the caller. */
 async function otherUser(
-  request: RouteRequestOf<'POST /user/{id}/unlock' | 'POST /user/{id}/reset-password' | 'POST /user/{id}/set-password-link'>,
+  request: RouteRequestOf<
+    'POST /user/{id}/unlock' | 'POST /user/{id}/reset-password' | 'POST /user/{id}/set-password-link' | 'DELETE /user/{id}/sessions'
+  >,
   ownMessage: string,
 ) {
   const id = parse(entityId('User not found'), request.params.id);

@@ -118,7 +118,8 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   student: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
     queriesIndex: true,
-    writesTo: COLLEGE_DATA,
+    // A student's sign-in follows their record's email: their account's email claim moves with it.
+    writesTo: [...COLLEGE_DATA, partitionsOf(keys.emailClaim('e'))],
   },
   // Marks a class session once and corrects it, each in a transaction: puts of the class session and its history, and an
   // UpdateItem (ADD) of its summary's shard; never deletes. UpdateItem also: a login session's last use (docs/security.md).

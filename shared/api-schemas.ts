@@ -106,6 +106,7 @@ export const API_SCHEMAS = {
   'POST /user/{id}/unlock': { answer: z.strictObject({ user: publicUserShape, wasLocked: z.boolean() }) },
   'POST /user/invite': { body: inviteSchema, answer: invitedUserShape },
   'POST /user/{id}/set-password-link': { answer: setPasswordLinkShape },
+  'DELETE /user/{id}/sessions': { answer: z.strictObject({ ended: z.number() }) },
   'POST /invitation': { body: invitationSchema, answer: invitationRunShape },
   'GET /invitation': { answer: list(invitationRunShape) },
   'GET /invitation/batch/{batchid}': { answer: batchAccountsShape },

@@ -94,6 +94,8 @@ export const ROUTES = [
   r('DELETE', '/user/{id}', 'user', 'admin', DATA_CHANGE, refreshes('/user', ...CLASSES)),
   r('POST', '/user/{id}/reset-password', 'user', 'admin'),
   r('POST', '/user/{id}/unlock', 'user', 'admin'),
+  // Signs any account out everywhere: a staff user's, a student's or a guardian's (a lost phone, a shared computer).
+  r('DELETE', '/user/{id}/sessions', 'user', 'admin'),
   // A user who sets their own password (docs/product.md §2.5, §4): created and emailed a link (a welcome), or
   // sent one later by an admin; the link's token sets the password. Served with the users: the mail goes from there.
   r('POST', '/user/invite', 'user', 'admin', refreshes('/user')),

@@ -4,7 +4,7 @@ import { db, tableName } from '../db';
 import { Conflict, Invalid } from '../domain-errors';
 import type { StudentItem } from '../entities/student';
 import * as keys from '../keys';
-import { EXISTS, IS_NEW, put, transact } from '../writes';
+import { EXISTS, IS_NEW, put, remove, transact, update, type TransactItem } from '../writes';
 
 /**
  * Accounts of students and guardians (docs/product.md §4): a profile like a staff user's (keys.userProfile,
@@ -51,7 +51,11 @@ export async function openStudentAccount(student: Pick<StudentItem, '_id' | 'nam
 }
 
 /** A guardian's account for this address, opened or found, with the student linked to it. Conflict as above. */
-export async function openGuardianAccount(contact: { name: string; email: string }, studentId: string, now = new Date()): Promise<AccountItem> {
+export async function openGuardianAccount(
+  contact: { name: string; email: string },
+  studentId: string,
+  now = new Date(),
+): Promise<AccountItem> {
   const existing = await accountOfEmail(contact.email);
   if (existing && existing.role !== 'guardian') throw new Conflict(ACCOUNT_MESSAGES.emailTaken);
   const account: AccountItem = existing ?? {
@@ -66,14 +70,43 @@ export async function openGuardianAccount(contact: { name: string; email: string
 }
 
 async function openAccount(account: AccountItem, now: Date, isSame: (existing: AccountItem) => boolean): Promise<AccountItem> {
-  const failed = await transact({
-    claim: put({ ...keys.emailClaim(account.email), entity: 'email', userId: account._id }, IS_NEW),
-    profile: put({ ...keys.userProfile(account._id), entity: 'user', ...account, invitedAt: now.toISOString() }, IS_NEW),
-  });
-  if (!failed) return { ...account, invitedAt: now.toISOString() };
-  const existing = await accountOfEmail(account.email);
-  if (existing && isSame(existing)) return existing;
+  for (let round = 0; round < 2; round++) {
+    const failed = await transact({
+      claim: put({ ...keys.emailClaim(account.email), entity: 'email', userId: account._id }, IS_NEW),
+      profile: put({ ...keys.userProfile(account._id), entity: 'user', ...account, invitedAt: now.toISOString() }, IS_NEW),
+    });
+    if (!failed) return { ...account, invitedAt: now.toISOString() };
+    const existing = await accountOfEmail(account.email);
+    if (existing && isSame(existing)) return existing;
+    // The address is held by the account of a student whose record went or names another address now: it is freed.
+    if (!existing || (await studentsOfAccount(existing)).length || !(await freed(existing))) break;
+  }
   throw new Conflict(ACCOUNT_MESSAGES.emailTaken);
+}
+
+/** Removes a student's or guardian's account that no record names any more, with its email claim; false when it changed meanwhile. */
+async function freed(stale: AccountItem): Promise<boolean> {
+  const failed = await transact({
+    claim: remove(keys.emailClaim(stale.email), 'userId = :id', { ':id': stale._id }),
+    profile: remove(keys.userProfile(stale._id), 'email = :email', { ':email': stale.email }),
+  });
+  return failed === null;
+}
+
+/**
+ * The writes that move a student's account to the new address of their record, in the transaction that changes
+ * the record (the old address freed, the new one claimed: a failed 'account' write means another account holds
+ * it); none when the student has no account.
+ */
+export async function accountEmailMove(studentId: string, email: string): Promise<TransactItem[]> {
+  const account = await getItem<AccountItem>(keys.userProfile(studentId));
+  const to = email.toLowerCase();
+  if (account?.role !== 'student' || account.email === to) return [];
+  return [
+    remove(keys.emailClaim(account.email), 'userId = :id', { ':id': studentId }),
+    put({ ...keys.emailClaim(to), entity: 'email', userId: studentId }, IS_NEW),
+    update(keys.userProfile(studentId), { email: to }),
+  ];
 }
 
 async function linkChild(guardianId: string, studentId: string): Promise<void> {

@@ -9,6 +9,7 @@ import { db, tableName } from '../db';
 import { BeingDeleted, Conflict, NotFound } from '../domain-errors';
 import type { StudentItem } from '../entities/student';
 import * as keys from '../keys';
+import { ACCOUNT_MESSAGES, accountEmailMove } from './accounts';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { check, EXISTS, IS_NEW, LIVE, put, remove, transact, type TransactItem } from '../writes';
 import { getWithSettings } from './settings';
@@ -198,7 +199,10 @@ export async function updateStudent(id: string, changes: Partial<Omit<Student, '
   const moving = changes.batchid !== undefined && changes.batchid !== before.batchid;
   const place = moving ? placeIn(await requireParent('batch', changes.batchid!)) : {};
   const after = withLookalikes(before, { ...studentFields(before), ...changes, ...place });
-  const failed = await transact({ batch: moving ? batchIsLive(after.batchid) : null, ...replaceWrites(before, after) });
+  // A student's sign-in follows their record's address (functions/lib/repositories/accounts.ts).
+  const account = changes.email && changes.email !== before.email ? await accountEmailMove(id, changes.email) : [];
+  const failed = await transact({ batch: moving ? batchIsLive(after.batchid) : null, ...replaceWrites(before, after), account });
+  if (failed === 'account') throw new Conflict(ACCOUNT_MESSAGES.emailTaken);
   if (failed === 'batch') throw batchGone();
   if (failed === 'student') throw await goneOrChanged(id);
   if (failed === 'lookalikes') throw lookalikeTaken();

@@ -30,7 +30,7 @@ const withoutEmptyPassword = ({ password, ...rest }: Record<string, string>) => 
 /**
  * Add user (docs/product.md §2.5): username, email, password (or none: a welcome email with a link to set
  * their own), user type (admin/faculty), Add User, Get Users; the list shows Name, Email and Role with Reset
- * password, Unlock and Delete, without the signed-in admin. A welcome email that could not be sent stays
+ * password, Unlock, Sign out everywhere and Delete, without the signed-in admin. A welcome email that could not be sent stays
  * said above the form, with the button that sends it again.
  */
 export function UsersPage() {
@@ -61,11 +61,13 @@ export function UsersPage() {
     },
     withoutEmptyPassword,
   );
-  const unlock = (user: PublicUser) =>
-    write('POST /user/{id}/unlock', { params: { id: user._id } }).then(
+  const said = (sent: Promise<{ message: string }>) =>
+    sent.then(
       (answer) => toast.success(answer.message),
       (failure: unknown) => toast.error(errorMessage(failure)),
     );
+  const unlock = (user: PublicUser) => said(write('POST /user/{id}/unlock', { params: { id: user._id } }));
+  const endSessions = (user: PublicUser) => said(write('DELETE /user/{id}/sessions', { params: { id: user._id } }));
 
   return (
     <Page title="Add User" lead={<p className="admin-lead">Add an admin or a faculty member, or list and delete users.</p>}>
@@ -101,6 +103,7 @@ export function UsersPage() {
           <>
             <RowButton label="Reset password" item={user.email} onClick={() => setResetting(user)} />
             <RowButton label="Unlock" item={user.email} onClick={() => void unlock(user)} />
+            <RowButton label="Sign out everywhere" item={user.email} onClick={() => void endSessions(user)} />
             <RowButton
               label="Delete"
               item={user.email}
