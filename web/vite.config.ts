@@ -95,6 +95,16 @@ const CHUNK_GROUPS = [
       /^features\/marking\/(flow|assigned|marked-sessions|group-students|components\/flow-parts)\.tsx?$/.test(inSource(id)),
     priority: 1,
   },
+  // The ways of signing in (password, emailed link, the college's account) and the pages the link and the provider
+  // open: one chunk, so the login page costs no more scripts than with the password alone.
+  {
+    name: 'sign-in',
+    test: (id: string) =>
+      /^features\/auth\/(api\/auth|components\/(login-page|sign-in-link-form|sign-in-link-page|oidc-callback-page))\.tsx?$/.test(
+        inSource(id),
+      ) || /[\\/]shared[\\/]schemas[\\/](sign-in-link|oidc)\.ts$/.test(id),
+    priority: 1,
+  },
 ];
 
 /** A module's path inside web/src, with forward slashes ('' for a module outside it). */

@@ -19,6 +19,8 @@ export const signedInUserShape = z.strictObject({
   mustChangePassword: z.optional(z.literal(true)),
   /** A student's or guardian's: the students whose records they reach now (their own; a guardian's children). */
   studentIds: z.optional(z.array(z.string())),
+  /** The same students with their names, by name. */
+  students: z.optional(z.array(z.strictObject({ _id: z.string(), name: z.string() }))),
 });
 export type SignedInUser = z.output<typeof signedInUserShape>;
 

@@ -59,12 +59,16 @@ describe('e2e: a student and a guardian sign in by an emailed link on a phone', 
     await screen.field('Code from the email').fill(link.code.toLowerCase());
     await screen.button('Sign in with the code').click();
     await page.getByRole('heading', { level: 1, name: 'Attendance of your children' }).waitFor();
-    // One child shows first, the other after the switch (the order is the account's).
-    const [first, second] = DEMO_FAMILY.guardian.children;
-    await screen.main().getByText(new RegExp(`^(${first}|${second})$`)).waitFor();
-    const shownFirst = (await screen.main().getByText(first!, { exact: true }).count()) ? first : second;
-    await screen.main().getByRole('button', { name: 'Child 2' }).click();
-    await screen.main().getByText(shownFirst === first ? second! : first!, { exact: true }).waitFor();
+    // A button per child, by name; the first one's record shows, the other's after the switch.
+    const switcher = page.getByRole('navigation', { name: 'Child' });
+    const [first, second] = await switcher.getByRole('button').all();
+    expect(await first!.getAttribute('aria-pressed')).toBe('true');
+    const enrollments = [...DEMO_FAMILY.guardian.children];
+    await screen.main().getByText(new RegExp(`^(${enrollments.join('|')})$`)).waitFor();
+    const shownFirst = (await screen.main().getByText(enrollments[0]!, { exact: true }).count()) ? enrollments[0]! : enrollments[1]!;
+    await second!.click();
+    await screen.main().getByText(enrollments.find((one) => one !== shownFirst)!, { exact: true }).waitFor();
+    expect(await second!.getAttribute('aria-pressed')).toBe('true');
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'guardian-home-360');
   }, 120_000);

@@ -103,8 +103,12 @@ describe('functions', () => {
       JWT_SECRET_ARN: { Ref: secretId() },
       CLOUDFRONT_ORIGIN_TOKEN: { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] },
       NODE_OPTIONS: '--enable-source-maps',
-      // The user function emails set-password links as the alerts do (tests/infra/alerts-stack.test.ts).
-      ...(resource === 'user' ? { MAIL_ENABLED: { Ref: 'AlertsEnabled' }, MAIL_FROM: { Ref: 'AlertsSender' } } : {}),
+      // The user and sign-in functions email links as the alerts do (tests/infra/alerts-stack.test.ts).
+      ...(resource === 'user' || resource === 'signin'
+        ? { MAIL_ENABLED: { Ref: 'AlertsEnabled' }, MAIL_FROM: { Ref: 'AlertsSender' } }
+        : {}),
+      // The sign-in function's Google or Microsoft providers: a parameter of the stack (empty: off).
+      ...(resource === 'signin' ? { OIDC_PROVIDERS: { Ref: 'OidcProviders' } } : {}),
     });
   });
 
@@ -162,8 +166,10 @@ describe('least privilege', () => {
   it('keeps sign-in items to the sign-in functions, and lets reports write only sessions', () => {
     const partitions = (resource: Resource) => TABLE_ACCESS[resource].writesTo;
     const signIn = [keys.emailClaim('e'), keys.emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf);
-    for (const resource of RESOURCES.filter((each) => each !== 'auth' && each !== 'user')) {
-      for (const partition of signIn) expect(partitions(resource), resource).not.toContain(partition);
+    for (const resource of RESOURCES.filter((each) => each !== 'auth' && each !== 'user' && each !== 'signin')) {
+      // A student's record carries their account's email claim when its email changes: that one only.
+      const theirs = resource === 'student' ? signIn.slice(1) : signIn;
+      for (const partition of theirs) expect(partitions(resource), resource).not.toContain(partition);
     }
     const never = ['*', partitionsOf(keys.alertLogEntry({ job: 'j', period: 'p' }, 'r', 's')), partitionsOf(keys.seedMarker('s'))];
     for (const resource of RESOURCES) for (const partition of never) expect(partitions(resource)).not.toContain(partition);
@@ -195,11 +201,29 @@ describe('least privilege', () => {
     expect(actions('term')).not.toContain('dynamodb:BatchWriteItem');
   });
 
-  it.each(RESOURCES)('%s may read the JWT secret and no other', (resource) => {
+  it.each(RESOURCES)("%s may read the JWT secret and no other (signin: the providers' client secrets too)", (resource) => {
     const secrets = statementsOf(resource).filter((statement) =>
       actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
     );
-    expect(secrets).toEqual([{ Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: { Ref: secretId() } }]);
+    const jwt = { Ref: secretId() };
+    const providers = {
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':secretsmanager:',
+          { Ref: 'AWS::Region' },
+          ':',
+          { Ref: 'AWS::AccountId' },
+          ':secret:sams-oidc-*',
+        ],
+      ],
+    };
+    // CDK merges the sign-in function's two reads into one statement.
+    expect(secrets).toEqual([
+      { Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: resource === 'signin' ? [providers, jwt] : jwt },
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { PASSWORD_MESSAGES } from '@shared/schemas/auth';
 import { DEMO_ACCOUNTS } from '../demo-accounts';
 
@@ -10,7 +11,11 @@ import { DEMO_ACCOUNTS } from '../demo-accounts';
  */
 let common: Promise<Set<string>> | undefined;
 const commonPasswords = () =>
-  (common ??= import('./common-passwords').then(({ COMMON_PASSWORDS }) => new Set(COMMON_PASSWORDS.split('\n').filter(Boolean))));
+  (common ??= import('./common-passwords').then(({ COMMON_PASSWORDS_GZIP_BASE64 }) => new Set(unpacked(COMMON_PASSWORDS_GZIP_BASE64))));
+
+/** The list's lines, from its gzipped base64 (common-passwords.ts). */
+export const unpacked = (packed: string): string[] =>
+  gunzipSync(Buffer.from(packed, 'base64')).toString('utf8').split('\n').filter(Boolean);
 
 /** Words anyone guessing a SAMS password tries first; a password made only of these (and digits or symbols) is refused. */
 const PRODUCT_WORDS = [

@@ -2,7 +2,7 @@ import { isStaff } from '@shared/constants';
 import type { PublicUser, SignedInUser } from '@shared/schemas/auth';
 import { securityEvent } from '../http/security-events';
 import type { ApiRequest } from '../http/types';
-import { studentsOfAccount } from '../repositories/accounts';
+import { studentsOfAccount, withStudents, type ReachedStudent } from '../repositories/accounts';
 import { createPasswordlessLoginSession } from '../repositories/login-sessions';
 import type { TransactItem } from '../writes';
 import { newLoginSession, signedInUser } from './sign-in';
@@ -15,10 +15,10 @@ type Request = Pick<ApiRequest, 'requestId' | 'user' | 'secure' | 'userAgent'>;
 type Account = Pick<PublicUser, '_id' | 'username' | 'email' | 'role'>;
 
 /** The students a student's or guardian's account reaches now (null: none, so it may not sign in); staff: undefined. */
-export async function studentsReached(account: Account): Promise<string[] | null | undefined> {
+export async function studentsReached(account: Account): Promise<ReachedStudent[] | null | undefined> {
   if (isStaff(account.role)) return undefined;
-  const ids = await studentsOfAccount({ ...account, role: account.role });
-  return ids.length ? ids : null;
+  const students = await studentsOfAccount({ ...account, role: account.role });
+  return students.length ? students : null;
 }
 
 /**
@@ -31,10 +31,10 @@ export async function startPasswordlessSession(
   method: string,
   spend?: TransactItem,
 ): Promise<{ user: SignedInUser; cookie: string } | null> {
-  const studentIds = await studentsReached(account);
-  if (studentIds === null) return null;
+  const students = await studentsReached(account);
+  if (students === null) return null;
   const { loginSession, cookie } = await newLoginSession(signedInUser(account), request);
   if (!(await createPasswordlessLoginSession(loginSession, spend))) return null;
   securityEvent('login succeeded', { ...request, user: { ...loginSession.user, loginSessionId: loginSession.loginSessionId } }, { method });
-  return { user: { ...loginSession.user, ...(studentIds ? { studentIds } : {}) }, cookie };
+  return { user: withStudents(loginSession.user, students), cookie };
 }

@@ -4,7 +4,7 @@ import { ROUTES_BY_KEY } from '@shared/routes';
 import { readLoginSessionCookie, verifyLoginSessionToken } from '../auth/login-session-token';
 import { isStaff } from '@shared/constants';
 import type { Access } from '@shared/routes';
-import { studentsOfAccount } from '../repositories/accounts';
+import { studentsOfAccount, withStudents, type ReachedStudent } from '../repositories/accounts';
 import { signedInUserOf, type CurrentUser } from '../repositories/login-sessions';
 import { HttpError } from './errors';
 import type { Context } from 'aws-lambda';
@@ -35,7 +35,7 @@ export const loginSessionAuth = (): MiddlewareObj<ApiEvent, unknown, Error, Cont
       throw new HttpError(403, MESSAGES.mustChangePassword);
     }
     const { user } = context.api;
-    if (!isStaff(user.role)) user.studentIds = await studentsReached(user);
+    if (!isStaff(user.role)) Object.assign(user, withStudents({}, await studentsReached(user)));
     if (!mayCall(access, user, context.api.params)) throw new HttpError(403, MESSAGES.forbidden);
   },
 });
@@ -48,7 +48,7 @@ function mayCall(access: Access | undefined, user: CurrentUser, params: Record<s
 }
 
 /** The students a student's or guardian's account reaches; none: every request of its login sessions is refused. */
-async function studentsReached(user: CurrentUser): Promise<string[]> {
+async function studentsReached(user: CurrentUser): Promise<ReachedStudent[]> {
   const students = await studentsOfAccount({ ...user, role: user.role as 'student' | 'guardian' });
   if (!students.length) throw new HttpError(401, MESSAGES.accessEnded);
   return students;

@@ -129,11 +129,17 @@ export const recordNames = (record: GuardedRecord, account: { role: FamilyRole; 
     ? record.email?.toLowerCase() === account.email
     : (record.guardians ?? []).some((contact) => contact.email?.toLowerCase() === account.email);
 
+/** A student an account reaches, as its holder sees them named. */
+export interface ReachedStudent {
+  _id: string;
+  name: string;
+}
+
 /**
- * The students a student's or guardian's account reaches now: the records that exist and still name its
- * email. Empty once a record is deleted, its email changed or its guardian contact removed, which ends access.
+ * The students a student's or guardian's account reaches now, by name: the records that exist and still name
+ * its email. None once a record is deleted, its email changed or its guardian contact removed: access ends.
  */
-export async function studentsOfAccount(account: { _id: string; role: FamilyRole; email: string }): Promise<string[]> {
+export async function studentsOfAccount(account: { _id: string; role: FamilyRole; email: string }): Promise<ReachedStudent[]> {
   let ids = [account._id];
   if (account.role === 'guardian') {
     ids = [...((await getItem<AccountItem>(keys.userProfile(account._id)))?.studentIds ?? [])];
@@ -142,5 +148,12 @@ export async function studentsOfAccount(account: { _id: string; role: FamilyRole
   // Straight from the table, one GetItem per child (a family has few): the students' repository would bring its
   // writes into every Lambda, BatchGetItem a permission each, and this runs in every request's authorization.
   const records = await Promise.all(ids.map((id) => getItem<StudentItem>(keys.studentById(id))));
-  return records.filter((record) => record !== null && recordNames(record, account)).map((record) => record!._id);
+  return records
+    .filter((record): record is StudentItem => record !== null && recordNames(record, account))
+    .map(({ _id, name }) => ({ _id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** A student's or guardian's students as the signed-in user carries them: their ids, and by name. */
+export const withStudents = <U extends object>(user: U, students: ReachedStudent[] | undefined) =>
+  students ? { ...user, studentIds: students.map(({ _id }) => _id), students } : user;

@@ -28,6 +28,8 @@ export interface CurrentUser extends SignedInUser {
   loginSessionId: string;
   /** A student's or guardian's: the students whose records they reach now (read at each request, never stored). */
   studentIds?: string[];
+  /** The same students with their names (a guardian's switcher). */
+  students?: { _id: string; name: string }[];
 }
 
 interface LoginSessionItem extends keys.Key {

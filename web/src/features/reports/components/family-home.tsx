@@ -17,9 +17,9 @@ const ALL_SESSIONS = {};
 export function FamilyHome() {
   const { user } = useSession();
   const [search, setSearch] = useSearchParams();
-  const children = user?.studentIds ?? [];
+  const children = user?.students ?? [];
   const chosen = search.get('student');
-  const id = chosen && children.includes(chosen) ? chosen : (children[0] ?? '');
+  const id = children.find((child) => child._id === chosen)?._id ?? children[0]?._id ?? '';
   const record = useStudentRecord(id, ALL_SESSIONS);
   const guardian = user?.role === 'guardian';
 
@@ -27,15 +27,15 @@ export function FamilyHome() {
     <Page title={guardian ? 'Attendance of your children' : 'My attendance'}>
       {children.length > 1 && (
         <nav className="card family-switcher" aria-label="Child">
-          {children.map((child, index) => (
+          {children.map((child) => (
             <button
-              key={child}
+              key={child._id}
               type="button"
-              className={`button${child === id ? '' : ' button-secondary'}`}
-              aria-pressed={child === id}
-              onClick={() => setSearch({ student: child })}
+              className={`button${child._id === id ? '' : ' button-secondary'}`}
+              aria-pressed={child._id === id}
+              onClick={() => setSearch({ student: child._id })}
             >
-              {child === id && record.data ? record.data.student.name : `Child ${index + 1}`}
+              {child.name}
             </button>
           ))}
         </nav>
