@@ -64,10 +64,19 @@ describe('e2e: a student and a guardian sign in by an emailed link on a phone', 
     const [first, second] = await switcher.getByRole('button').all();
     expect(await first!.getAttribute('aria-pressed')).toBe('true');
     const enrollments = [...DEMO_FAMILY.guardian.children];
-    await screen.main().getByText(new RegExp(`^(${enrollments.join('|')})$`)).waitFor();
+    await screen
+      .main()
+      .getByText(new RegExp(`^(${enrollments.join('|')})$`))
+      .waitFor();
     const shownFirst = (await screen.main().getByText(enrollments[0]!, { exact: true }).count()) ? enrollments[0]! : enrollments[1]!;
     await second!.click();
-    await screen.main().getByText(enrollments.find((one) => one !== shownFirst)!, { exact: true }).waitFor();
+    await screen
+      .main()
+      .getByText(
+        enrollments.find((one) => one !== shownFirst)!,
+        { exact: true },
+      )
+      .waitFor();
     expect(await second!.getAttribute('aria-pressed')).toBe('true');
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'guardian-home-360');
