@@ -8,7 +8,8 @@ export const MESSAGES = {
   mustChangePassword: 'Choose a new password first: you signed in with a one-time password',
   notSignedIn: 'Please log in to continue',
   forbidden: 'You are not allowed to do this',
-  accessEnded: 'Your access to SAMS has ended: the student record it was for was removed or changed. Ask the college office if this is wrong.',
+  accessEnded:
+    'Your access to SAMS has ended: the student record it was for was removed or changed. Ask the college office if this is wrong.',
   crossOrigin: 'Request refused: it did not come from this app',
   notFound: 'Not found',
   badRequestTarget: 'The request target is not a path on this server',

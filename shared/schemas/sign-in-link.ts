@@ -17,7 +17,9 @@ export const SIGN_IN_LINK_MESSAGES = {
 
 export const signInLinkRequestSchema = z.object({ email: emailAddress(MESSAGES.invalidEmail) });
 
-const requestId = z.string({ error: SIGN_IN_LINK_MESSAGES.invalid }).check(z.regex(/^[0-9a-f-]{36}$/, { error: SIGN_IN_LINK_MESSAGES.invalid }));
+const requestId = z
+  .string({ error: SIGN_IN_LINK_MESSAGES.invalid })
+  .check(z.regex(/^[0-9a-f-]{36}$/, { error: SIGN_IN_LINK_MESSAGES.invalid }));
 
 export const signInLinkTokenSchema = z.object({
   request: requestId,

@@ -79,11 +79,7 @@ async function family() {
     cookie: t.admin.cookie,
   });
   expect(patched.status).toBe(200);
-  const [student, guardian, gone] = await Promise.all([
-    signedInStudent(own),
-    signedInGuardian(contact, [own]),
-    signedInStudent(deleted),
-  ]);
+  const [student, guardian, gone] = await Promise.all([signedInStudent(own), signedInGuardian(contact, [own]), signedInStudent(deleted)]);
   await t.stack.api('DELETE /student/{id}', { params: { id: deleted }, cookie: t.admin.cookie });
   SAMPLE['GET /api/v1/report/student/{id}'] = { path: `/api/v1/report/student/${own}` };
   return { student: student.cookie, guardian: guardian.cookie, 'student of a deleted record': gone.cookie };

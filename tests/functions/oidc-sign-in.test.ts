@@ -62,7 +62,7 @@ describe('sign-in with the college account', () => {
     expect(again.status).toBe(400);
   });
 
-  it("signs a student in while their record names them, and refuses an address SAMS does not know", async () => {
+  it('signs a student in while their record names them, and refuses an address SAMS does not know', async () => {
     await signedInStudent(college.divisions[0]!.batches[0]!.students[0]!);
     const b = browser(t.stack);
     const finished = await b.api('POST /auth/oidc/finish', { body: await atProvider(b, 'oid001@college.test') });

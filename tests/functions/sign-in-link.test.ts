@@ -134,8 +134,10 @@ describe('a sign-in link', () => {
 
   it('is not spent by a sign-in that failed to be stored', async () => {
     const { asking, link } = await askedLink(t.admin.email);
-    const failed = await withDatabaseError('InternalServerError', (command) => command === 'TransactWriteItemsCommand', () =>
-      asking.api('POST /auth/link/token', { body: { request: link.request, token: link.token } }),
+    const failed = await withDatabaseError(
+      'InternalServerError',
+      (command) => command === 'TransactWriteItemsCommand',
+      () => asking.api('POST /auth/link/token', { body: { request: link.request, token: link.token } }),
     );
     expect(failed.status).toBe(503);
     expect(await storedSignInLink(link.request)).toBeDefined();

@@ -2,7 +2,14 @@ import type { OutgoingEmail } from '../alerts/mailer';
 import { accountEmail } from './account-email';
 
 /** The email that carries a sign-in link and its code (functions/lib/auth/sign-in-link.ts). */
-export function signInLinkEmail(email: { to: string; name: string; url: string; code: string; minutes: number; collegeName: string }): OutgoingEmail {
+export function signInLinkEmail(email: {
+  to: string;
+  name: string;
+  url: string;
+  code: string;
+  minutes: number;
+  collegeName: string;
+}): OutgoingEmail {
   const { to, name, url, code, minutes, collegeName } = email;
   return accountEmail({
     to,

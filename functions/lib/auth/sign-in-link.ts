@@ -38,7 +38,6 @@ const browserSecretOf = (request: Request) => {
   return secret && /^[\w-]{43}$/.test(secret) ? secret : undefined;
 };
 
-
 export async function requestSignInLink(email: string, request: Request): Promise<{ requestId: string; cookie: string }> {
   const started = Date.now();
   const sender = linkSender(request.appOrigin);

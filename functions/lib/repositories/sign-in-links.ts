@@ -5,7 +5,9 @@ import { EXISTS, isConditionFailure, remove, type TransactItem } from '../writes
 
 /** Sign-in links (functions/lib/entities/sign-in-link.ts): stored when asked for, spent by one sign-in. */
 export async function putSignInLink(requestId: string, link: SignInLinkItem): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: signInLinkItem(requestId, link), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(
+    new PutCommand({ TableName: tableName(), Item: signInLinkItem(requestId, link), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
 }
 
 /** The link of this request while it works (before its end), else null. */
