@@ -98,4 +98,20 @@ describe('security events', () => {
       expect(everything).not.toContain(secret);
     }
   }, 240_000);
+
+  it('logs an invitation run queued, with its scope and who asked', async () => {
+    const mail = { MAIL_ENABLED: 'true', MAIL_FROM: 'sams@college.test', SITE_URL: 'http://sams.test' };
+    const before = Object.fromEntries(Object.keys(mail).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, mail);
+    try {
+      const queued = await t.stack.api('POST /invitation', { body: { scope: 'uninvited', who: 'both' }, cookie: t.admin.cookie });
+      expect(queued.status).toBe(202);
+    } finally {
+      for (const [name, value] of Object.entries(before))
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+    }
+    const event = events().find((line) => line.securityEvent === 'invitations queued');
+    expect(event).toMatchObject({ actor: { id: t.admin.user._id, role: 'admin' }, scope: 'uninvited', who: 'both', recipients: 0 });
+  });
 });

@@ -14,6 +14,7 @@ export type SecurityEvent =
   | 'logout'
   | 'access denied'
   | 'user created'
+  | 'invitations queued'
   | 'user deleted'
   | 'password changed'
   | 'password reset'

@@ -4,7 +4,7 @@ import { linkSender } from '../auth/set-password-mailer';
 import { Invalid } from '../domain-errors';
 import { parse } from '../http/errors';
 import type { RouteHandler } from '../http/types';
-import { logger } from '../http/logger';
+import { securityEvent } from '../http/security-events';
 import { createRun, listRuns, publicRun } from '../repositories/invitations';
 import { getNode, notFound } from '../repositories/structure';
 import { accountsOfBatch } from './batch-accounts';
@@ -31,7 +31,7 @@ export const invitationHandlers: {
       recipients,
       skipped,
     );
-    logger.info('invitations queued', { runId: run._id, scope, scopeId: id, who, recipients: recipients.length, by: by._id });
+    securityEvent('invitations queued', request, { runId: run._id, scope, scopeId: id, who, recipients: recipients.length });
     const queued = recipients.length;
     return {
       status: 202,
