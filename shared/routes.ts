@@ -95,7 +95,7 @@ export const ROUTES = [
   r('POST', '/user/{id}/reset-password', 'user', 'admin'),
   r('POST', '/user/{id}/unlock', 'user', 'admin'),
   // Signs any account out everywhere: a staff user's, a student's or a guardian's (a lost phone, a shared computer).
-  r('DELETE', '/user/{id}/sessions', 'user', 'admin'),
+  r('DELETE', '/user/{id}/sessions', 'user', 'admin', DATA_CHANGE),
   // A user who sets their own password (docs/product.md §2.5, §4): created and emailed a link (a welcome), or
   // sent one later by an admin; the link's token sets the password. Served with the users: the mail goes from there.
   r('POST', '/user/invite', 'user', 'admin', refreshes('/user')),

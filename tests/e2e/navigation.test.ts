@@ -132,7 +132,7 @@ describe('e2e navigation bar', () => {
     const page = await openPage(DESKTOP, ADMIN);
     const links = await mainNav(page).getByRole('link').allTextContents();
     expect(links.join(' · ')).toBe(
-      'Home · Term · Semester · Division · Batch · Course · Slot · Timetable · Student · Import students · Chg Term · Adduser · Invitations · View Attendance · Not marked · Reports · Settings',
+      'Home · Term · Semester · Division · Batch · Course · Slot · Timetable · Student · Import students · Chg Term · Adduser · Invite · View Attendance · Not marked · Reports · Settings',
     );
     await page.getByRole('link', { name: 'Semester 3' }).waitFor();
     const current = page.getByRole('link', { name: /^Active term: / });

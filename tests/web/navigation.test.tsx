@@ -43,7 +43,7 @@ describe('navigation bar', () => {
       'Import students',
       'Chg Term',
       'Adduser',
-      'Invitations',
+      'Invite',
       'View Attendance',
       'Not marked',
       'Reports',
@@ -53,7 +53,7 @@ describe('navigation bar', () => {
     // Grouped under headings: each group a list named by its heading.
     const group = (name: string) => [...nav.getByRole('list', { name }).querySelectorAll('a')].map((link) => link.textContent);
     expect(group('Academic structure')).toEqual(['Term', 'Semester', 'Division', 'Batch', 'Course', 'Slot', 'Timetable']);
-    expect(group('People')).toEqual(['Student', 'Import students', 'Chg Term', 'Adduser', 'Invitations']);
+    expect(group('People')).toEqual(['Student', 'Import students', 'Chg Term', 'Adduser', 'Invite']);
     expect(group('Attendance')).toEqual(['View Attendance', 'Not marked', 'Reports']);
     expect(group('College')).toEqual(['Settings']);
     expect(nav.getByRole('link', { name: 'Import students' })).toHaveAttribute('href', '/dashboard/import');

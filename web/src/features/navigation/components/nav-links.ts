@@ -38,7 +38,7 @@ export const ADMIN_GROUPS: NavGroup[] = [
       { to: '/dashboard/import', label: 'Import students' },
       { to: '/dashboard/changestu', label: 'Chg Term' },
       { to: '/dashboard/adduser', label: 'Adduser' },
-      { to: '/dashboard/invitations', label: 'Invitations' },
+      { to: '/dashboard/invitations', label: 'Invite' },
     ],
   },
   {
