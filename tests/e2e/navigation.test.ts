@@ -13,7 +13,12 @@ async function openPage(viewport = PHONE, account?: Account): Promise<Page> {
 }
 
 /** The links whose screen has another title than the link's name. */
-const TITLE_OF_LINK: Record<string, string> = { Home: 'Mark Attendance', 'Chg Term': 'Change Term', Adduser: 'Add User' };
+const TITLE_OF_LINK: Record<string, string> = {
+  Home: 'Mark Attendance',
+  'Chg Term': 'Change Term',
+  Adduser: 'Add User',
+  Invite: 'Invitations',
+};
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

@@ -36,7 +36,11 @@ export function useDownloads(page: () => Page, defaultWithin: () => Locator) {
     scriptsLoaded,
     folder: () => folder,
     async download(button: 'Download PDF' | 'Download CSV', within: Locator = defaultWithin()) {
-      const [file] = await Promise.all([page().waitForEvent('download'), within.getByRole('button', { name: button }).click()]);
+      // The PDF module and its fonts load on the first download: a full run's load can take it past the default 10 s.
+      const [file] = await Promise.all([
+        page().waitForEvent('download', { timeout: 30_000 }),
+        within.getByRole('button', { name: button }).click(),
+      ]);
       const path = join(folder, file.suggestedFilename());
       await file.saveAs(path);
       return { name: file.suggestedFilename(), path };
