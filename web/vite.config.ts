@@ -100,7 +100,7 @@ const CHUNK_GROUPS = [
   {
     name: 'sign-in',
     test: (id: string) =>
-      /^features\/auth\/(api\/auth|components\/(login-page|sign-in-link-form|sign-in-link-page|oidc-callback-page))\.tsx?$/.test(
+      /^features\/auth\/(api\/auth|components\/(login-page|sign-in-link-form|sign-in-link-page|oidc-callback-page|signing-in))\.tsx?$/.test(
         inSource(id),
       ) || /[\\/]shared[\\/]schemas[\\/](sign-in-link|oidc)\.ts$/.test(id),
     priority: 1,

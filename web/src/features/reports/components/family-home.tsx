@@ -6,6 +6,7 @@ import { useSession } from '@web/lib/session';
 import { useStudentRecord } from '../api/reports';
 import { RecordSessions } from './record-sessions';
 import { StandingTable } from './record-standing';
+import { StudentDetails } from './student-details';
 import './reports.css';
 
 const ALL_SESSIONS = {};
@@ -44,20 +45,7 @@ export function FamilyHome() {
         {([shown]) => (
           <>
             <section className="card record-student" aria-label="Student">
-              <dl className="record-details">
-                {[
-                  ['Name', shown!.student.name],
-                  ['Enrollment', shown!.student.enrollment],
-                  ['Semester', shown!.student.semester.name],
-                  ['Division', shown!.student.division.name],
-                  ['Batch', shown!.student.batch.name],
-                ].map(([term, value]) => (
-                  <div key={term}>
-                    <dt>{term}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <StudentDetails student={shown!.student} />
             </section>
             <StandingTable courses={shown!.courses} overall={shown!.overall} threshold={shown!.threshold} />
             <RecordSessions record={shown!} range={ALL_SESSIONS} />

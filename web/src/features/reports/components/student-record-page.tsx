@@ -13,6 +13,7 @@ import { useSettings } from '@web/lib/queries';
 import { useStudentRecord } from '../api/reports';
 import { RecordSessions } from './record-sessions';
 import { StandingTable } from './record-standing';
+import { StudentDetails } from './student-details';
 import { rangeFormSchema, rangeInput, rangeSearch, readRange, type RangeValues } from '../list-query';
 import { chartSeries, rangeLabel } from '../record';
 import { AttendanceChart } from './attendance-chart';
@@ -103,20 +104,7 @@ function Record({ record, range, settings, rangeForm }: RecordProps) {
   return (
     <>
       <section className="card record-student" aria-label="Student">
-        <dl className="record-details">
-          {[
-            ['Name', student.name],
-            ['Enrollment', student.enrollment],
-            ['Semester', student.semester.name],
-            ['Division', student.division.name],
-            ['Batch', student.batch.name],
-          ].map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <StudentDetails student={student} />
         <p className="reports-about">{rangeLabel(range)}</p>
       </section>
       {rangeForm}
