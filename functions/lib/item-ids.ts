@@ -19,13 +19,16 @@ export function decodeId(id: string, length: number, texts: number[]): unknown[]
   }
 }
 
-export const timetableEntryId = (e: EntryPlace): string => encodeId([e.termid, e.weekday, e.slotid, e.groupid]);
+/** An every-week entry's id has four parts; one of odd or even weeks has its weeks fifth. */
+export const timetableEntryId = (e: EntryPlace): string =>
+  encodeId(e.weeks ? [e.termid, e.weekday, e.slotid, e.groupid, e.weeks] : [e.termid, e.weekday, e.slotid, e.groupid]);
 
 /** Where the entry with this `_id` would be; null for an id no entry can have. */
 export function entryPlaceOfId(id: string): EntryPlace | null {
-  const parts = decodeId(id, 4, [0, 2, 3]);
+  const parts = decodeId(id, 4, [0, 2, 3]) ?? decodeId(id, 5, [0, 2, 3]);
   const weekday = parts?.[1];
   if (!parts || typeof weekday !== 'number' || !Number.isInteger(weekday) || weekday < 1 || weekday > 7) return null;
-  const [termid, , slotid, groupid] = parts;
-  return { termid, weekday, slotid, groupid } as EntryPlace;
+  const [termid, , slotid, groupid, weeks] = parts;
+  if (parts.length === 5 && weeks !== 'odd' && weeks !== 'even') return null;
+  return { termid, weekday, slotid, groupid, ...(weeks ? { weeks } : {}) } as EntryPlace;
 }

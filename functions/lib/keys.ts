@@ -153,6 +153,13 @@ export const attendanceSummaryPart = (s: SummaryPlace & { shard: number; part: n
   pk: `COURSE#${s.courseid}`,
   sk: `SUM#${s.slotcount}#${s.groupid}#${s.shard}#${s.part}`,
 });
+/** A summary part's place among its group's summaries of every course (gsi1): a student's Home reads each of their groups in one Query. */
+export const summaryOfGroupEntry = (s: SummaryPlace & { shard: number; part: number }) => ({
+  gsi1pk: `GROUPSUM#${s.groupid}`,
+  gsi1sk: `${s.courseid}#${s.slotcount}#${s.shard}#${s.part}`,
+});
+/** A group's summary parts of every course and kind (gsi1). */
+export const summariesOfGroupInEveryCourse = (groupid: string): KeyCondition => onIndex(`GROUPSUM#${groupid}`);
 /** Every part of one group's summary (the unsharded item too); a group id never holds '#' or sorts its parts elsewhere. */
 export const summaryOfGroup = (s: SummaryPlace): KeyCondition =>
   between(`COURSE#${s.courseid}`, `SUM#${s.slotcount}#${s.groupid}`, `SUM#${s.slotcount}#${s.groupid}#~`);
@@ -170,15 +177,21 @@ export interface EntryPlace {
   weekday: number;
   slotid: string;
   groupid: string;
+  /** A class of odd or even weeks has a place of its own beside an every-week class's (functions/lib/timetable/places.ts). */
+  weeks?: 'odd' | 'even' | null;
 }
 
-export const timetableEntry = (e: EntryPlace): Key => ({ pk: `TERM#${e.termid}`, sk: `TT#${e.weekday}#${e.slotid}#${e.groupid}` });
+const weeksPart = (weeks: EntryPlace['weeks']) => (weeks ? `#${weeks}` : '');
+export const timetableEntry = (e: EntryPlace): Key => ({
+  pk: `TERM#${e.termid}`,
+  sk: `TT#${e.weekday}#${e.slotid}#${e.groupid}${weeksPart(e.weeks)}`,
+});
 /** Every entry of a term, or of one weekday of it. */
 export const timetableOfTerm = (termid: string, weekday?: number): KeyCondition =>
   beginsWith(`TERM#${termid}`, weekday === undefined ? 'TT#' : `TT#${weekday}#`);
 export const facultyClass = (e: Omit<EntryPlace, 'groupid'> & { facultyid: string }): Key => ({
   pk: `USER#${e.facultyid}`,
-  sk: `TT#${e.weekday}#${e.termid}#${e.slotid}`,
+  sk: `TT#${e.weekday}#${e.termid}#${e.slotid}${weeksPart(e.weeks)}`,
 });
 /** A faculty member's classes of one weekday, in every term (the caller keeps the active terms'). */
 export const classesOfFaculty = (facultyid: string, weekday: number): KeyCondition => beginsWith(`USER#${facultyid}`, `TT#${weekday}#`);

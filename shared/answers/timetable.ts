@@ -14,6 +14,8 @@ export const timetableEntryShape = z.strictObject({
   slotcount: slotKind,
   groupid: z.string(),
   facultyid: z.string(),
+  /** A class of odd or even weeks of the term only (shared/timetable-weeks.ts); absent: every week. */
+  weeks: z.optional(z.enum(['odd', 'even'])),
   _id: z.string(),
   /** The group's semester (the course is of it) and division (a batch's, or the division itself). */
   semid: z.string(),

@@ -21,6 +21,8 @@ export const TIMETABLE_MESSAGES = {
   slotcount: 'Choose Lecture or Lab',
   groupid: 'Please select a division (lecture) or a batch (lab)',
   facultyid: 'Please select a faculty member',
+  weeks: 'Choose when the class meets: every week, odd weeks or even weeks',
+  weeksNeedTermStart: "Set the term's first day before adding a class that meets every other week",
   created: 'Timetable entry added',
   updated: 'Timetable entry updated',
   changedMeanwhile: 'Someone else changed or deleted this class meanwhile. Reload the timetable and try again.',
@@ -49,6 +51,8 @@ export const TIMETABLE_MESSAGES = {
   facultyNotFound: 'Faculty member not found',
 } as const;
 
+const weeksChoice = z.enum(['odd', 'even'], { error: TIMETABLE_MESSAGES.weeks });
+
 export const timetableEntrySchema = z.object({
   termid: entityId(TIMETABLE_MESSAGES.termid),
   weekday: z
@@ -59,11 +63,18 @@ export const timetableEntrySchema = z.object({
   slotcount: z.union([z.literal(1), z.literal(2)], { error: TIMETABLE_MESSAGES.slotcount }),
   groupid: entityId(TIMETABLE_MESSAGES.groupid),
   facultyid: entityId(TIMETABLE_MESSAGES.facultyid),
+  /** Odd or even weeks of the term only (shared/timetable-weeks.ts); absent: every week. */
+  weeks: z.optional(weeksChoice),
 });
 export type TimetableEntryInput = z.infer<typeof timetableEntrySchema>;
 
-/** PATCH timetable/{id}: what the entry becomes, in the same term (its course, kind, group, faculty member, weekday, slot). */
-export const timetableChangeSchema = z.omit(timetableEntrySchema, { termid: true });
+/**
+ * PATCH timetable/{id}: what the entry becomes, in the same term (its course, kind, group, faculty member,
+ * weekday, slot); its weeks stay as they are when `weeks` is left out, and become every week with null.
+ */
+export const timetableChangeSchema = z.extend(z.omit(timetableEntrySchema, { termid: true }), {
+  weeks: z.optional(z.nullable(weeksChoice)),
+});
 export type TimetableEntryChange = z.infer<typeof timetableChangeSchema>;
 
 /** GET timetable: a term's entries, of one faculty member or one group (a division's includes its batches' labs). */
@@ -95,6 +106,8 @@ export interface ClashingClass {
   weekday: number;
   /** The slot's times ('09:00 - 10:00') when it has them, else its name. */
   when: string;
+  /** A class of odd or even weeks only. */
+  weeks?: 'odd' | 'even';
 }
 
 /**
@@ -103,7 +116,7 @@ export interface ClashingClass {
  * division has a lecture then (no lab for its batches) or one of its batches a lab (no lecture for it).
  */
 export function clashMessage(clash: 'group' | 'faculty' | 'divisionLecture' | 'batchLab', other: ClashingClass): string {
-  const at = `${WEEKDAYS[other.weekday - 1]} ${other.when}`;
+  const at = `${WEEKDAYS[other.weekday - 1]} ${other.when}${other.weeks ? ` in ${other.weeks} weeks` : ''}`;
   const what = `${other.course} (${other.kind})`;
   if (clash === 'faculty') return `${other.faculty} already teaches ${what} to ${other.group} on ${at}`;
   const has = `${other.group} already has ${what} with ${other.faculty} on ${at}`;

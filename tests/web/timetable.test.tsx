@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TIMETABLE_MESSAGES, type TimetableEntryInput } from '@shared/schemas/timetable';
+import { TIMETABLE_MESSAGES, type TimetableEntryChange, type TimetableEntryInput } from '@shared/schemas/timetable';
 import { loadAdminScreens, main, openAdmin, optionNames } from './support/admin';
 import type { Routes } from './support/fake-api';
 import { ADMIN, FACULTY } from './support/fixtures';
@@ -150,8 +150,8 @@ describe('admin: Timetable, a division', () => {
 
   it('changes a class with Edit: the add dialog opens with its choices, and may move it; PATCH sends the change', async () => {
     const { api, app } = await open({
-      'PATCH /timetable/e1': (body: Omit<TimetableEntryInput, 'termid'>) => ({
-        data: entry({ _id: 'e1-moved', ...body }),
+      'PATCH /timetable/e1': (body: TimetableEntryChange) => ({
+        data: entry({ _id: 'e1-moved', ...body, weeks: body.weeks ?? undefined }),
         message: TIMETABLE_MESSAGES.updated,
       }),
     });

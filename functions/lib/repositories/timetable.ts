@@ -10,9 +10,10 @@ import { countAll, db, queryAll, tableName } from '../db';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import type { TimetableItem } from '../entities/timetable-entry';
 import * as keys from '../keys';
-import { clashMessageFor } from '../timetable/clash';
+import { clashMessageFor, type Clash } from '../timetable/clash';
+import { labsAttribute, placeWrites } from '../timetable/places';
 import { validatedEntry } from '../timetable/validation';
-import { add, check, EXISTS, IS_NEW, put, remove, transact, type TransactItem } from '../writes';
+import { add, check, EXISTS, remove, transact } from '../writes';
 import { entryPlaceOfId } from '../item-ids';
 import { naturalKey } from '../natural-key';
 import { listChildren } from './structure';
@@ -23,14 +24,15 @@ import { listChildren } from './structure';
  * its copy in the faculty member's partition (keys.facultyClass: taken once per faculty member,
  * weekday and slot; their Today is one Query), and for a lab one more in its division's count of
  * labs at that weekday and slot (keys.divisionLabs): a lecture may not share a slot with a lab of
- * one of its division's batches, either way round.
+ * one of its division's batches, either way round. A class of odd or even weeks has places of its own,
+ * taken only while those of the weeks it shares are free (functions/lib/timetable/places.ts).
  */
 export type { TimetableItem };
 
 /** What clients see of a stored entry (or its copy): never the keys, nor the slot name key older releases stored. */
 export const entryOf = (item: TimetableItem): TimetableEntry => {
-  const { _id, termid, weekday, slotid, courseid, slotcount, groupid, facultyid, semid, divisionid, faculty } = item;
-  return { _id, termid, weekday, slotid, courseid, slotcount, groupid, facultyid, semid, divisionid, faculty };
+  const { _id, termid, weekday, slotid, courseid, slotcount, groupid, facultyid, semid, divisionid, faculty, weeks } = item;
+  return { _id, termid, weekday, slotid, courseid, slotcount, groupid, facultyid, ...(weeks ? { weeks } : {}), semid, divisionid, faculty };
 };
 
 const labsOf = (item: TimetableItem) => keys.divisionLabs(item);
@@ -38,59 +40,36 @@ const labsOf = (item: TimetableItem) => keys.divisionLabs(item);
 /**
  * Adds an entry after checking that everything it names exists and fits (Invalid otherwise);
  * Conflict when the group, its division (for a lab) or one of its batches (for a lecture), or the
- * faculty member is already taken at that weekday and slot.
+ * faculty member is already taken at that weekday and slot in a week the entry meets
+ * (functions/lib/timetable/places.ts).
  */
 export async function createTimetableEntry(input: TimetableEntryInput): Promise<TimetableEntry> {
   const item = await validatedEntry(input);
-  const lab = item.slotcount === 2;
   const failed = await transact({
     // The faculty member's delete removes their entries after the profile: none may be added once it is gone.
     faculty: check(keys.userProfile(item.facultyid), EXISTS),
-    entry: put({ ...keys.timetableEntry(item), entity: 'timetableEntry', ...item }, IS_NEW),
-    copy: put({ ...keys.facultyClass(item), entity: 'facultyClass', ...item }, IS_NEW),
-    lecture: lab ? check(keys.timetableEntry({ ...item, groupid: item.divisionid }), IS_NEW) : null,
-    labs: lab
-      ? add(labsOf(item), 'labs', 1, { entity: 'timetableLabs' })
-      : check(labsOf(item), 'attribute_not_exists(pk) OR labs = :none', { ':none': 0 }),
+    ...placeWrites(item, {}),
   });
   if (failed === 'faculty') throw new Invalid(M.facultyNotFound);
-  if (failed) throw new Conflict(await clashMessageFor(failed, item));
+  if (failed) throw new Conflict(await clashMessageFor(failed as Clash, item));
   return entryOf(item);
 }
 
 /** An entry as read, with the count of its changes (none on one never changed): a change is conditioned on it. */
 type ReadItem = TimetableItem & { revision?: number };
 
-const sameKey = (a: keys.Key, b: keys.Key) => a.pk === b.pk && a.sk === b.sk;
-
-/** Adds `by` to the division's count of labs only if `when` holds. */
-function addLabsIf(key: keys.Key, by: number, when: string, values: Record<string, unknown>): TransactItem {
-  const item = add(key, 'labs', by);
-  return {
-    Update: {
-      ...item.Update!,
-      ConditionExpression: when,
-      ExpressionAttributeValues: { ...item.Update!.ExpressionAttributeValues, ...values },
-    },
-  };
-}
-
 /**
- * Changes an entry of a term (its course, kind and group, faculty member, weekday and slot) with the
- * rules of an added one (Invalid, or Conflict naming the class it clashes with), in one transaction
- * conditioned on the entry as read: Conflict (changedMeanwhile) when it was changed or deleted since.
- * The entry's `_id` names its place: a new group, weekday or slot answers it with a new `_id`.
+ * Changes an entry of a term (its course, kind and group, faculty member, weekday, slot and weeks: kept
+ * when `weeks` is left out) with the rules of an added one (Invalid, or Conflict naming the class it
+ * clashes with), in one transaction conditioned on the entry as read: Conflict (changedMeanwhile) when
+ * it was changed or deleted since. The entry's `_id` names its place: a new group, weekday, slot or
+ * weeks answers it with a new `_id`.
  */
 export async function updateTimetableEntry(id: string, change: TimetableEntryChange): Promise<TimetableEntry> {
   const old = (await getTimetableEntry(id)) as ReadItem | null;
   if (!old) throw new NotFound(M.notFound);
-  const item = await validatedEntry({ termid: old.termid, ...change });
-  const stored = { ...item, revision: (old.revision ?? 0) + 1 };
-  const [oldEntry, newEntry] = [keys.timetableEntry(old), keys.timetableEntry(item)];
-  const [oldCopy, newCopy] = [keys.facultyClass(old), keys.facultyClass(item)];
-  const [oldLabs, newLabs] = [labsOf(old), labsOf(item)];
-  const [wasLab, lab] = [old.slotcount === 2, item.slotcount === 2];
-  const lectureOfDivision = keys.timetableEntry({ ...item, groupid: item.divisionid });
+  const weeks = change.weeks === undefined ? old.weeks : (change.weeks ?? undefined);
+  const item = await validatedEntry({ termid: old.termid, ...change, weeks });
 
   // As read: the same place (its key), course and faculty member, and no change since (its revision).
   const asRead = `attribute_exists(pk) AND courseid = :courseid AND facultyid = :facultyid AND ${
@@ -101,29 +80,9 @@ export async function updateTimetableEntry(id: string, change: TimetableEntryCha
     ':facultyid': old.facultyid,
     ...(old.revision === undefined ? {} : { ':revision': old.revision }),
   };
-  const entryItem = { ...newEntry, entity: 'timetableEntry', ...stored };
-  const copyItem = { ...newCopy, entity: 'facultyClass', ...stored };
-  const sameLabs = sameKey(oldLabs, newLabs);
-
-  // One transaction may not name an item twice: a place kept is written over, a place left is removed.
   const failed = await transact({
     faculty: check(keys.userProfile(item.facultyid), EXISTS),
-    old: sameKey(oldEntry, newEntry) ? put(entryItem, asRead, readValues) : remove(oldEntry, asRead, readValues),
-    entry: sameKey(oldEntry, newEntry) ? null : put(entryItem, IS_NEW),
-    oldCopy: sameKey(oldCopy, newCopy) ? null : remove(oldCopy),
-    copy: put(copyItem, sameKey(oldCopy, newCopy) ? undefined : IS_NEW),
-    // The division's lecture in that slot: none, unless it is this entry (removed above).
-    lecture: lab && !sameKey(lectureOfDivision, oldEntry) ? check(lectureOfDivision, IS_NEW) : null,
-    oldLabs: wasLab && !sameLabs ? add(oldLabs, 'labs', -1) : null,
-    labs:
-      wasLab && lab && sameLabs
-        ? null
-        : wasLab && sameLabs
-          ? // This lab becomes its division's lecture: the division's only lab there must be this one.
-            addLabsIf(newLabs, -1, 'labs = :one', { ':one': 1 })
-          : lab
-            ? add(newLabs, 'labs', 1, { entity: 'timetableLabs' })
-            : check(newLabs, 'attribute_not_exists(pk) OR labs = :none', { ':none': 0 }),
+    ...placeWrites(item, { revision: (old.revision ?? 0) + 1 }, { item: old, when: asRead, values: readValues }),
   });
   if (failed === 'faculty') throw new Invalid(M.facultyNotFound);
   if (failed === 'old') throw new Conflict(M.changedMeanwhile);
@@ -146,7 +105,7 @@ async function removeEntry(item: TimetableItem): Promise<boolean> {
   const failed = await transact({
     entry: remove(keys.timetableEntry(item), EXISTS),
     copy: remove(keys.facultyClass(item)),
-    labs: item.slotcount === 2 ? add(labsOf(item), 'labs', -1) : null,
+    labs: item.slotcount === 2 ? add(labsOf(item), labsAttribute(item.weeks), -1) : null,
   });
   return failed === null;
 }
@@ -226,6 +185,14 @@ export async function entriesOn(weekday: number, termids: readonly string[]): Pr
     termids.map((termid) => queryAll<TimetableItem>(keys.timetableOfTerm(termid, weekday), { ConsistentRead: true })),
   );
   return perTerm.flat();
+}
+
+/** A student's classes in a term: their division's lectures and their batch's labs (one Query of the term's entries, filtered). */
+export async function entriesOfGroups(termid: string, student: { divisionid: string; batchid: string }): Promise<TimetableItem[]> {
+  return queryAll<TimetableItem>(keys.timetableOfTerm(termid), {
+    FilterExpression: '(slotcount = :lecture AND groupid = :division) OR (slotcount = :lab AND groupid = :batch)',
+    ExpressionAttributeValues: { ':lecture': 1, ':lab': 2, ':division': student.divisionid, ':batch': student.batchid },
+  });
 }
 
 /** Whether the timetable of the term gives this course, kind and group to the faculty member (one Query of their classes, filtered). */

@@ -1,9 +1,11 @@
 import { SLOT_KINDS } from '@shared/constants';
+import type { Weeks } from '@shared/timetable-weeks';
 import { clashMessage, TIMETABLE_MESSAGES as M, type ClashingClass } from '@shared/schemas/timetable';
 import { batchGet } from '../batch';
 import { queryAll } from '../db';
 import type { TimetableItem } from '../entities/timetable-entry';
 import * as keys from '../keys';
+import { sharedWeeks } from './places';
 import type { StructureItem } from '../repositories/structure';
 
 /** Which condition of an entry's transaction failed: its group's place, its faculty member's, its division's lecture, its division's labs. */
@@ -12,24 +14,28 @@ export type Clash = 'entry' | 'copy' | 'lecture' | 'labs';
 const CLASH_OF = { entry: 'group', copy: 'faculty', lecture: 'divisionLecture', labs: 'batchLab' } as const;
 const GENERIC = { entry: M.groupClash, copy: M.facultyClash, lecture: M.divisionLectureClash, labs: M.batchLabClash } as const;
 
-/** The stored entry that holds the place `item` wanted (for `labs`, a lab of its division in that slot, `exclude` aside). */
+/**
+ * The stored entry that holds a place `item` wanted, in a week it meets (`exclude`: the entry being
+ * changed): its group's, its faculty member's, its division's lecture, or (`labs`) a lab of its division.
+ */
 async function clashingEntry(clash: Clash, item: TimetableItem, exclude?: string): Promise<TimetableItem | undefined> {
+  const weeks = new Set(sharedWeeks(item.weeks));
   if (clash === 'labs') {
     const labs = await queryAll<TimetableItem>(keys.timetableOfTerm(item.termid, item.weekday), {
       ConsistentRead: true,
       FilterExpression: 'slotid = :slotid AND divisionid = :divisionid AND slotcount = :lab',
       ExpressionAttributeValues: { ':slotid': item.slotid, ':divisionid': item.divisionid, ':lab': 2 },
     });
-    return labs.find((lab) => lab._id !== exclude);
+    return labs.find((lab) => lab._id !== exclude && weeks.has(lab.weeks ?? undefined));
   }
-  const key =
+  const keyOf = (weeks: Weeks | undefined) =>
     clash === 'entry'
-      ? keys.timetableEntry(item)
+      ? keys.timetableEntry({ ...item, weeks })
       : clash === 'copy'
-        ? keys.facultyClass(item)
-        : keys.timetableEntry({ ...item, groupid: item.divisionid });
-  const [found] = await batchGet<TimetableItem>([key]);
-  return found;
+        ? keys.facultyClass({ ...item, weeks })
+        : keys.timetableEntry({ ...item, groupid: item.divisionid, weeks });
+  const found = await batchGet<TimetableItem>([...weeks].map(keyOf));
+  return found.find((entry) => entry._id !== exclude);
 }
 
 /** The names a message gives the entry: course, kind, group, faculty member, weekday and slot times (undefined when one is gone). */
@@ -51,6 +57,7 @@ async function named(entry: TimetableItem): Promise<ClashingClass | undefined> {
     faculty: entry.faculty.username,
     weekday: entry.weekday,
     when: slot.start && slot.end ? `${slot.start} - ${slot.end}` : slot.name,
+    ...(entry.weeks ? { weeks: entry.weeks } : {}),
   };
 }
 

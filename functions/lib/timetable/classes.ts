@@ -1,5 +1,6 @@
 import { instantOf, parseTime, todayIn } from '@shared/dates';
 import { holidayOn } from '@shared/holidays';
+import { meetsOn } from '@shared/timetable-weeks';
 import { SLOT_KINDS } from '@shared/constants';
 import type { CollegeSettings } from '@shared/schemas/settings';
 import type { Holiday } from '@shared/schemas/structure';
@@ -70,15 +71,22 @@ const holidayOfTerms = (terms: StructureItem[], date: string): Holiday | null =>
     .map((term) => holidayOn(term, date))
     .find((holiday) => holiday !== null) ?? null;
 
+/** The entries that meet on `date` (a class of odd or even weeks in one of its weeks), of these terms. */
+function meetingOn(entries: TimetableItem[], terms: StructureItem[], date: string): TimetableItem[] {
+  const termOf = new Map(terms.map((term) => [term._id, term] as const));
+  return entries.filter((entry) => meetsOn(entry, termOf.get(entry.termid) ?? {}, date));
+}
+
 /**
- * The caller's classes on a date: their entries of its weekday in the active terms that teach that
- * day; on a holiday none, and `holiday` says which (when no other active term has classes for them).
+ * The caller's classes on a date: their entries of its weekday (in their weeks) in the active terms
+ * that teach that day; on a holiday none, and `holiday` says which (when no other active term has
+ * classes for them).
  */
 export async function todayOf(facultyid: string, date: string): Promise<{ classes: TodayClass[]; holiday: Holiday | null }> {
   const active = await listActiveTerms();
   const teaching = active.filter((term) => teachesOn(term, date));
   const entries = teaching.length ? await classesOfFacultyOn(facultyid, weekdayOf(date), new Set(teaching.map((term) => term._id))) : [];
-  const { classes } = await classesOn(entries, date);
+  const { classes } = await classesOn(meetingOn(entries, teaching, date), date);
   return { classes, holiday: classes.length ? null : holidayOfTerms(active, date) };
 }
 
@@ -90,14 +98,19 @@ function overdueFrom(date: string, item: TimetableClass, settings: CollegeSettin
 }
 
 /**
- * Every class of the date's weekday in the active terms that teach that day (between the term's
- * dates, not a holiday) with no class session that date, as of `at`: overdue, or later (not ended yet).
- * One Query of the active terms, one Query per teaching term, one BatchGetItem (with the settings).
+ * Every class of the date's weekday (in its weeks) in the active terms that teach that day (between the
+ * term's dates, not a holiday) with no class session that date, as of `at`: overdue, or later (not ended
+ * yet). One Query of the active terms, one Query per teaching term, one BatchGetItem (with the settings).
  */
 export async function notMarkedOn(date: string, at: Date | number = new Date()): Promise<NotMarked> {
-  const termids = (await listActiveTerms()).filter((term) => teachesOn(term, date)).map((term) => term._id);
-  const entries = termids.length ? await entriesOn(weekdayOf(date), termids) : [];
-  const { classes, settings } = await classesOn(entries, date);
+  const teaching = (await listActiveTerms()).filter((term) => teachesOn(term, date));
+  const entries = teaching.length
+    ? await entriesOn(
+        weekdayOf(date),
+        teaching.map((term) => term._id),
+      )
+    : [];
+  const { classes, settings } = await classesOn(meetingOn(entries, teaching, date), date);
   const answer: NotMarked = { overdue: [], later: [] };
   if (!settings) return answer;
   const now = typeof at === 'number' ? at : at.getTime();

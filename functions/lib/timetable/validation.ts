@@ -10,7 +10,7 @@ import { timetableEntryId } from '../item-ids';
  * The entry to store for an input, after checking that the term, slot, course, group and faculty
  * member exist and fit together (Invalid otherwise, with what is wrong): the slot is of the term,
  * the group is a division for a lecture and a batch for a lab, of a semester of the term, and the
- * course is of that semester. One BatchGetItem reads them all; the group is looked up as both a
+ * course is of that semester; a class of odd or even weeks needs the term's first day. One BatchGetItem reads them all; the group is looked up as both a
  * division and a batch, so that the wrong kind is told apart from a group that does not exist.
  */
 export async function validatedEntry(input: TimetableEntryInput): Promise<TimetableItem> {
@@ -47,10 +47,14 @@ export async function validatedEntry(input: TimetableEntryInput): Promise<Timeta
   if (group.termid !== input.termid) throw new Invalid(M.groupNotInTerm);
   if (course.semid !== group.semid) throw new Invalid(M.courseNotOfGroup);
   if (!faculty?.username) throw new Invalid(M.facultyNotFound);
+  // Odd and even weeks are counted from the term's first day (shared/timetable-weeks.ts).
+  if (input.weeks && !term.startDate) throw new Invalid(M.weeksNeedTermStart);
 
+  const { weeks, ...rest } = input;
+  const place = { ...rest, ...(weeks ? { weeks } : {}) };
   return {
-    _id: timetableEntryId(input),
-    ...input,
+    _id: timetableEntryId(place),
+    ...place,
     semid: group.semid!,
     divisionid: lab ? group.divisionid! : input.groupid,
     faculty: { _id: input.facultyid, username: faculty.username },

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { SLOT_KINDS } from '@shared/constants';
 import type { TimetableEntry } from '@shared/schemas/timetable';
+import { WEEKS_LABELS } from '@shared/timetable-weeks';
 import { callRoute, type ApiError } from '@web/lib/api-client';
 
 /*
@@ -40,13 +41,15 @@ export function useEntryNames(entries: readonly TimetableEntry[] | undefined) {
 }
 
 /**
- * What a filled cell says of an entry: the course and kind, then the group and the faculty member. An entry
+ * What a filled cell says of an entry: the course and kind (and 'odd weeks' or 'even weeks' for a class
+ * that meets every other week), then the group and the faculty member. An entry
  * whose course or group was deleted still holds its place (a clash), so it shows, to be deleted.
  */
 export function describeEntry(entry: TimetableEntry, names: EntryNames | undefined) {
   const course = names ? (names.course[entry.courseid] ?? 'Deleted course') : '…';
   const group = names ? (names.group[entry.groupid] ?? 'Deleted group') : '…';
-  return { course, kind: SLOT_KINDS[entry.slotcount], group, faculty: entry.faculty.username };
+  const weeks = entry.weeks ? WEEKS_LABELS[entry.weeks] : undefined;
+  return { course, kind: SLOT_KINDS[entry.slotcount], group, faculty: entry.faculty.username, weeks };
 }
 
 /** The entries of one cell of the week: a weekday and a slot. */

@@ -38,6 +38,13 @@ interface AddClassDialogProps {
 
 const KIND_OPTIONS = ([1, 2] as const).map((kind) => ({ value: String(kind), label: SLOT_KINDS[kind] }));
 const WEEKDAY_OPTIONS = WEEKDAYS.map((day, index) => ({ value: String(index + 1), label: day }));
+/** When the class meets: '' is every week. */
+const WEEKS_OPTIONS = [
+  { value: '', label: 'Every week' },
+  { value: 'odd', label: 'Odd weeks' },
+  { value: 'even', label: 'Even weeks' },
+];
+const weeksOf = (value: string) => (value === 'odd' || value === 'even' ? value : undefined);
 
 /** A select's empty choice: what it waits for, why it failed, that it is empty, or `choose`. */
 const emptyChoice = (query: { data?: unknown[]; error?: ApiError }, empty: string, choose: string) =>
@@ -60,7 +67,7 @@ function initialChain(termid: string, owner: Owner, editing?: TimetableEntry) {
  * Add a class to a cell of the week, or change one (docs/product.md §3): the course, lecture or lab, the group
  * (a division's own week: the division or one of its batches; a faculty member's: semester, division, and for
  * a lab a batch) and, in a division's week, the faculty member; a change may also move it to another weekday
- * or slot. A new class starts from the last one's course, kind and faculty member. The server's refusals (a
+ * or slot. A class meets every week, or in odd or even weeks of the term only. A new class starts from the last one's course, kind and faculty member. The server's refusals (a
  * clash: 409, naming the other class) show here.
  */
 export function AddClassDialog({ termid, weekday, slot, owner, editing, slots, last, onClose, onAdded }: AddClassDialogProps) {
@@ -73,7 +80,10 @@ export function AddClassDialog({ termid, weekday, slot, owner, editing, slots, l
   const start = editing
     ? { courseid: editing.courseid, slotcount: String(editing.slotcount), facultyid: editing.facultyid }
     : (last ?? { courseid: '', slotcount: '', facultyid: '' });
-  const form = useForm({ ...start, weekday: String(weekday), slotid: slot._id }, { onFailure: (error) => setFailure(errorMessage(error)) });
+  const form = useForm(
+    { ...start, weekday: String(weekday), slotid: slot._id, weeks: editing?.weeks ?? '' },
+    { onFailure: (error) => setFailure(errorMessage(error)) },
+  );
   const write = useWrite();
   const lab = form.values.slotcount === '2';
   const courseid = offered(courses.data, form.values.courseid);
@@ -83,8 +93,11 @@ export function AddClassDialog({ termid, weekday, slot, owner, editing, slots, l
     timetableEntrySchema,
     async ({ termid: _, ...entry }) => {
       setFailure('');
+      // A change sends the weeks only when they change: left out, they are kept; null is every week.
+      const { weeks, ...rest } = entry;
+      const weeksChange = editing && weeks !== editing.weeks ? { weeks: weeks ?? null } : {};
       const answer = editing
-        ? await write('PATCH /timetable/{id}', { params: { id: editing._id }, body: entry })
+        ? await write('PATCH /timetable/{id}', { params: { id: editing._id }, body: { ...rest, ...weeksChange } })
         : await write('POST /timetable', { body: { termid, ...entry } });
       onClose();
       const chosen = { courseid: entry.courseid, slotcount: String(entry.slotcount), facultyid: entry.facultyid };
@@ -98,6 +111,7 @@ export function AddClassDialog({ termid, weekday, slot, owner, editing, slots, l
       slotcount: values.slotcount ? Number(values.slotcount) : undefined,
       groupid: lab ? chain.batch.id : chain.division.id,
       facultyid,
+      weeks: weeksOf(values.weeks),
     }),
   );
 
@@ -148,6 +162,12 @@ export function AddClassDialog({ termid, weekday, slot, owner, editing, slots, l
             placeholder={emptyChoice(users, 'No users found', 'Choose a faculty member')}
           />
         )}
+        <Field
+          label="Meets"
+          options={WEEKS_OPTIONS}
+          hint="Odd and even weeks are counted from the term's first day."
+          {...form.field('weeks')}
+        />
         {editing && (
           <>
             <Field label="Weekday" options={WEEKDAY_OPTIONS} {...form.field('weekday')} />

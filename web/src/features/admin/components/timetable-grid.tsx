@@ -23,10 +23,13 @@ interface WeekGridProps {
 
 /**
  * Whether a cell takes another class: an empty one does; in a division's week, a cell of labs too (the
- * other batches may have theirs at the same time). The server decides (409 with its reason).
+ * other batches may have theirs at the same time); and one of odd or even weeks only, not both (a class
+ * of the other weeks fits). The server decides (409 with its reason).
  */
 const takesMore = (cell: TimetableEntry[], view: TimetableView) =>
-  cell.length === 0 || (view === 'division' && cell.every((entry) => entry.slotcount === 2));
+  cell.length === 0 ||
+  (view === 'division' && cell.every((entry) => entry.slotcount === 2)) ||
+  (cell.every((entry) => entry.weeks) && new Set(cell.map((entry) => entry.weeks)).size === 1);
 
 /** The weekdays shown (1 = Monday): Monday to Saturday, and Sunday when a class uses it. */
 export const daysShown = (entries: readonly TimetableEntry[]): number[] =>
@@ -60,11 +63,12 @@ export function WeekGrid({ title, heading, slots, entries, names, view, onAdd, o
                       <li key={slot._id} className="timetable-cell">
                         <span className="timetable-slot">{slot.name}</span>
                         {cell.map((entry) => {
-                          const { course, kind, group, faculty } = describeEntry(entry, names);
+                          const { course, kind, group, faculty, weeks } = describeEntry(entry, names);
+                          const what = weeks ? `${kind}, ${weeks}` : kind;
                           return (
                             <div key={entry._id} className="timetable-entry" data-kind={entry.slotcount}>
                               <span className="timetable-entry-text">
-                                <strong>{course}</strong> {kind}
+                                <strong>{course}</strong> {what}
                                 <br />
                                 {view === 'division' ? `${group} · ${faculty}` : group}
                               </span>
@@ -72,7 +76,7 @@ export function WeekGrid({ title, heading, slots, entries, names, view, onAdd, o
                                 <button
                                   type="button"
                                   className="button admin-row-button"
-                                  aria-label={`Edit ${course} ${kind}, ${group}, ${day} ${slot.name}`}
+                                  aria-label={`Edit ${course} ${what}, ${group}, ${day} ${slot.name}`}
                                   onClick={() => onEdit(entry, slot)}
                                 >
                                   Edit
@@ -80,8 +84,8 @@ export function WeekGrid({ title, heading, slots, entries, names, view, onAdd, o
                                 <button
                                   type="button"
                                   className="button admin-row-button admin-row-button-danger"
-                                  aria-label={`Delete ${course} ${kind}, ${group}, ${day} ${slot.name}`}
-                                  onClick={() => onDelete(entry, `${course} (${kind}, ${group}) on ${day} at ${slot.name}`)}
+                                  aria-label={`Delete ${course} ${what}, ${group}, ${day} ${slot.name}`}
+                                  onClick={() => onDelete(entry, `${course} (${what}, ${group}) on ${day} at ${slot.name}`)}
                                 >
                                   Delete
                                 </button>
