@@ -15,7 +15,7 @@ import type { RouteRequestOf } from './lib/http/types';
 import { clearAllLoginAttempts, isAccountLocked } from './lib/repositories/login-attempts';
 import { deleteLoginSessionsOfUser, loginSessionKeysOfUser } from './lib/repositories/login-sessions';
 import { deleteClassesOfFaculty } from './lib/repositories/timetable';
-import { createUser, deleteUser, getUser, getUserWithPassword, listUsers } from './lib/repositories/users';
+import { createUser, deleteUser, getUser, getUserWithPassword, listUsersWithSignIns } from './lib/repositories/users';
 
 const INVITE_MAIL_OFF =
   'Type a password for this user, or set up sending email: without it SAMS cannot email them a link to set their own password.';
@@ -35,7 +35,7 @@ export const handler = resource('user', {
     const sender = linkSender(request.appOrigin);
     if (!sender) throw new Invalid(INVITE_MAIL_OFF);
     const passwordHash = await unusablePasswordHash();
-    const user = await createUser({ ...input, passwordHash });
+    const user = await createUser({ ...input, passwordHash, passwordNotChosen: true });
     securityEvent('user created', request, { userId: user._id, email: user.email, role: user.role, welcomeEmail: true });
     // Created either way: a failed email is said, and sent again from the user list (POST user/{id}/set-password-link).
     const sent = await emailSetPasswordLink(user, 'welcome', passwordHash, sender).then(
@@ -54,8 +54,9 @@ export const handler = resource('user', {
     };
   },
 
+  // With how each can sign in and when they last did (docs/product.md §2.5).
   'GET /user': async () => {
-    const users = await listUsers();
+    const users = await listUsersWithSignIns();
     return { data: users, message: users.length ? 'Users' : 'No users found' };
   },
 

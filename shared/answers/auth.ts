@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../constants';
+import { SIGN_IN_METHODS } from '../sign-in-methods';
 
 // Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/: the Lambdas load those, and zod schemas
 // built at load time cannot be tree-shaken, so each Lambda would carry every answer.
@@ -12,6 +13,26 @@ export const publicUserShape = z.strictObject({
   role: z.enum(ROLES),
 });
 export type PublicUser = z.output<typeof publicUserShape>;
+
+/** An account's last sign-in: when (ISO time) and how; no `method` for one recorded before methods were. */
+export const lastSignInShape = z.strictObject({
+  at: z.string(),
+  method: z.optional(z.enum(SIGN_IN_METHODS)),
+});
+export type LastSignIn = z.output<typeof lastSignInShape>;
+
+/**
+ * A user as the admin's list (GET user) shows them: passwordNotChosen while no password of their own signs in (a
+ * welcome link not used yet, or an admin's one-time password); their last sign-in, or signedInUnrecorded when
+ * they signed in only before sign-ins were recorded (when and how unknown); neither: never signed in.
+ */
+export const listedUserShape = z.strictObject({
+  ...publicUserShape.shape,
+  passwordNotChosen: z.optional(z.literal(true)),
+  lastSignIn: z.optional(lastSignInShape),
+  signedInUnrecorded: z.optional(z.literal(true)),
+});
+export type ListedUser = z.output<typeof listedUserShape>;
 
 /** The signed-in user as login and currentstatus answer: mustChangePassword after an admin's reset (one-time password). */
 export const signedInUserShape = z.strictObject({

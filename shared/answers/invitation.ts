@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { INVITATION_AUDIENCES, INVITATION_SCOPES, SKIP_REASONS } from '../schemas/invitation-choices';
+import { SIGN_IN_METHODS } from '../sign-in-methods';
 
 // Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/: the Lambdas load those, and zod schemas
 // built at load time cannot be tree-shaken, so each Lambda would carry every answer.
@@ -23,13 +24,14 @@ export const invitationRunShape = z.strictObject({
 });
 export type InvitationRun = z.output<typeof invitationRunShape>;
 
-/** Where an account stands: not invited, invited (the email went) at, signed in last at. */
+/** Where an account stands: not invited, invited (the email went) at, signed in last at and how (none: before methods were recorded). */
 export const accountStateShape = z.strictObject({
   email: z.optional(z.string()),
   /** The address is another SAMS account's: no invitation can go to it. */
   emailTaken: z.optional(z.literal(true)),
   invitedAt: z.optional(z.string()),
   signedInAt: z.optional(z.string()),
+  signedInBy: z.optional(z.enum(SIGN_IN_METHODS)),
 });
 export type AccountState = z.output<typeof accountStateShape>;
 

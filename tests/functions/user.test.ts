@@ -16,7 +16,7 @@ describe('user: list', () => {
     expect(result.status).toBe(200);
     const users = result.body.data;
     expect(users.map((user) => user.username)).toEqual(['Anil Faculty', 'Zara Admin']);
-    for (const user of users) expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'role', 'username']);
+    for (const user of users) expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'lastSignIn', 'role', 'username']);
   });
 
   it('is for admins only', async () => {

@@ -131,11 +131,11 @@ describe('admin: users', () => {
     { _id: 'u-2', username: 'Second Admin', email: 'second@sams.local', role: 'admin' },
   ];
 
-  it('lists Name, Email and Role with Delete, without the signed-in admin', async () => {
+  it('lists Name, Email, Role and Sign-in with Delete, without the signed-in admin', async () => {
     const { app } = await openAdmin('/dashboard/adduser', 'Add User', { 'GET /user': { data: users } });
     await app.user.click(main().getByRole('button', { name: 'Get Users' }));
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(columnNames(table)).toEqual(['Name', 'Email', 'Role', 'Actions']);
+    expect(columnNames(table)).toEqual(['Name', 'Email', 'Role', 'Sign-in', 'Actions']);
     expect(rowTexts(table).map((cells) => cells.slice(0, 3))).toEqual([
       ['Demo Faculty', 'faculty@sams.local', 'faculty'],
       ['Second Admin', 'second@sams.local', 'admin'],

@@ -56,7 +56,7 @@ export async function finishFederatedSignIn(callback: OidcFinish, request: Reque
   }
   const identity = await finishSignIn(provider, callback, remembered).catch(refusal(request));
   const account = await findUserForLogin(identity.email);
-  const signedIn = account && (await startPasswordlessSession(account, request, `oidc ${provider.id}`));
+  const signedIn = account && (await startPasswordlessSession(account, request, { method: 'college', provider: provider.id }));
   if (!signedIn) {
     securityEvent('login failed', request, { method: `oidc ${provider.id}`, email: identity.email, reason: 'no account' });
     throw new HttpError(403, M.noAccount(identity.email));

@@ -107,7 +107,7 @@ export async function signInWithLinkCode({ request: requestId, code }: SignInLin
 
 async function finishSignIn(requestId: string, link: SignInLinkItem, request: Request) {
   const account = await getUser(link.userId);
-  const signedIn = account && (await startPasswordlessSession(account, request, 'email link', spendSignInLink(requestId)));
+  const signedIn = account && (await startPasswordlessSession(account, request, { method: 'link' }, spendSignInLink(requestId)));
   if (!signedIn) throw refused(request, 'account or record removed, or link used meanwhile', link.userId);
   return signedIn;
 }

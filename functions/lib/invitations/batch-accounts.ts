@@ -2,17 +2,17 @@ import type { BatchAccounts, AccountState } from '@shared/schemas/invitation';
 import { batchGet } from '../batch';
 import * as keys from '../keys';
 import { listStudentsByBatch } from '../repositories/group-students';
+import { lastSignInOf, type SignInFields } from '../repositories/sign-in-records';
 
-interface Profile {
+interface Profile extends SignInFields {
   _id: string;
   role: string;
   lastInvitedAt?: string;
-  lastSignInAt?: string;
 }
 
 /**
  * Each student of a batch and each of their guardian contacts with their account's state (docs/product.md §4):
- * not invited, invited (the email went) at, signed in last at; or the address is another account's. Reads the
+ * not invited, invited (the email went) at, signed in last at and how; or the address is another account's. Reads the
  * batch's list, the claims of its addresses and their accounts (BatchGetItem, 100 a request).
  */
 export async function accountsOfBatch(batchid: string): Promise<BatchAccounts> {
@@ -33,10 +33,12 @@ export async function accountsOfBatch(batchid: string): Promise<BatchAccounts> {
     const profile = holder ? profileOf.get(holder) : undefined;
     if (!profile) return { email };
     if (!isTheirs(profile)) return { email, emailTaken: true };
+    const lastSignIn = lastSignInOf(profile);
     return {
       email,
       ...(profile.lastInvitedAt ? { invitedAt: profile.lastInvitedAt } : {}),
-      ...(profile.lastSignInAt ? { signedInAt: profile.lastSignInAt } : {}),
+      ...(lastSignIn ? { signedInAt: lastSignIn.at } : {}),
+      ...(lastSignIn?.method ? { signedInBy: lastSignIn.method } : {}),
     };
   };
 

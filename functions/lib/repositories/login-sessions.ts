@@ -6,6 +6,7 @@ import { NotFound } from '../domain-errors';
 import * as keys from '../keys';
 import { EXISTS, isConditionFailure, put, transact, type TransactItem } from '../writes';
 import { getSettings } from './settings';
+import { recordSignIn, type PasswordlessVia } from './sign-in-records';
 import { signInOnProfile } from './users';
 
 /**
@@ -64,7 +65,7 @@ export function loginSessionItem({ user, loginSessionId, expiresAt, device }: Ne
 /**
  * Stores a login session, only while the user still exists with the password that was checked (a
  * login racing a delete or a password change cannot outlive it) and, for a one-time password, while
- * it is unspent and unexpired (this sign-in spends it); the profile counts the sign-in.
+ * it is unspent and unexpired (this sign-in spends it); the profile counts the sign-in and records it (lastSignIn).
  */
 export async function createLoginSession(
   loginSession: NewLoginSession,
@@ -79,18 +80,22 @@ export async function createLoginSession(
 
 /**
  * Stores a login session of a sign-in without a password (an emailed link, the college's Google or Microsoft
- * account), only while the account exists, counting the sign-in on it (and when); `spend`, in the same
- * transaction, is what the sign-in used up (a link). False when any of it no longer held.
+ * account), only while the account exists, counting the sign-in on it and recording when and how (`via`);
+ * `spend`, in the same transaction, is what the sign-in used up (a link). False when any of it no longer held.
  */
-export async function createPasswordlessLoginSession(loginSession: NewLoginSession, spend?: TransactItem): Promise<boolean> {
-  const now = nowSeconds();
+export async function createPasswordlessLoginSession(
+  loginSession: NewLoginSession,
+  via: PasswordlessVia,
+  spend?: TransactItem,
+): Promise<boolean> {
+  const record = recordSignIn(via);
   const account: TransactItem = {
     Update: {
       TableName: tableName(),
       Key: keys.userProfile(loginSession.user._id),
-      UpdateExpression: 'ADD signIns :one SET lastSignInAt = :at',
+      UpdateExpression: `ADD signIns :one SET ${record.set} REMOVE ${record.remove}`,
       ConditionExpression: EXISTS,
-      ExpressionAttributeValues: { ':one': 1, ':at': new Date(now * 1000).toISOString() },
+      ExpressionAttributeValues: { ':one': 1, ...record.values },
     },
   };
   return (await transact({ spend: spend ?? null, account, loginSession: loginSessionItem(loginSession) })) === null;

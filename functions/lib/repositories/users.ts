@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { StaffRole } from '@shared/constants';
+import type { ListedUser } from '@shared/answers/auth';
 import type { PublicUser } from '@shared/schemas/auth';
 import { areLookalikes, lookalikeKeys } from '@shared/text/lookalike';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
@@ -9,6 +10,7 @@ import { Conflict, NotFound } from '../domain-errors';
 import * as keys from '../keys';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { EXISTS, IS_NEW, put, remove, transact, update, type TransactItem } from '../writes';
+import { lastSignInOf, recordSignIn, type SignInFields } from './sign-in-records';
 
 /**
  * Users: the profile (keys.userProfile, listed by username on gsi1), the claim that gives an
@@ -17,14 +19,14 @@ import { EXISTS, IS_NEW, put, remove, transact, update, type TransactItem } from
  *
  * Not found: lookups (`get…`, `find…`) answer null; deleteUser throws NotFound.
  */
-interface UserItem extends PublicUser {
+interface UserItem extends PublicUser, SignInFields {
   passwordHash: string;
+  /** Added without a password, to choose their own with the welcome link: until a password is set, none signs in. */
+  passwordNotChosen?: true;
   /** Set by an admin's reset: the password is a one-time password, to be changed at the next sign-in. */
   mustChangePassword?: boolean;
   /** Until when (epoch seconds) the one-time password signs in; removed by its first sign-in (single use). */
   oneTimePasswordExpiresAt?: number;
-  /** Sign-ins so far: a password change is conditioned on it, so a login session that started meanwhile cannot outlive the change. */
-  signIns?: number;
   /** The look-alike keys its email claims (none on users an older release stored). */
   lookalikes?: string[];
 }
@@ -33,7 +35,13 @@ const userNotFound = () => new NotFound('User not found');
 const toPublic = ({ _id, username, email, role }: UserItem): PublicUser => ({ _id, username, email, role });
 
 /** Creates a user, claiming the email and its look-alike keys in the same transaction; Conflict when one is taken. */
-export async function createUser(input: { username: string; email: string; role: StaffRole; passwordHash: string }): Promise<PublicUser> {
+export async function createUser(input: {
+  username: string;
+  email: string;
+  role: StaffRole;
+  passwordHash: string;
+  passwordNotChosen?: true;
+}): Promise<PublicUser> {
   const user: UserItem = { _id: randomUUID(), ...input, lookalikes: lookalikeKeys(input.email) };
   const lookalikeTaken = new Conflict(TEXT_MESSAGES.lookalikeEmail);
   // Users an older release stored hold no look-alike claims: their emails are compared here (one Query of the user list).
@@ -79,6 +87,22 @@ export async function getUser(id: string): Promise<PublicUser | null> {
 export async function listUsers(): Promise<PublicUser[]> {
   const items = await queryAll<UserItem>(keys.allUsers());
   return items.map(toPublic);
+}
+
+/**
+ * All users as the admin's list shows them (one Query on gsi1, paged): whether a password of their own signs in
+ * (not while only a one-time password or an unused welcome link does), and their last sign-in.
+ */
+export async function listUsersWithSignIns(): Promise<ListedUser[]> {
+  const items = await queryAll<UserItem>(keys.allUsers());
+  return items.map((item) => {
+    const lastSignIn = lastSignInOf(item);
+    return {
+      ...toPublic(item),
+      ...(item.mustChangePassword || item.passwordNotChosen ? { passwordNotChosen: true as const } : {}),
+      ...(lastSignIn ? { lastSignIn } : item.signIns ? { signedInUnrecorded: true as const } : {}),
+    };
+  });
 }
 
 /** Deletes the profile and frees the email and its look-alike keys in one transaction; answers the user deleted. */
@@ -132,10 +156,9 @@ export async function setPassword(
     ...(oneTimePasswordExpiresAt ? { oneTimePasswordExpiresAt } : {}),
   });
   const Update = profile.Update!;
-  if (!oneTimePasswordExpiresAt) {
-    Update.UpdateExpression += ' REMOVE #expires';
-    Update.ExpressionAttributeNames!['#expires'] = 'oneTimePasswordExpiresAt';
-  }
+  // Any password set replaces the one no one knows of a user added to choose their own.
+  Update.UpdateExpression += ` REMOVE passwordNotChosen${oneTimePasswordExpiresAt ? '' : ', #expires'}`;
+  if (!oneTimePasswordExpiresAt) Update.ExpressionAttributeNames!['#expires'] = 'oneTimePasswordExpiresAt';
   if (whileProfile) {
     Update.ConditionExpression += ` AND passwordHash = :whileHash AND ${whileProfile.signIns ? 'signIns = :signIns' : 'attribute_not_exists(signIns)'}`;
     Update.ExpressionAttributeValues![':whileHash'] = whileProfile.passwordHash;
@@ -150,17 +173,24 @@ export async function setPassword(
 /**
  * The profile's part of a sign-in, for the transaction that stores its login session: only while the
  * password checked is still the stored one and, for a one-time password, before its end, which
- * this sign-in spends (removed: it signs in once). Counts the sign-in (signIns).
+ * this sign-in spends (removed: it signs in once). Counts the sign-in (signIns) and records it (lastSignIn).
  */
 export function signInOnProfile(id: string, checked: { passwordHash: string; oneTimePassword: boolean }, now: number): TransactItem {
   const { oneTimePassword } = checked;
+  const record = recordSignIn({ method: 'password' });
+  const removed = [record.remove, ...(oneTimePassword ? ['oneTimePasswordExpiresAt'] : [])].join(', ');
   return {
     Update: {
       TableName: tableName(),
       Key: keys.userProfile(id),
-      UpdateExpression: `ADD signIns :one${oneTimePassword ? ' REMOVE oneTimePasswordExpiresAt' : ''}`,
+      UpdateExpression: `ADD signIns :one SET ${record.set} REMOVE ${removed}`,
       ConditionExpression: `${EXISTS} AND passwordHash = :hash${oneTimePassword ? ' AND oneTimePasswordExpiresAt > :now' : ''}`,
-      ExpressionAttributeValues: { ':one': 1, ':hash': checked.passwordHash, ...(oneTimePassword ? { ':now': now } : {}) },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':hash': checked.passwordHash,
+        ...record.values,
+        ...(oneTimePassword ? { ':now': now } : {}),
+      },
     },
   };
 }

@@ -1,20 +1,22 @@
 import { useId } from 'react';
 import type { AccountState } from '@shared/schemas/invitation';
 import { useApi } from '@web/lib/use-api';
-import { formatMoment } from '@web/lib/college-time';
+import { useCollegeTime } from '@web/lib/college-time';
+import { signInMoment, whenAndHow } from './sign-in-words';
 
-/** Where one person's account stands, in words: what the admin reads in the batch's table. */
-export function accountStateText(account: AccountState): string {
+/** Where one person's account stands, in words: what the admin reads in the batch's table ('signed in 26 Nov 2026, 14:05 by email link'). */
+export function accountStateText(account: AccountState, timeZone: string): string {
   if (!account.email) return 'no email address';
   if (account.emailTaken) return 'address used by another account';
-  if (account.signedInAt) return `signed in ${formatMoment(account.signedInAt)}`;
-  if (account.invitedAt) return `invited ${formatMoment(account.invitedAt)}, not signed in yet`;
+  if (account.signedInAt) return `signed in ${whenAndHow(account.signedInAt, account.signedInBy, timeZone)}`;
+  if (account.invitedAt) return `invited ${signInMoment(account.invitedAt, timeZone)}, not signed in yet`;
   return 'not invited';
 }
 
-/** Each student of a batch and their guardians: not invited, invited at, signed in at (GET invitation/batch/{batchid}). */
+/** Each student of a batch and their guardians: not invited, invited at, signed in at and how (GET invitation/batch/{batchid}). */
 export function InvitationBatchTable({ batchid, batchName }: { batchid: string; batchName: string }) {
   const headingId = useId();
+  const { timeZone } = useCollegeTime();
   const list = useApi('GET /invitation/batch/{batchid}', batchid ? { params: { batchid } } : null);
   if (!batchid) return null;
   return (
@@ -38,13 +40,13 @@ export function InvitationBatchTable({ batchid, batchName }: { batchid: string; 
               <tr key={student._id}>
                 <td data-label="Enrollment">{student.enrollment}</td>
                 <td data-label="Name">{student.name}</td>
-                <td data-label="Student">{accountStateText(student.account)}</td>
+                <td data-label="Student">{accountStateText(student.account, timeZone)}</td>
                 <td data-label="Guardians">
                   {student.guardians.length === 0
                     ? 'none'
                     : student.guardians.map((guardian, at) => (
                         <div key={at}>
-                          {guardian.name} ({guardian.relation}): {accountStateText(guardian.account)}
+                          {guardian.name} ({guardian.relation}): {accountStateText(guardian.account, timeZone)}
                         </div>
                       ))}
                 </td>

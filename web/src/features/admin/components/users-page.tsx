@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { STAFF_ROLES } from '@shared/constants';
 import * as z from 'zod/mini';
+import type { ListedUser } from '@shared/answers/auth';
 import { registerSchema, type InvitedUser, type PublicUser } from '@shared/schemas/auth';
 import { EMAIL_INPUT, Field } from '@web/components/ui/field';
 import { FormBanner } from '@web/components/ui/form-banner';
@@ -14,10 +15,12 @@ import { AdminForm, useAddForm } from './admin-form';
 import { AdminList, RowButton, type Column } from './admin-list';
 import { DeleteDialog, type DeleteTarget } from './delete-dialog';
 import { EmailLinkButton, ResetPasswordDialog } from './reset-password-dialog';
+import { useSignInColumn } from './sign-in-column';
+import './users-sign-in.css';
 import { useListing } from './use-listing';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: role }));
-const COLUMNS: Column<PublicUser>[] = [
+const COLUMNS: Column<ListedUser>[] = [
   { header: 'Name', cell: (user) => user.username },
   { header: 'Email', cell: (user) => user.email },
   { header: 'Role', cell: (user) => user.role },
@@ -29,9 +32,10 @@ const withoutEmptyPassword = ({ password, ...rest }: Record<string, string>) => 
 
 /**
  * Add user (docs/product.md §2.5): username, email, password (or none: a welcome email with a link to set
- * their own), user type (admin/faculty), Add User, Get Users; the list shows Name, Email and Role with Reset
- * password, Unlock, Sign out everywhere and Delete, without the signed-in admin. A welcome email that could not be sent stays
- * said above the form, with the button that sends it again.
+ * their own), user type (admin/faculty), Add User, Get Users; the list shows Name, Email, Role and Sign-in (how
+ * they can sign in, and their last sign-in) with Reset password, Unlock, Sign out everywhere and Delete, without
+ * the signed-in admin. A welcome email that could not be sent stays said above the form, with the button that
+ * sends it again.
  */
 export function UsersPage() {
   const me = useSession().user;
@@ -44,6 +48,7 @@ export function UsersPage() {
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const [resetting, setResetting] = useState<PublicUser | null>(null);
   const users = useUsers(!!listing.listed);
+  const columns = [...COLUMNS, useSignInColumn()];
   const write = useWrite();
   // The signed-in admin cannot delete their own account (the server answers 400), so they are not listed.
   const others = users.data?.filter((user) => user._id !== me?._id);
@@ -98,9 +103,9 @@ export function UsersPage() {
         listing={listing}
         list={{ ...users, data: others }}
         empty="No users found"
-        columns={COLUMNS}
+        columns={columns}
         actions={(user) => (
-          <>
+          <div className="users-row-actions">
             <RowButton label="Reset password" item={user.email} onClick={() => setResetting(user)} />
             <RowButton label="Unlock" item={user.email} onClick={() => void unlock(user)} />
             <RowButton label="Sign out everywhere" item={user.email} onClick={() => void endSessions(user)} />
@@ -110,7 +115,7 @@ export function UsersPage() {
               kind="danger"
               onClick={() => setTarget({ id: user._id, name: `${user.username} (${user.email})` })}
             />
-          </>
+          </div>
         )}
       />
       {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
