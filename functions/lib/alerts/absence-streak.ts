@@ -2,20 +2,22 @@ import { SLOT_KINDS } from '@shared/constants';
 import { addDays } from '@shared/dates';
 import type { ClassSession } from '../repositories/attendance';
 import { classSessionsBetween } from '../repositories/attendance';
-import { getStudents } from '../repositories/students';
+import { getStudents, type StudentItem } from '../repositories/students';
 import type { StructureItem } from '../repositories/structure';
 import { listUsers } from '../repositories/users';
 import { activeSemesters, coursesOf } from './college';
 import { composeEmail, siteUrl } from './compose';
-import { addReports, deliverAll, emptyReport, type Delivery, type DeliveryReport } from './deliver';
+import { addReports, deliverAll, emptyReport, type Delivery, type DeliveryReport, type GuardianDelivery } from './deliver';
+import { attendanceHomeLink, guardianLinkLabel, guardianRecipients, guardianWhy, STUDENT_LINK_LABEL } from './guardians';
 import { runOnSchedule } from './run-once';
 import { dailyRunDue, lastDailyRun, type JobContext, type JobResult } from './schedule';
 
 /**
  * Absences in a row (docs/product.md §10), daily at the admins' hour (college time): a student absent from N
  * classes in a row of a course and kind (the setting; excused classes are skipped, neither breaking
- * nor adding to the run; present and late break it) gets one email, and each admin one, when the
- * run reaches N with a class of the last 7 days (so a class marked late is still seen). The run
+ * nor adding to the run; present and late break it) gets one email, each of their guardian contacts
+ * with an email one worded for a parent, and each admin one, when the run reaches N with a class of
+ * the last 7 days (so a class marked late is still seen). The run
  * must be exactly N long there: one that goes on to N + 1 is not told again. The sent log's period is
  * the date of the class that made the run N long, so the next days' runs, which see it too, send nothing.
  */
@@ -63,7 +65,13 @@ export function streaksIn(sessions: ClassSession[], length: number, from: string
   return streaks;
 }
 
-function emails(streak: Streak, course: StructureItem, admins: { _id: string; username: string }[], context: JobContext): Delivery[] {
+function emails(
+  streak: Streak,
+  student: StudentItem,
+  course: StructureItem,
+  admins: { _id: string; username: string }[],
+  context: JobContext,
+): Delivery[] {
   const { collegeName } = context.settings;
   const what = `${course.name} (${SLOT_KINDS[streak.last.slotcount]})`;
   const count = streak.dates.length;
@@ -79,9 +87,25 @@ function emails(streak: Streak, course: StructureItem, admins: { _id: string; us
           `You were marked absent from the last ${count} classes of ${what}: ${streak.dates.join(', ')}.`,
           'If this is a mistake, or you have a reason, please speak to your faculty member.',
         ],
+        link: attendanceHomeLink(to, STUDENT_LINK_LABEL),
         why: `You receive this email because you missed ${count} classes of a course in a row.`,
       }),
   };
+  const toGuardians = guardianRecipients(student).map((recipient): GuardianDelivery => ({
+    recipient,
+    subject: `streak#${streak.studentId}#${place}`,
+    composeFor: (guardian) =>
+      composeEmail(guardian.email, collegeName, {
+        subject: `${streak.name} missed ${count} classes in a row in ${course.name}`,
+        greeting: `Dear ${guardian.name},`,
+        paragraphs: [
+          `${streak.name} (${streak.enrollment}) was marked absent from the last ${count} classes of ${what}: ${streak.dates.join(', ')}.`,
+          `If this is a mistake, or ${streak.name} had a reason, please contact the college.`,
+        ],
+        link: attendanceHomeLink(guardian.email, guardianLinkLabel(streak.name)),
+        why: guardianWhy(streak.name, collegeName),
+      }),
+  }));
   const toAdmins = admins.map((admin): Delivery => ({
     recipient: { kind: 'user', id: admin._id },
     subject: `streak#${streak.studentId}#${place}`,
@@ -96,7 +120,7 @@ function emails(streak: Streak, course: StructureItem, admins: { _id: string; us
         why: `You receive this email because you are an admin of SAMS and a student missed ${count} classes of a course in a row.`,
       }),
   }));
-  return [toStudent, ...toAdmins];
+  return [toStudent, ...toGuardians, ...toAdmins];
 }
 
 export async function runAbsenceStreak(context: JobContext): Promise<JobResult> {
@@ -121,12 +145,14 @@ async function sendStreaks(date: string, context: JobContext): Promise<DeliveryR
         const sessions = await classSessionsBetween({ courseid: course._id, slotcount, from: addDays(date, -LOOKBACK_DAYS), to: date });
         const found = streaksIn(sessions, settings.absenceStreakLength, addDays(date, 1 - RECENT_DAYS));
         // A student deleted since is told nothing, nor are the admins about them.
-        const current = new Set((await getStudents([...new Set(found.map((streak) => streak.studentId))])).map((student) => student._id));
+        const current = new Map(
+          (await getStudents([...new Set(found.map((streak) => streak.studentId))])).map((student) => [student._id, student]),
+        );
         const streaks = found.filter((streak) => current.has(streak.studentId));
         // Logged under the date of the class that made the run N long: the next days' runs see it sent.
         for (const day of new Set(streaks.map((streak) => streak.last.date))) {
           const ofDay = streaks.filter((streak) => streak.last.date === day);
-          const deliveries = ofDay.flatMap((streak) => emails(streak, course, admins, context));
+          const deliveries = ofDay.flatMap((streak) => emails(streak, current.get(streak.studentId)!, course, admins, context));
           report = addReports(report, await deliverAll({ job: ABSENCE_STREAK_JOB, period: day }, deliveries, context));
         }
       }

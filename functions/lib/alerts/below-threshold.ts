@@ -6,7 +6,8 @@ import type { StudentItem } from '../repositories/students';
 import { listTimetable } from '../repositories/timetable';
 import { activeSemesters, forEachInParallel, semesterStanding, type SemesterStanding } from './college';
 import { composeEmail, percent, siteUrl } from './compose';
-import { addReports, deliverAll, emptyReport, type Delivery, type DeliveryReport } from './deliver';
+import { attendanceHomeLink, guardianLinkLabel, guardianRecipients, guardianWhy, possessive, STUDENT_LINK_LABEL } from './guardians';
+import { addReports, deliverAll, emptyReport, type Delivery, type DeliveryReport, type GuardianDelivery } from './deliver';
 import { runOnSchedule } from './run-once';
 import { lastWeeklyRun, weekOf, weeklyRunDue, type JobContext, type JobResult } from './schedule';
 import { logOfRun, note } from './sent-log';
@@ -16,8 +17,9 @@ import { logOfRun, note } from './sent-log';
  * student under the college's threshold in a course (once held at least the set number of its
  * class sessions) where they were not under it at the last run (the previous week's) gets one email
  * listing every course they are under in, with the percentage and the classes needed to get back;
- * optionally each faculty member gets the list of their courses' students in that run. What a
- * student was under in is kept in the run's sent log (its `memo`), emailed or not.
+ * each of their guardian contacts with an email gets a copy worded for a parent; optionally each
+ * faculty member gets the list of their courses' students in that run. What a student was under in
+ * is kept in the run's sent log (its `memo`), emailed or not.
  */
 export const BELOW_THRESHOLD_JOB = 'below-threshold';
 
@@ -33,7 +35,15 @@ interface Fallen {
   fresh: Set<string>;
 }
 
-function studentEmail({ student, below, fresh }: Fallen, context: JobContext): Delivery {
+/** The table of a fallen student's courses, the same in their email and their guardians'. */
+const standingTable = ({ below, fresh }: Fallen) => ({
+  head: ['Course', 'Attendance', 'Classes needed', ''],
+  rows: below.map((s) => [describe(s), percent(s.percentage), needed(s), fresh.has(placeOf(s)) ? 'new this week' : '']),
+});
+const courses = (below: CourseStanding[]) => (below.length === 1 ? 'this course' : 'these courses');
+
+function studentEmail(fallen: Fallen, context: JobContext): Delivery {
+  const { student, below } = fallen;
   const { collegeName, threshold } = context.settings;
   return {
     recipient: { kind: 'student', id: student._id },
@@ -44,16 +54,36 @@ function studentEmail({ student, below, fresh }: Fallen, context: JobContext): D
         subject: `your attendance is under ${threshold}%`,
         greeting: `Dear ${student.name} (${student.enrollment}),`,
         paragraphs: [
-          `Your attendance is under the college's threshold of ${threshold}% in ${below.length === 1 ? 'this course' : 'these courses'}. ` +
+          `Your attendance is under the college's threshold of ${threshold}% in ${courses(below)}. ` +
             'Attending the classes needed, in a row, brings you back to it.',
         ],
-        table: {
-          head: ['Course', 'Attendance', 'Classes needed', ''],
-          rows: below.map((s) => [describe(s), percent(s.percentage), needed(s), fresh.has(placeOf(s)) ? 'new this week' : '']),
-        },
+        table: standingTable(fallen),
+        link: attendanceHomeLink(to, STUDENT_LINK_LABEL),
         why: `You receive this weekly email because your attendance fell under ${threshold}% in a course since last week.`,
       }),
   };
+}
+
+/** Each guardian contact's copy of a fallen student's email, worded for a parent. */
+function guardianEmails(fallen: Fallen, context: JobContext): GuardianDelivery[] {
+  const { student, below } = fallen;
+  const { collegeName, threshold } = context.settings;
+  return guardianRecipients(student).map((recipient): GuardianDelivery => ({
+    recipient,
+    subject: `standing#${student._id}`,
+    composeFor: (guardian) =>
+      composeEmail(guardian.email, collegeName, {
+        subject: `${possessive(student.name)} attendance is under ${threshold}%`,
+        greeting: `Dear ${guardian.name},`,
+        paragraphs: [
+          `${possessive(student.name)} (${student.enrollment}) attendance is under the college's threshold of ${threshold}% in ${courses(below)}. ` +
+            `Attending the classes needed, in a row, brings ${student.name} back to it.`,
+        ],
+        table: standingTable(fallen),
+        link: attendanceHomeLink(guardian.email, guardianLinkLabel(student.name)),
+        why: guardianWhy(student.name, collegeName),
+      }),
+  }));
 }
 
 function facultyCopy(facultyid: string, username: string, rows: string[][], context: JobContext): Delivery {
@@ -132,7 +162,7 @@ async function sendWeekly(run: { job: string; period: string }, context: JobCont
       report,
       await deliverAll(
         run,
-        fallen.map((one) => studentEmail(one, context)),
+        fallen.flatMap((one) => [studentEmail(one, context), ...guardianEmails(one, context)]),
         context,
       ),
     );
