@@ -3,10 +3,11 @@ import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { defaulterList } from './lib/reports/defaulters';
 import { studentRecord } from './lib/reports/student-record';
+import { studentStanding } from './lib/reports/student-standing';
 
 /**
  * Report resource (docs/product.md §2.12): the defaulter list of a semester, division or batch, and
- * one student's record; both read the attendance summaries (docs/data-model.md).
+ * one student's record and standing; both read the attendance summaries (docs/data-model.md).
  */
 export const handler = resource('report', {
   'GET /report/defaulters': async ({ query }) => {
@@ -18,4 +19,6 @@ export const handler = resource('report', {
     data: await studentRecord(params.id, parse(recordQuerySchema, query)),
     message: M.record,
   }),
+
+  'GET /report/student/{id}/standing': async ({ params }) => ({ data: await studentStanding(params.id), message: M.standing }),
 });

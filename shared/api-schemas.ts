@@ -5,6 +5,7 @@ import {
   activeSessionShape,
   appConfigShape,
   invitedUserShape,
+  listedUserShape,
   passwordResetShape,
   publicUserShape,
   setPasswordLinkShape,
@@ -33,7 +34,7 @@ import {
 } from './schemas/timetable';
 import { notMarkedShape, timetableEntryShape, todayClassShape } from './answers/timetable';
 import { defaultersQuerySchema, recordQuerySchema } from './schemas/reports';
-import { defaulterReportShape, studentRecordShape } from './answers/reports';
+import { defaulterReportShape, studentRecordShape, studentStandingShape } from './answers/reports';
 import { deletedTreeShape, dependentsShape } from './answers/dependents';
 import { studentImportSchema } from './schemas/student-import';
 import { studentImportResultShape } from './answers/student-import';
@@ -100,7 +101,7 @@ export const API_SCHEMAS = {
   'GET /auth/sessions': { answer: list(activeSessionShape) },
   'DELETE /auth/sessions/{id}': { answer: nothing },
   'DELETE /auth/sessions': { answer: nothing },
-  'GET /user': { answer: list(publicUserShape) },
+  'GET /user': { answer: list(listedUserShape) },
   'DELETE /user/{id}': { answer: publicUserShape },
   'POST /user/{id}/reset-password': { answer: passwordResetShape },
   'POST /user/{id}/unlock': { answer: z.strictObject({ user: publicUserShape, wasLocked: z.boolean() }) },
@@ -179,4 +180,5 @@ export const API_SCHEMAS = {
 
   'GET /report/defaulters': { query: defaultersQuerySchema, answer: defaulterReportShape },
   'GET /report/student/{id}': { query: recordQuerySchema, answer: studentRecordShape },
+  'GET /report/student/{id}/standing': { answer: studentStandingShape },
 } as const satisfies { [K in ApiRouteKey]: RouteSchemas };

@@ -180,7 +180,9 @@ export const ROUTES = [
   r('DELETE', '/timetable/{id}', 'timetable', 'admin', DATA_CHANGE, refreshes(...CLASSES)),
 
   r('GET', '/report/defaulters', 'report', 'staff'),
-  r('GET', '/report/student/{id}', 'report', 'ownRecord'),
+  // A student's or guardian's Home, kept on the device for them until they sign out.
+  r('GET', '/report/student/{id}', 'report', 'ownRecord', OFFLINE_READ),
+  r('GET', '/report/student/{id}/standing', 'report', 'ownRecord', OFFLINE_READ),
 ] as const satisfies readonly Route[];
 
 /** "METHOD /api/v1/path", exactly as API Gateway puts it in event.routeKey. */

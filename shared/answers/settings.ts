@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { EXCUSED_RULES, MARKING_POLICIES } from '../schemas/settings-choices';
+import { EXCUSED_RULES, MARKING_POLICIES, THRESHOLD_SCOPES } from '../schemas/settings-choices';
 import { alertSettingsShape } from './alert-settings';
 import { sessionSettingsShape } from './session-settings';
 
@@ -18,6 +18,8 @@ export const collegeSettingsShape = z.strictObject({
   excusedCounts: z.enum(EXCUSED_RULES),
   /** The percentage under which reports highlight a student. */
   threshold: z.number(),
+  /** The threshold applies to each course and kind ('each-course') or to the overall percentage ('overall'). */
+  thresholdApplies: z.enum(THRESHOLD_SCOPES),
   /** 'any-faculty': any faculty member may mark any class; 'assigned': only the classes the timetable gives them. */
   markingPolicy: z.enum(MARKING_POLICIES),
   /** How many days before today a faculty member may mark (0: today only); older dates only admins may mark. */

@@ -20,9 +20,12 @@ export const REPORT_MESSAGES = {
   divisionNotFound: 'Division not found in this semester',
   batchNotFound: 'Batch not found in this semester or division',
   studentNotFound: 'Student not found',
+  courseid: 'Please select a course',
+  courseNotOfStudent: "Course not found in the student's semester",
   defaulters: 'Defaulter list',
   noStudents: 'No students found',
   record: "Student's record",
+  standing: 'Attendance standing',
 } as const;
 
 /** A percentage in a query string: '75', '62.5'. */
@@ -45,11 +48,25 @@ export type DefaultersQuery = z.input<typeof defaultersQuerySchema>;
 
 const dateText = (message: string) => z.string({ error: message }).check(z.trim(), z.refine(isCalendarDate, { error: message }));
 
-/** GET report/student/{id}: optionally from and to (both included). */
+/** GET report/student/{id}: optionally from and to (both included), and one course of the student's semester. */
 export const recordQuerySchema = z
-  .object({ from: z.optional(dateText(REPORT_MESSAGES.from)), to: z.optional(dateText(REPORT_MESSAGES.to)) })
+  .object({
+    from: z.optional(dateText(REPORT_MESSAGES.from)),
+    to: z.optional(dateText(REPORT_MESSAGES.to)),
+    courseid: z.optional(entityId(REPORT_MESSAGES.courseid)),
+  })
   .check(z.refine((query) => !query.from || !query.to || query.from <= query.to, { error: REPORT_MESSAGES.range }));
 export type RecordQuery = z.input<typeof recordQuerySchema>;
 
 /** What the report routes answer: shared/answers/reports.ts. */
-export type { CourseStanding, DefaulterReport, DefaulterRow, NamedRef, RecordSession, StudentRecord } from '../answers/reports';
+export type {
+  CourseProjection,
+  CourseStanding,
+  DefaulterReport,
+  DefaulterRow,
+  NamedRef,
+  Projection,
+  RecordSession,
+  StudentRecord,
+  StudentStanding,
+} from '../answers/reports';

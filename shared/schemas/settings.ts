@@ -3,14 +3,21 @@ import type { CollegeSettings } from '../answers/settings';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../dates';
 import { alertSettingsFields, DEFAULT_ALERT_SETTINGS } from './alert-settings';
 import { DEFAULT_SESSION_SETTINGS, sessionSettingsFields } from './session-settings';
-import { EXCUSED_RULES, MARKING_POLICIES } from './settings-choices';
+import { EXCUSED_RULES, MARKING_POLICIES, THRESHOLD_SCOPES } from './settings-choices';
 
 /*
  * The college's attendance rules (docs/product.md §3): one set for the whole college, read by
  * every signed-in user and changed by admins (GET and PATCH settings).
  */
 
-export { EXCUSED_RULES, MARKING_POLICIES, type ExcusedRule, type MarkingPolicy } from './settings-choices';
+export {
+  EXCUSED_RULES,
+  MARKING_POLICIES,
+  THRESHOLD_SCOPES,
+  type ExcusedRule,
+  type MarkingPolicy,
+  type ThresholdScope,
+} from './settings-choices';
 /** What GET and PATCH settings answer: shared/answers/settings.ts. */
 export type { CollegeSettings } from '../answers/settings';
 
@@ -19,6 +26,7 @@ export const DEFAULT_SETTINGS: CollegeSettings = {
   lateCounts: 1,
   excusedCounts: 'excluded',
   threshold: 75,
+  thresholdApplies: 'each-course',
   markingPolicy: 'any-faculty',
   markBackDays: 7,
   timeZone: DEFAULT_TIME_ZONE,
@@ -38,6 +46,7 @@ export const SETTINGS_MESSAGES = {
   lateCounts: 'A late must count as a number from 0 to 1 of a present',
   excusedCounts: "Excused sessions must be 'excluded' from the total or count as 'absent'",
   threshold: 'The threshold must be a percentage from 0 to 100',
+  thresholdApplies: "The threshold applies to 'each-course' or to the 'overall' percentage",
   markingPolicy: "Who may mark must be 'any-faculty' or 'assigned'",
   markBackDays: `${MARK_BACK_DAYS_LABEL} must be a whole number of days from 0 to ${MAX_MARK_BACK_DAYS}`,
   timeZone: "Choose the college's time zone by its name, such as Asia/Kolkata",
@@ -56,6 +65,7 @@ export const settingsSchema = z.object({
   lateCounts: z.number({ error: SETTINGS_MESSAGES.lateCounts }).check(...between(0, 1, SETTINGS_MESSAGES.lateCounts)),
   excusedCounts: z.enum(EXCUSED_RULES, { error: SETTINGS_MESSAGES.excusedCounts }),
   threshold: z.number({ error: SETTINGS_MESSAGES.threshold }).check(...between(0, 100, SETTINGS_MESSAGES.threshold)),
+  thresholdApplies: z.enum(THRESHOLD_SCOPES, { error: SETTINGS_MESSAGES.thresholdApplies }),
   markingPolicy: z.enum(MARKING_POLICIES, { error: SETTINGS_MESSAGES.markingPolicy }),
   markBackDays: z.int({ error: SETTINGS_MESSAGES.markBackDays }).check(...between(0, MAX_MARK_BACK_DAYS, SETTINGS_MESSAGES.markBackDays)),
   timeZone: z.string({ error: SETTINGS_MESSAGES.timeZone }).check(z.trim(), z.refine(isTimeZone, { error: SETTINGS_MESSAGES.timeZone })),

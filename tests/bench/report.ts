@@ -194,6 +194,18 @@ export function renderMarkdown(r: BenchResults): string {
       ),
     );
   }
+  if (r.family) {
+    const f = r.family;
+    const row = (route: string, l: typeof f.standing) => [route, l.p50, l.p95, l.p99, l.max, pct(l.p95, 1000)];
+    parts.push(
+      '',
+      '## 4e. 2,000 students open their Home within a minute',
+      '',
+      `${f.students} students of the demo semester (20 divisions, each with 12 lectures marked and a lecture in the timetable), each signed in, open their Home one every ${Math.round((f.seconds * 1000) / f.students)} ms for ${f.seconds} s; the page reads their standing (GET report/student/{id}/standing; the list of their classes is a page of its own). ${f.requests} requests, ${f.errors} not answered 200. The budget is a p95 under 1 s.`,
+      '',
+      table(['route', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'p95 of budget'], [row('GET report/student/{id}/standing', f.standing)]),
+    );
+  }
   if (r.load) {
     const l = r.load;
     parts.push(

@@ -1,5 +1,6 @@
 import type { ColdStartRow } from './sections/cold-start';
 import type { CostRow } from './sections/cost';
+import type { FamilyBurstResult } from './sections/family';
 import type { ImportRow } from './sections/import';
 import type { InvitationsResult } from './sections/invitations';
 import type { LighthouseRow } from './sections/lighthouse';
@@ -26,6 +27,7 @@ export interface BenchResults {
   reports?: ReportsRow[];
   import?: ImportRow[];
   invitations?: InvitationsResult;
+  family?: FamilyBurstResult;
   load?: LoadResult;
   oneGroup?: OneGroupResult;
   lighthouse?: LighthouseRow[];

@@ -82,6 +82,7 @@ async function family() {
   const [student, guardian, gone] = await Promise.all([signedInStudent(own), signedInGuardian(contact, [own]), signedInStudent(deleted)]);
   await t.stack.api('DELETE /student/{id}', { params: { id: deleted }, cookie: t.admin.cookie });
   SAMPLE['GET /api/v1/report/student/{id}'] = { path: `/api/v1/report/student/${own}` };
+  SAMPLE['GET /api/v1/report/student/{id}/standing'] = { path: `/api/v1/report/student/${own}/standing` };
   return { student: student.cookie, guardian: guardian.cookie, 'student of a deleted record': gone.cookie };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
+import { addDays } from '@shared/dates';
 import { weekdayOf } from '@shared/schemas/timetable';
 import { db } from '@functions/lib/db';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
@@ -232,6 +233,7 @@ describe('DynamoDB requests of the reports, whatever the number of sessions', ()
   const reports = async () => ({
     defaulters: (await requestsOf('GET', `/api/v1/report/defaulters?semid=${college.semid}`)).sort(),
     record: (await requestsOf('GET', `/api/v1/report/student/${batch().students[0]}`)).sort(),
+    standing: (await requestsOf('GET', `/api/v1/report/student/${batch().students[0]}/standing`)).sort(),
     percentages: await requestsOf(
       'GET',
       `/api/v1/attendance/criteria?startdate=${daysAgo(400)}&enddate=${collegeToday()}&slotcount=2&courseid=${college.courseid}`,
@@ -240,6 +242,11 @@ describe('DynamoDB requests of the reports, whatever the number of sessions', ()
 
   it('reads the defaulter list, a record and a whole-term percentage report with as many requests for 2 sessions as for 42', async () => {
     for (let day = 300; day < 302; day++) await requestsOf('POST', '/api/v1/attendance', lab(daysAgo(day)));
+    // A last day, so that a student's standing counts the classes still to come.
+    await t.stack.call('PATCH', `/api/v1/term/${college.termid}`, {
+      cookie: t.admin.cookie,
+      body: { endDate: addDays(collegeToday(), 60) },
+    });
     const few = await reports();
     // Session, semester + settings, group names; a Query for the courses, the divisions, each division's students, each course's summaries.
     const params = { semid: college.semid };
@@ -249,6 +256,11 @@ describe('DynamoDB requests of the reports, whatever the number of sessions', ()
     // Session, student + settings; courses, semester/division/batch names; the course's summaries; the lab sessions (lectures too,
     // when the tests above marked some); slot names.
     expect(few.record.filter((name) => name !== 'Query')).toEqual(['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'GetItem']);
+    // Session, student + settings; the courses, the semester/division/batch/term names, the summaries of the student's
+    // division and of their batch in every course (gsi1), their term's timetable, and whether today's classes (the test
+    // above gave them some) are marked yet: however many courses and sessions.
+    const standingReads = ['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'GetItem', ...Array(4).fill('Query')];
+    expect(few.standing).toEqual(standingReads);
     // Session; the summaries; student details and settings.
     expect(few.percentages).toEqual(['GetItem', 'Query', 'BatchGetItem']);
 

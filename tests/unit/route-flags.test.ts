@@ -12,12 +12,14 @@ describe('the route table’s flags', () => {
     ]);
   });
 
-  it('keeps offline only the reads marking needs, never the login status', () => {
+  it('keeps offline only the reads marking and the family Home need, never the login status', () => {
     expect([...OFFLINE_READ_KEYS].sort()).toEqual(
       [
         'GET /api/v1/batch/{divisionid}',
         'GET /api/v1/course/{semid}',
         'GET /api/v1/division/{semid}',
+        'GET /api/v1/report/student/{id}',
+        'GET /api/v1/report/student/{id}/standing',
         'GET /api/v1/semester/{termid}',
         'GET /api/v1/settings',
         'GET /api/v1/slot/{termid}',
@@ -32,6 +34,8 @@ describe('the route table’s flags', () => {
     expect(OFFLINE_READ_URL.test('https://sams.example/api/v1/timetable/today?date=2026-11-26')).toBe(true);
     expect(OFFLINE_READ_URL.test('https://sams.example/api/v1/auth/currentstatus')).toBe(false);
     expect(OFFLINE_READ_URL.test('https://sams.example/api/v1/student/b1/extra')).toBe(false);
+    expect(OFFLINE_READ_URL.test('https://sams.example/api/v1/report/student/st1/standing')).toBe(true);
+    expect(OFFLINE_READ_URL.test('https://sams.example/api/v1/report/defaulters?semid=s3')).toBe(false);
   });
 
   it('logs every correction and deletion as a data change, never a read, a new record or one’s own sign-out', () => {

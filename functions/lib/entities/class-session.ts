@@ -60,6 +60,9 @@ export const historyEntryKey = (place: ClassSessionPlace, version: number): Key 
 export const historyOfClassSession = (place: ClassSessionPlace): KeyCondition =>
   beginsWith(`COURSE#${place.courseid}`, historySortKey(place));
 export const allHistoryOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'HIST#');
+/** The history of one course and kind's class sessions from one date to another, both included. */
+export const historyOfCourse = (courseid: string, kind: 1 | 2, from: string, to: string): KeyCondition =>
+  between(`COURSE#${courseid}`, `HIST#${kind}#${from}`, `HIST#${kind}#${to}#~`);
 
 // Its id: the place, encoded, so the id alone finds the item with one GetItem.
 

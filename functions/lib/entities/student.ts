@@ -10,4 +10,20 @@ export interface StudentItem extends Student {
   termid: string;
   /** The look-alike keys its enrollment claims (none on students an older release stored, until their enrollment changes). */
   lookalikes?: string[];
+  /**
+   * The divisions and batches the student was in earlier this semester (moved since): the summaries of
+   * those groups hold their counts from before the move, which their Home reads too. Gone with a new semester.
+   */
+  earlierGroups?: string[];
+}
+
+/** `after` (the student moved or changed) with the groups it leaves added to its earlier ones, or none in a new semester. */
+export function withEarlierGroups(before: StudentItem, after: StudentItem): StudentItem {
+  const { earlierGroups: _, ...rest } = after;
+  if (after.semid !== before.semid) return rest;
+  const left = [before.divisionid, before.batchid].filter((group) => group !== after.divisionid && group !== after.batchid);
+  const groups = [...new Set([...(before.earlierGroups ?? []), ...left])].filter(
+    (group) => group !== after.divisionid && group !== after.batchid,
+  );
+  return groups.length ? { ...rest, earlierGroups: groups } : rest;
 }

@@ -1,7 +1,8 @@
 import { REPORT_MESSAGES as M, type RecordSession, type StudentRecord } from '@shared/schemas/reports';
-import { NotFound } from '../domain-errors';
+import { Invalid, NotFound } from '../domain-errors';
 import { naturalKey } from '../natural-key';
 import { marksOfStudent, type StudentMark } from '../repositories/student-marks';
+import { correctionsOfStudent, type StudentCorrection } from '../repositories/student-corrections';
 import { noCounts, summariesOf, type StatusCounts } from '../repositories/attendance-summaries';
 import { getStudentsWithSettings } from '../repositories/students';
 import { getNodes, listChildren, type Kind } from '../repositories/structure';
@@ -14,19 +15,21 @@ const LATEST = '9999-12-31';
 
 /**
  * One student's record (docs/product.md §2.12): every class session of the courses of their
- * semester at which they were expected, between two dates, newest first, with their status; and per
- * course and kind their standing over those class sessions. The summaries say in which groups the
- * student was expected (they may have moved), so only those groups' class sessions are read: a Query
- * per course for the summaries and one per course and kind for the class sessions, each reading back
- * only what the record shows.
+ * semester (or of one of them) at which they were expected, between two dates, newest first, with
+ * their status and the latest correction that changed it; and per course and kind their standing over
+ * those class sessions. The summaries say in which groups the student was expected (they may have
+ * moved), so only those groups' class sessions are read: a Query per course for the summaries, and per
+ * course and kind one for the class sessions and one for their history, each reading back only what
+ * the record shows. A course not of the student's semester is Invalid: it can have no class of theirs,
+ * and an empty list would read as a course without classes.
  */
-export async function studentRecord(id: string, range: { from?: string; to?: string }): Promise<StudentRecord> {
+export async function studentRecord(id: string, query: { from?: string; to?: string; courseid?: string }): Promise<StudentRecord> {
   const {
     students: [student],
     settings,
   } = await getStudentsWithSettings([id]);
   if (!student) throw new NotFound(M.studentNotFound);
-  const [courses, [semester, division, batch]] = await Promise.all([
+  const [semesterCourses, [semester, division, batch]] = await Promise.all([
     listChildren('course', student.semid),
     getNodes([
       ['semester', student.semid],
@@ -34,20 +37,23 @@ export async function studentRecord(id: string, range: { from?: string; to?: str
       ['batch', student.batchid],
     ]),
   ]);
+  const courses = query.courseid ? semesterCourses.filter((course) => course._id === query.courseid) : semesterCourses;
+  if (courses.length === 0 && query.courseid) throw new Invalid(M.courseNotOfStudent);
   const summaries = await Promise.all(courses.map((course) => summariesOf(course._id)));
 
-  const marks = (
-    await Promise.all(
-      courses.flatMap((course, at) =>
-        ([1, 2] as const).map((slotcount) => {
-          const groupids = summaries[at]!.filter((one) => one.slotcount === slotcount && one.students[id]).map((one) => one.groupid);
-          if (groupids.length === 0) return [];
-          const where = { courseid: course._id, slotcount, groupids, from: range.from ?? EARLIEST, to: range.to ?? LATEST };
-          return marksOfStudent({ studentId: id, ...where });
-        }),
-      ),
-    )
-  ).flat();
+  const read = await Promise.all(
+    courses.flatMap((course, at) =>
+      ([1, 2] as const).map(async (slotcount) => {
+        const groupids = summaries[at]!.filter((one) => one.slotcount === slotcount && one.students[id]).map((one) => one.groupid);
+        if (groupids.length === 0) return { marks: [], corrections: new Map<string, StudentCorrection>() };
+        const where = { studentId: id, courseid: course._id, slotcount, groupids, from: query.from ?? EARLIEST, to: query.to ?? LATEST };
+        const [marks, corrections] = await Promise.all([marksOfStudent(where), correctionsOfStudent(where)]);
+        return { marks, corrections };
+      }),
+    ),
+  );
+  const marks = read.flatMap((one) => one.marks);
+  const corrections = new Map(read.flatMap((one) => [...one.corrections]));
 
   const slotNames = await namesOf('slot', [...new Set(marks.map((mark) => mark.slotid))]);
   const courseNames = new Map(courses.map((course) => [course._id, course.name]));
@@ -61,6 +67,7 @@ export async function studentRecord(id: string, range: { from?: string; to?: str
       slotid: mark.slotid,
       slot: slotNames.get(mark.slotid) ?? '',
       status: mark.status,
+      ...withCorrection(corrections.get(classSessionId(mark))),
     }))
     .sort((a, b) => compare(`${b.date}\n${naturalKey(b.slot)}`, `${a.date}\n${naturalKey(a.slot)}`) || compare(a.course, b.course));
 
@@ -100,6 +107,9 @@ export async function studentRecord(id: string, range: { from?: string; to?: str
     sessions,
   };
 }
+
+const withCorrection = (correction: StudentCorrection | undefined) =>
+  correction ? { corrected: { at: correction.at, reason: correction.reason } } : {};
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -18,6 +18,8 @@ export const historyItem = (classSession: Place & { _id: string }, entry: Histor
   // The stored attribute keeps its name: `sessionId` is the class session's `_id`.
   sessionId: classSession._id,
   courseid: classSession.courseid,
+  // Outside the key too: a filter may not name the key, and a student's record filters the history by group.
+  groupid: classSession.groupid,
   ...entry,
 });
 

@@ -144,6 +144,40 @@ export async function summariesOf(courseid: string, kind?: 1 | 2): Promise<Group
   return sumParts(await summaryPartsOf(courseid, kind));
 }
 
+/**
+ * One student's counts per course and kind, from the summaries of their groups in every course (gsi1:
+ * their division's, their batch's, and those of any group they were in earlier this semester): one Query
+ * per group, reading back only that student's counters, so a student's own page costs the same however
+ * many courses, classmates and class sessions there are. The index is eventually consistent: a mark
+ * of the last second may show a moment later.
+ */
+export async function countsOfStudent(student: {
+  _id: string;
+  divisionid: string;
+  batchid: string;
+  earlierGroups?: string[];
+}): Promise<Map<string, StatusCounts>> {
+  const groups = [student.divisionid, student.batchid, ...(student.earlierGroups ?? [])];
+  const counters = STATUSES.map((status, at) => [`#c${at}`, counterName(student._id, status)] as const);
+  const read = {
+    ProjectionExpression: ['pk', 'sk', 'courseid', 'slotcount', 'groupid', 'students.#student', ...counters.map(([name]) => name)].join(
+      ', ',
+    ),
+    ExpressionAttributeNames: { '#student': student._id, ...Object.fromEntries(counters) },
+  };
+  const parts = await Promise.all(groups.map((groupid) => queryAll<StoredPart>(keys.summariesOfGroupInEveryCourse(groupid), read)));
+  const counts = new Map<string, StatusCounts>();
+  for (const summary of sumParts(parts.flat())) {
+    const own = summary.students[student._id];
+    if (!own) continue;
+    const key = `${summary.courseid}#${summary.slotcount}`;
+    const sum = counts.get(key) ?? noCounts();
+    for (const status of STATUSES) sum[status] += own[status];
+    counts.set(key, sum);
+  }
+  return counts;
+}
+
 /** The summary of one course, kind and group (one consistent Query of its parts); an empty one when none is stored. */
 export async function getSummary(place: { courseid: string; slotcount: 1 | 2; groupid: string }): Promise<GroupSummary> {
   const parts = await queryAll<StoredPart>(keys.summaryOfGroup(place), { ConsistentRead: true });

@@ -24,6 +24,7 @@ const settingsOf = (item: Partial<SettingsItem> | undefined): CollegeSettings =>
   lateCounts: item?.lateCounts ?? DEFAULT_SETTINGS.lateCounts,
   excusedCounts: item?.excusedCounts ?? DEFAULT_SETTINGS.excusedCounts,
   threshold: item?.threshold ?? DEFAULT_SETTINGS.threshold,
+  thresholdApplies: item?.thresholdApplies ?? DEFAULT_SETTINGS.thresholdApplies,
   markingPolicy: item?.markingPolicy ?? DEFAULT_SETTINGS.markingPolicy,
   markBackDays: item?.markBackDays ?? DEFAULT_SETTINGS.markBackDays,
   timeZone: item?.timeZone ?? DEFAULT_SETTINGS.timeZone,

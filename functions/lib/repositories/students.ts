@@ -7,7 +7,7 @@ import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { batchGet } from '../batch';
 import { db, tableName } from '../db';
 import { BeingDeleted, Conflict, NotFound } from '../domain-errors';
-import type { StudentItem } from '../entities/student';
+import { withEarlierGroups, type StudentItem } from '../entities/student';
 import * as keys from '../keys';
 import { ACCOUNT_MESSAGES, accountEmailMove } from './accounts';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
@@ -40,6 +40,7 @@ export const studentFields = ({
   termid,
   lookalikes,
   guardians,
+  earlierGroups,
 }: StudentItem): StudentItem => ({
   _id,
   enrollment,
@@ -51,6 +52,7 @@ export const studentFields = ({
   termid,
   lookalikes,
   guardians,
+  earlierGroups,
 });
 const studentItem = (student: StudentItem) => ({ ...keys.studentById(student._id), entity: 'student', ...studentFields(student) });
 const entryItem = (student: StudentItem) => ({
@@ -180,7 +182,8 @@ const withLookalikes = (before: StudentItem, after: StudentItem): StudentItem =>
  * enrollment's claims. The entity is put only while it is as `before` was read (asRead), else
  * two moves at once would each write their entry and one would be left in a list.
  */
-function replaceWrites(before: StudentItem, after: StudentItem): Record<'student' | 'entry' | 'claim' | 'lookalikes', TransactItem[]> {
+function replaceWrites(before: StudentItem, changed: StudentItem): Record<'student' | 'entry' | 'claim' | 'lookalikes', TransactItem[]> {
+  const after = withEarlierGroups(before, changed);
   const enrollmentChanged = keys.enrollmentClaim(before.enrollment).pk !== keys.enrollmentClaim(after.enrollment).pk;
   const entryMoved = JSON.stringify(keys.studentEntry(before)) !== JSON.stringify(keys.studentEntry(after));
   return {

@@ -50,6 +50,8 @@ function shardWrites(session: Omit<CountedClassSession, 'expected' | 'statuses'>
       '#slotcount': 'slotcount',
       '#groupid': 'groupid',
       '#version': 'version',
+      '#gsi1pk': 'gsi1pk',
+      '#gsi1sk': 'gsi1sk',
     };
     const values: Record<string, unknown> = {
       ':entity': 'attendanceSummary',
@@ -57,9 +59,15 @@ function shardWrites(session: Omit<CountedClassSession, 'expected' | 'statuses'>
       ':slotcount': session.slotcount,
       ':groupid': session.groupid,
       ':one': 1,
+      ...Object.fromEntries(
+        Object.entries(keys.summaryOfGroupEntry({ ...session, shard, part })).map(([name, value]) => [`:${name}`, value]),
+      ),
     };
     const adds = ['#version :one'];
-    const sets = ['#entity = :entity', '#courseid = :courseid', '#slotcount = :slotcount', '#groupid = :groupid'];
+    const sets = [
+      ...['#entity = :entity', '#courseid = :courseid', '#slotcount = :slotcount', '#groupid = :groupid'],
+      ...['#gsi1pk = :gsi1pk', '#gsi1sk = :gsi1sk'],
+    ];
     if (part === 0 && change.held !== 0) {
       names['#held'] = 'held';
       values[':held'] = change.held;
@@ -127,6 +135,7 @@ export function shardItem(summary: GroupSummary, shard: number, version: number)
   const at = new Date().toISOString();
   const item: Record<string, unknown> = {
     ...keys.attendanceSummaryPart({ ...summary, shard, part: 0 }),
+    ...keys.summaryOfGroupEntry({ ...summary, shard, part: 0 }),
     ...{ entity: 'attendanceSummary', courseid, slotcount, groupid, held, version },
     dates: new Set([first, last].filter((date): date is string => date !== null)),
   };

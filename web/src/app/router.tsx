@@ -123,6 +123,10 @@ const routes: RouteObject[] = [
             children: [
               // A student's or guardian's own attendance (docs/product.md §4).
               { path: 'me', ...onDemand(() => import('../features/reports/components/family-home').then((m) => m.FamilyHome)) },
+              {
+                path: 'me/classes',
+                ...onDemand(() => import('../features/reports/components/family-classes').then((m) => m.FamilyClasses)),
+              },
               // My account (docs/product.md §4): every role; a one-time password's user is held here until they choose their own.
               {
                 path: 'account',

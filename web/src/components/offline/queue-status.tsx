@@ -1,10 +1,14 @@
 import { Link } from 'react-router-dom';
+import { isStaff } from '@shared/constants';
 import { useOnline } from '@web/lib/offline/online';
+import { useSession } from '@web/lib/session';
 import { marksToReview, useQueuedMarks, waitingMarks } from '@web/lib/offline/queue-store';
 import './offline.css';
 
 export const QUEUE_PATH = '/queue';
 export const OFFLINE_NOTE = 'You are offline. Marks you make are saved on this phone and sent when you are online.';
+/** Students and guardians mark nothing: their pages say what they show offline. */
+export const FAMILY_OFFLINE_NOTE = 'You are offline.';
 
 /** "1 mark waiting", "3 marks waiting". */
 export const waitingText = (count: number): string => `${count} ${count === 1 ? 'mark' : 'marks'} waiting to be sent`;
@@ -19,6 +23,7 @@ export const reviewText = (count: number): string =>
  * review, as a link to their list. Nothing otherwise.
  */
 export function QueueStatus() {
+  const { user } = useSession();
   const online = useOnline();
   const marks = useQueuedMarks();
   const waiting = waitingMarks(marks).length;
@@ -27,7 +32,7 @@ export function QueueStatus() {
   if (online && waiting === 0 && toReview === 0 && problems === 0) return null;
   return (
     <div className={`queue-status${online ? '' : ' is-offline'}`} role="status">
-      {!online && <p className="queue-status-note">{OFFLINE_NOTE}</p>}
+      {!online && <p className="queue-status-note">{user && !isStaff(user.role) ? FAMILY_OFFLINE_NOTE : OFFLINE_NOTE}</p>}
       {(waiting > 0 || toReview > 0 || problems > 0) && (
         <Link to={QUEUE_PATH} className="queue-status-link">
           {waiting > 0 && (

@@ -6,9 +6,11 @@ import {
   MAX_MARK_BACK_DAYS,
   settingsSchema,
   SETTINGS_MESSAGES,
+  THRESHOLD_SCOPES,
   type CollegeSettings,
   type ExcusedRule,
   type MarkingPolicy,
+  type ThresholdScope,
 } from '@shared/schemas/settings';
 import { Field } from '@web/components/ui/field';
 import { FormBanner, type BannerMessage } from '@web/components/ui/form-banner';
@@ -33,6 +35,11 @@ const POLICY_LABELS: Record<MarkingPolicy, string> = {
   'any-faculty': 'Any faculty member',
   assigned: 'Only the assigned faculty member',
 };
+const SCOPE_LABELS: Record<ThresholdScope, string> = {
+  'each-course': 'Each course (lectures and labs apart)',
+  overall: 'The overall percentage',
+};
+const SCOPE_OPTIONS = THRESHOLD_SCOPES.map((scope) => ({ value: scope, label: SCOPE_LABELS[scope] }));
 const POLICY_OPTIONS = MARKING_POLICIES.map((policy) => ({ value: policy, label: POLICY_LABELS[policy] }));
 
 /** Every time zone the browser knows, the current one kept first when the browser lacks it (an alias such as 'UTC'). */
@@ -46,6 +53,7 @@ const asText = (settings: CollegeSettings): SettingsValues => ({
   lateCounts: String(settings.lateCounts),
   excusedCounts: settings.excusedCounts,
   threshold: String(settings.threshold),
+  thresholdApplies: settings.thresholdApplies,
   markingPolicy: settings.markingPolicy,
   markBackDays: String(settings.markBackDays),
   timeZone: settings.timeZone,
@@ -59,6 +67,7 @@ const asSettings = (values: SettingsValues) => ({
   lateCounts: values.lateCounts.trim() === '' ? undefined : Number(values.lateCounts),
   excusedCounts: values.excusedCounts,
   threshold: values.threshold.trim() === '' ? undefined : Number(values.threshold),
+  thresholdApplies: values.thresholdApplies,
   markingPolicy: values.markingPolicy,
   markBackDays: values.markBackDays.trim() === '' ? undefined : Number(values.markBackDays),
   timeZone: values.timeZone,
@@ -136,6 +145,12 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
           max={100}
           hint="Reports mark the students under this percentage."
           {...form.field('threshold')}
+        />
+        <Field
+          label="The threshold applies to"
+          options={SCOPE_OPTIONS}
+          hint="What a student must keep at or above it: each course, or all their classes together."
+          {...form.field('thresholdApplies')}
         />
         <Field
           label="Who may mark"
