@@ -44,7 +44,7 @@ export async function handler(event: JobsEvent = {}, context?: Pick<Context, 'ge
 }
 
 /** The queued invitations' step: idle while sending is off; its failure never stops the alerts' results. */
-async function sendInvitations(deadline: number): Promise<JobResult> {
+export async function sendInvitations(deadline: number): Promise<JobResult> {
   const period = new Date().toISOString().slice(0, 10);
   const mailer = mailerFromEnvironment();
   if (!mailer) return { job: INVITATIONS_STEP, period, idle: 'sending is off (MAIL_ENABLED)' };

@@ -67,7 +67,16 @@ describe('npm run jobs', () => {
   it('says how to call it when the job or the date is wrong', async () => {
     const wrong = await jobs('everything');
     expect(wrong.code).toBe(1);
-    expect(wrong.output).toContain('Usage: npm run jobs -- not-marked|below-threshold|absence-streak|all');
+    expect(wrong.output).toContain('Usage: npm run jobs -- not-marked|below-threshold|absence-streak|invitations|all');
     expect((await jobs('not-marked', '--date', '2026-02-30')).output).toContain('Enter a real date as YYYY-MM-DD.');
+  });
+
+  it('sends the queued invitations by hand, and only them', async () => {
+    const sent = await jobs('invitations');
+    expect(sent).toEqual({
+      code: 0,
+      output: expect.stringMatching(/^invitations \(\d{4}-\d{2}-\d{2}\): 0 sent, 0 skipped, 0 failed, 0 left, 0 dropped$/m),
+    });
+    expect(sent.output).not.toMatch(/not-marked|below-threshold|absence-streak/);
   });
 });

@@ -154,7 +154,7 @@ describe("a record's sessions: course and month", () => {
   });
 });
 
-describe("a record's sessions on the family's Home (/me)", () => {
+describe("a record's sessions on the family's every-class page (/me/classes)", () => {
   const GUARDIAN: SignedInUser = {
     _id: 'u-guardian',
     username: 'Meena Shah',
@@ -173,8 +173,8 @@ describe("a record's sessions on the family's Home (/me)", () => {
       'GET /report/student/st2': { data: RECORD },
       'GET /report/student/st2?from=2026-11-01&to=2026-11-30': { data: only((one) => !inOctober(one)) },
     });
-    const app = renderApp('/me?student=st2');
-    await screen.findByRole('heading', { level: 1, name: 'Attendance of your children' });
+    const app = renderApp('/me/classes?student=st2');
+    await screen.findByRole('heading', { level: 1, name: 'Every class of Diya Shah' });
     await main().findByRole('heading', { level: 2, name: 'Sessions' });
     await app.user.selectOptions(filters().getByLabelText('Month'), 'November 2026');
     expect(app.location().search).toBe('?student=st2&month=2026-11');
