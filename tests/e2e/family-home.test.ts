@@ -1,19 +1,17 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FAMILY } from '@functions/lib/demo-accounts';
-import { collegeToday } from '@tests/support/college-time';
 import { useMailCatcher } from '@tests/support/alerts';
 import { signInLinkIn } from '@tests/support/sign-in-links';
-import { addDays } from '@shared/dates';
 import type { SignedInUser } from '@shared/schemas/auth';
 import type { StudentStanding } from '@shared/schemas/reports';
 import { SIGN_IN_LINK_MESSAGES } from '@shared/schemas/sign-in-link';
-import type { Course, Division, Slot, Term } from '@shared/schemas/structure';
 import { dayMonthTime } from '@web/features/reports/kept-copy';
 import { cardTitle, firstNameOf, projectionLine, type Reader } from '@web/features/reports/projection-text';
 import { ADMIN, PHONE, screenshot } from './support/browser';
 import { cachedApiAnswers } from './support/lab-computer';
 import { Screen } from './support/screen';
+import { giveDemoTermAndMarks, pageApi } from './support/demo-family-term';
 import { useE2e } from './support/use-e2e';
 
 /*
@@ -26,45 +24,6 @@ import { useE2e } from './support/use-e2e';
 // Offline, Chromium logs every failed request; a signed-out page's status check answers 401.
 const t = useE2e({ expectedErrors: /ERR_INTERNET_DISCONNECTED|ERR_FAILED|status of 40[19]|Failed to fetch|FetchEvent/ });
 const inbox = useMailCatcher();
-const TODAY = collegeToday();
-
-/** The API through the page's session: `data` of a 2xx answer. */
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`/api/v1/${path}`, { method, ...(data ? { data } : {}) });
-  const body = (await response.json()) as { data: T; message: string };
-  expect(response.ok(), body.message).toBe(true);
-  return body.data;
-}
-
-/**
- * The term from two weeks ago to a month ahead; Data Structures lectures of Division 1 marked on the two days
- * before today: the demo student present at both, their sibling at one (50%, below the threshold).
- */
-async function giveTermAndMarks(admin: Page): Promise<void> {
-  const [term] = await api<Term[]>(admin, 'GET', 'term/active');
-  await api(admin, 'PATCH', `term/${term!._id}`, { startDate: addDays(TODAY, -14), endDate: addDays(TODAY, 30) });
-  const semester = (await api<{ _id: string; name: string }[]>(admin, 'GET', `semester/${term!._id}`)).find(
-    (one) => one.name === 'Semester 3',
-  )!;
-  const course = (await api<Course[]>(admin, 'GET', `course/${semester._id}`)).find((one) => one.name === 'Data Structures')!;
-  const division = (await api<Division[]>(admin, 'GET', `division/${semester._id}`)).find((one) => one.name === 'Division 1')!;
-  const students = await api<{ batchStudents: { _id: string; enrollment: string } }[]>(admin, 'GET', `student/division/${division._id}`);
-  const idOf = (enrollment: string) => students.find((one) => one.batchStudents.enrollment === enrollment)!.batchStudents._id;
-  const [first, second] = DEMO_FAMILY.guardian.children.map(idOf);
-  const slot = (await api<Slot[]>(admin, 'GET', `slot/${term!._id}`)).find((one) => one.name === '09:00 - 10:00')!;
-  for (const [days, present] of [
-    [1, [first, second]],
-    [2, [first]],
-  ] as const)
-    await api(admin, 'POST', 'attendance', {
-      date: addDays(TODAY, -days),
-      slotid: slot._id,
-      slotcount: 1,
-      courseid: course._id,
-      groupid: division._id,
-      presentStudentData: present,
-    });
-}
 
 /** Signs in by the emailed link (the student) or its code (the guardian), on a phone with the service worker. */
 async function signedInByLink(email: string, byCode = false): Promise<Page> {
@@ -126,7 +85,11 @@ const pageWidth = (page: Page) => page.evaluate(() => document.scrollingElement!
 describe('e2e: the Home of a student and of a guardian on a phone', () => {
   beforeAll(async () => {
     const admin = t.watch(await t.e2e.signedInPage(ADMIN));
-    await giveTermAndMarks(admin);
+    // The demo student present at both of the last two days' lectures, their sibling at one (50%, below the threshold).
+    await giveDemoTermAndMarks(admin, [
+      { daysAgo: 1, present: [0, 1] },
+      { daysAgo: 2, present: [0] },
+    ]);
     await admin.context().close();
   }, 120_000);
 
@@ -138,9 +101,9 @@ describe('e2e: the Home of a student and of a guardian on a phone', () => {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
     await title.waitFor();
-    const me = await api<SignedInUser>(page, 'GET', 'auth/currentstatus');
+    const me = await pageApi<SignedInUser>(page, 'GET', 'auth/currentstatus');
     const id = me.students![0]!._id;
-    const standing = await api<StudentStanding>(page, 'GET', `report/student/${id}/standing`);
+    const standing = await pageApi<StudentStanding>(page, 'GET', `report/student/${id}/standing`);
     const cards = expectedCards(standing, { you: true });
     await expect.poll(() => shownCards(page)).toEqual(cards);
     // Present at both lectures of Data Structures: at the threshold, with the classes to come counted.
@@ -193,7 +156,7 @@ describe('e2e: the Home of a student and of a guardian on a phone', () => {
   it('the guardian sees each child by first name and switches between the two', async () => {
     const page = await signedInByLink(DEMO_FAMILY.guardian.email, true);
     await page.getByRole('heading', { level: 1, name: 'Attendance of your children' }).waitFor();
-    const me = await api<SignedInUser>(page, 'GET', 'auth/currentstatus');
+    const me = await pageApi<SignedInUser>(page, 'GET', 'auth/currentstatus');
     const switcher = page.getByRole('navigation', { name: 'Child' });
     const buttons = await switcher.getByRole('button').all();
     expect(await Promise.all(buttons.map((button) => button.innerText()))).toEqual(me.students!.map((child) => child.name));
@@ -202,7 +165,7 @@ describe('e2e: the Home of a student and of a guardian on a phone', () => {
     for (const [at, child] of me.students!.entries()) {
       await buttons[at]!.click();
       expect(await buttons[at]!.getAttribute('aria-pressed')).toBe('true');
-      const standing = await api<StudentStanding>(page, 'GET', `report/student/${child._id}/standing`);
+      const standing = await pageApi<StudentStanding>(page, 'GET', `report/student/${child._id}/standing`);
       const cards = expectedCards(standing, { you: false, firstName: firstNameOf(child.name) });
       await expect.poll(() => shownCards(page)).toEqual(cards);
       expect(cards.some((card) => card.line.includes(firstNameOf(child.name)))).toBe(true);

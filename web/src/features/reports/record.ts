@@ -1,10 +1,11 @@
 import { SLOT_KINDS } from '@shared/constants';
 import type { AttendanceStatus } from '@shared/schemas/attendance';
-import type { RecordSession, StudentRecord } from '@shared/schemas/reports';
+import type { RecordSession, StudentRecord, StudentStanding } from '@shared/schemas/reports';
 import type { CollegeSettings } from '@shared/schemas/settings';
 import { STATUS_LABELS } from '@web/components/attendance/statuses';
 import { csvText, safeFileName } from '@web/lib/csv';
 import type { PdfTable, TablePdf } from '@web/lib/pdf/table-pdf';
+import { projectionLine, type Reader } from './projection-text';
 import { attendedOf, courseKey, courseLabel, formatPercent, isBelow, neededText, totalOf } from './standing';
 
 /*
@@ -123,12 +124,34 @@ export function standingTable(record: Pick<StudentRecord, 'courses' | 'overall' 
   };
 }
 
-/** The standing, then the sessions, as the PDF's tables, headed by whose record it is; the absences filled. */
-export function sessionsPdf(record: StudentRecord, range: { from?: string; to?: string }): TablePdf {
+export const PROJECTIONS_HEADING = 'What the classes still to come allow';
+
+/**
+ * What the classes still to come allow, as the student's and guardian's Home says it (in its order: the
+ * overall line first when the threshold applies to it, last otherwise), as lines of text under a heading
+ * and the day the standing was counted on. Only their copy of the record has it: staff read the record.
+ */
+export function projectionsSection(standing: StudentStanding, reader: Reader): PdfTable {
+  const { threshold, lastDay } = standing;
+  const context = { reader, threshold, lastDay };
+  const courses = standing.courses.map((course) => [`${courseLabel(course)}: ${projectionLine(course, course, context)}`]);
+  const overall = [`Overall: ${projectionLine(standing.overall, 'overall', context)}`];
+  return {
+    head: [PROJECTIONS_HEADING],
+    body: [[`As of ${standing.asOf}`], ...(standing.thresholdApplies === 'overall' ? [overall, ...courses] : [...courses, overall])],
+    plain: true,
+  };
+}
+
+/**
+ * The standing, then the sessions, as the PDF's tables, headed by whose record it is; the absences filled.
+ * `projections` (a student's or guardian's copy) goes between the standing and the sessions.
+ */
+export function sessionsPdf(record: StudentRecord, range: { from?: string; to?: string }, projections?: PdfTable): TablePdf {
   const { student } = record;
   return {
     title: `${student.name} (${student.enrollment}) | ${student.semester.name} | ${student.division.name} | ${student.batch.name} | ${rangeLabel(range)}`,
-    before: record.courses.length ? standingTable(record) : undefined,
+    before: [...(record.courses.length ? [standingTable(record)] : []), ...(projections ? [projections] : [])],
     head: SESSION_COLUMNS,
     body: record.sessions.map(sessionCells),
     highlighted: record.sessions.flatMap((session, index) => (session.status === 'absent' ? [index] : [])),

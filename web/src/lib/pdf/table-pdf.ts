@@ -25,13 +25,15 @@ export interface PdfTable {
   rightAligned?: number[];
   /** Row indexes to highlight (e.g. students under the threshold): a light fill. */
   highlighted?: number[];
+  /** Drawn as lines of text under a bold heading (its `head`, on its first page only): no grid, no fill. */
+  plain?: boolean;
 }
 
 export interface TablePdf extends PdfTable {
   /** The centred header line(s) at the top, font size 10. */
   title: string;
-  /** A table drawn first, under the header (a student's standing before their sessions). */
-  before?: PdfTable;
+  /** The table(s) drawn first, under the header, in order (a student's standing before their sessions). */
+  before?: PdfTable | readonly PdfTable[];
   /** PDF metadata subject. */
   subject: string;
 }
@@ -52,7 +54,7 @@ const BASELINE_FACTOR = 2 - 1.15;
 
 export async function renderTablePdf(spec: TablePdf): Promise<Blob> {
   // Fonts (and the canvas that shapes with them) only when some text is outside Latin-1.
-  const tables = [...(spec.before ? [spec.before] : []), spec];
+  const tables = [...[spec.before ?? []].flat(), spec];
   const fonts = await loadFonts(scriptsOf([spec.title, ...tables.flatMap((table) => [...table.head, ...table.body.flat()])]));
   const painter = fonts.length > 0 ? await canvasPainter(fonts) : undefined;
 
@@ -93,11 +95,14 @@ export async function renderTablePdf(spec: TablePdf): Promise<Blob> {
     autoTable(doc, {
       startY,
       margin: { left: MARGIN, right: MARGIN },
-      theme: 'grid',
+      theme: table.plain ? 'plain' : 'grid',
       head: [table.head],
       body: table.body,
+      showHead: table.plain ? 'firstPage' : 'everyPage',
       styles: { fontSize: BODY_FONT_SIZE },
-      headStyles: { fillColor: HEADER_FILL, textColor: [255, 255, 255], fontStyle: 'bold' },
+      headStyles: table.plain
+        ? { textColor: [0, 0, 0], fontStyle: 'bold' }
+        : { fillColor: HEADER_FILL, textColor: [255, 255, 255], fontStyle: 'bold' },
       columnStyles: Object.fromEntries((table.rightAligned ?? []).map((index) => [index, { halign: 'right' }])),
       didParseCell({ cell, section, row }: CellHookData) {
         if (section === 'body' && highlighted.has(row.index)) cell.styles.fillColor = HIGHLIGHT_FILL;

@@ -8,6 +8,7 @@ import { Notice } from '@web/components/ui/notice';
 import { Spinner } from '@web/components/ui/spinner';
 import { TableScroll } from '@web/components/ui/table-scroll';
 import { useCollegeTime } from '@web/lib/college-time';
+import type { PdfTable } from '@web/lib/pdf/table-pdf';
 import { useApi } from '@web/lib/use-api';
 import { downloadCsv, usePdfDownload } from '../downloads';
 import { recordFileName, sessionsCsv, sessionsPdf } from '../record';
@@ -30,8 +31,9 @@ export const NO_FILTERED_SESSIONS = 'No session of this course in this month.';
  * A record's sessions (docs/product.md §2.12), newest first, each with the latest correction of the
  * student's mark, with their PDF and CSV; above them, a course and a month to keep to (in the address,
  * read by the server within the page's range). Without a filter the list is the page's record itself.
+ * `projections`, when given (a student's or guardian's page), goes into the PDF after the standing.
  */
-export function RecordSessions({ record, range }: { record: StudentRecord; range: { from?: string; to?: string } }) {
+export function RecordSessions({ record, range, projections }: Omit<ListProps, 'busy'>) {
   const sessionsId = useId();
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
@@ -52,9 +54,9 @@ export function RecordSessions({ record, range }: { record: StudentRecord; range
         <>
           <SessionFilters courses={courses} months={months} courseid={filter.courseid ?? ''} month={filter.month ?? ''} onChoose={choose} />
           {!query ? (
-            <SessionList record={record} range={range} />
+            <SessionList record={record} range={range} projections={projections} />
           ) : filtered.data ? (
-            <SessionList record={filtered.data} range={query} busy={filtered.isLoading} />
+            <SessionList record={filtered.data} range={query} busy={filtered.isLoading} projections={projections} />
           ) : filtered.error ? (
             <Notice kind="error">{filtered.error.message}</Notice>
           ) : (
@@ -94,8 +96,15 @@ function SessionFilters({ courses, months, courseid, month, onChoose }: FiltersP
   );
 }
 
+interface ListProps {
+  record: StudentRecord;
+  range: { from?: string; to?: string };
+  busy?: boolean;
+  projections?: PdfTable;
+}
+
 /** The sessions as a table, with the count and the downloads. */
-function SessionList({ record, range, busy = false }: { record: StudentRecord; range: { from?: string; to?: string }; busy?: boolean }) {
+function SessionList({ record, range, busy = false, projections }: ListProps) {
   const sessionsCaptionId = useId();
   const noteId = useId();
   const savePdf = usePdfDownload();
@@ -112,7 +121,7 @@ function SessionList({ record, range, busy = false }: { record: StudentRecord; r
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => void savePdf(sessionsPdf(record, range), recordFileName(record, 'pdf'))}
+            onClick={() => void savePdf(sessionsPdf(record, range, projections), recordFileName(record, 'pdf'))}
           >
             Download PDF
           </button>
