@@ -33,7 +33,7 @@ function fieldsOf(schema: unknown): string {
 function flagsOf(route: Route): string {
   const flags = [
     route.beforePasswordChange && 'before a password change',
-    route.offlineRead && 'kept for offline marking',
+    route.offlineRead && 'kept for offline use',
     route.dataChange && "logged as 'data changed'",
     route.refreshes && `refreshes ${route.refreshes.map((prefix) => `\`${prefix}\``).join(', ')}`,
   ];

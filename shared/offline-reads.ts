@@ -1,8 +1,9 @@
 import { API_PREFIX, ROUTES, type Route } from './routes';
 
 /*
- * The reads that marking offline needs (docs/product.md §4, marking offline), marked `offlineRead` in the
- * route table: Today, the marking flow's lists, the classes' student lists and the college's settings. The
+ * The reads that marking offline needs (docs/product.md §4, marking offline), and a student's or guardian's
+ * Home and every class (§2.16), marked `offlineRead` in the route table: Today, the marking flow's lists, the
+ * classes' student lists, the college's settings, and a student's standing and record. The
  * API answers them `private, no-cache` (every other answer is `no-store`), and the service worker
  * (web/vite.config.ts) keeps only these, network first; the login status is not among them, so no cache ever
  * says who is signed in.

@@ -36,7 +36,7 @@ export interface RouteFlags {
   /** Open to a user signed in with a one-time password, before they choose their own (docs/product.md §4). */
   beforePasswordChange?: true;
   /**
-   * A read that marking offline needs (docs/product.md §4): answered `private, no-cache` (every other answer
+   * A read that marking offline or a student's Home offline needs (docs/product.md §4, §2.16): answered `private, no-cache` (every other answer
    * is `no-store`), and the only answers the service worker keeps (shared/offline-reads.ts).
    */
   offlineRead?: true;
