@@ -8,6 +8,7 @@ import { updateSettings } from '@functions/lib/repositories/settings';
 import { createUser, emailTaken } from '@functions/lib/repositories/users';
 import { seedDemoCollege } from './demo-college';
 import { seedDemoFamily } from './demo-family';
+import { seedDemoTermDates } from './demo-term-dates';
 import { seedDemoTimetable } from './demo-timetable';
 
 /**
@@ -32,6 +33,8 @@ const SEED_STEPS: { id: string; run: () => Promise<void> }[] = [
   { id: 'demo-settings', run: seedDemoSettings },
   // A student and a guardian who sign in by an emailed link (the mail catcher shows it).
   { id: 'demo-family', run: seedDemoFamily },
+  // The term's first and last day, so a student's Home can count the classes still to come.
+  { id: 'demo-term-dates', run: seedDemoTermDates },
 ];
 
 async function seedDemoSettings(): Promise<void> {
