@@ -27,3 +27,30 @@ export function withEarlierGroups(before: StudentItem, after: StudentItem): Stud
   );
   return groups.length ? { ...rest, earlierGroups: groups } : rest;
 }
+
+/** Only the student's own fields: items read back also carry keys, which must not leak into other items. */
+export const studentFields = ({
+  _id,
+  enrollment,
+  name,
+  email,
+  batchid,
+  divisionid,
+  semid,
+  termid,
+  lookalikes,
+  guardians,
+  earlierGroups,
+}: StudentItem): StudentItem => ({
+  _id,
+  enrollment,
+  name,
+  email,
+  batchid,
+  divisionid,
+  semid,
+  termid,
+  lookalikes,
+  guardians,
+  earlierGroups,
+});

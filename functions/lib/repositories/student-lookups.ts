@@ -1,7 +1,8 @@
 import { lookalikeKeys } from '@shared/text/lookalike';
 import { batchGet } from '../batch';
 import * as keys from '../keys';
-import { getStudents, studentFields, type StudentItem } from './students';
+import { studentFields } from '../entities/student';
+import { getStudents, type StudentItem } from './students';
 
 /** Students by enrollment, for the CSV import (functions/lib/students/import.ts): by exact spelling, and who holds a look-alike. */
 

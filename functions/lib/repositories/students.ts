@@ -7,7 +7,7 @@ import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { batchGet } from '../batch';
 import { db, tableName } from '../db';
 import { BeingDeleted, Conflict, NotFound } from '../domain-errors';
-import { withEarlierGroups, type StudentItem } from '../entities/student';
+import { studentFields, withEarlierGroups, type StudentItem } from '../entities/student';
 import * as keys from '../keys';
 import { ACCOUNT_MESSAGES, accountEmailMove } from './accounts';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
@@ -28,32 +28,6 @@ import { listStudentsByBatch } from './group-students';
  */
 export type { StudentItem };
 
-/** Only the student's own fields: items read back also carry keys, which must not leak into other items. */
-export const studentFields = ({
-  _id,
-  enrollment,
-  name,
-  email,
-  batchid,
-  divisionid,
-  semid,
-  termid,
-  lookalikes,
-  guardians,
-  earlierGroups,
-}: StudentItem): StudentItem => ({
-  _id,
-  enrollment,
-  name,
-  email,
-  batchid,
-  divisionid,
-  semid,
-  termid,
-  lookalikes,
-  guardians,
-  earlierGroups,
-});
 const studentItem = (student: StudentItem) => ({ ...keys.studentById(student._id), entity: 'student', ...studentFields(student) });
 const entryItem = (student: StudentItem) => ({
   ...keys.studentEntry(student),
