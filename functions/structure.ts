@@ -1,6 +1,8 @@
 import type * as z from 'zod/mini';
 import { entityId } from '@shared/schemas/common';
 import {
+  COORDINATOR_MESSAGES,
+  coordinatorsSchema,
   batchDeleteSchema,
   batchRenameSchema,
   batchSchema,
@@ -17,6 +19,7 @@ import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { countTree, deleteChildren, deleteTree } from './lib/repositories/cascade';
 import { updateSlot } from './lib/repositories/slots';
+import { setCoordinators } from './lib/repositories/coordinators';
 import { createNode, KINDS, listChildren, toPublic, type Kind } from './lib/repositories/structure';
 import { renameNode } from './lib/repositories/structure-rename';
 
@@ -105,6 +108,10 @@ export const division = resource('division', {
   },
   'GET /division/{id}/dependents': countDependents('division'),
   'PATCH /division/{id}': renameNodeOf('division', divisionRenameSchema, 'Division renamed successfully'),
+  'PATCH /division/{id}/coordinators': async ({ params, body }) => {
+    const division = await setCoordinators(pathId(params.id), parse(coordinatorsSchema, body).coordinators);
+    return { data: toPublic('division', division), message: COORDINATOR_MESSAGES.saved };
+  },
   'DELETE /division/{id}': deleteSubtree('division', 'Division deleted successfully'),
 });
 

@@ -19,6 +19,7 @@ const ACCESS: Record<Route['access'], string> = {
   staff: 'staff (admin, faculty)',
   admin: 'admin',
   ownRecord: 'staff; the student of {id}; their guardian',
+  applicant: 'admin; the student of {id}; their guardian',
 };
 
 /** The top-level fields of an object schema, optional ones marked '?'. */

@@ -1,4 +1,5 @@
 import { invitationRun } from '@functions/lib/entities/invitation';
+import { LEAVE_PARTITIONS } from '@functions/lib/entities/leave';
 import { signInLink } from '@functions/lib/entities/sign-in-link';
 import * as keys from '@functions/lib/keys';
 import type { Resource } from '@shared/routes';
@@ -138,4 +139,11 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   },
   // Reads the summaries, students (a division's on gsi1), structure and class sessions; writes only the caller's login session's last use.
   report: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], queriesIndex: true, writesTo: [LOGIN_SESSIONS] },
+  // Leave applications (gsi1 lists them), each student's lock and each group's days of leave; an approval or a
+  // revocation corrects class sessions in transactions (their course's partition, as attendance does).
+  leave: {
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+    queriesIndex: true,
+    writesTo: [LOGIN_SESSIONS, COURSES, ...LEAVE_PARTITIONS],
+  },
 };

@@ -36,6 +36,25 @@ import { notMarkedShape, timetableEntryShape, todayClassShape } from './answers/
 import { defaultersQuerySchema, recordQuerySchema } from './schemas/reports';
 import { defaulterReportShape, studentRecordShape, studentStandingShape } from './answers/reports';
 import { deletedTreeShape, dependentsShape } from './answers/dependents';
+import {
+  decisionSchema,
+  leaveApplicationSchema,
+  leaveListQuerySchema,
+  onLeaveQuerySchema,
+  revokeSchema,
+  studentClassesQuerySchema,
+  uploadRequestSchema,
+  withdrawSchema,
+} from './schemas/leave';
+import {
+  attachmentLinkShape,
+  leaveApplicationShape,
+  leaveDetailShape,
+  onLeaveShape,
+  studentClassShape,
+  uploadFormShape,
+} from './answers/leave';
+import { coordinatorsSchema } from './schemas/structure';
 import { studentImportSchema } from './schemas/student-import';
 import { studentImportResultShape } from './answers/student-import';
 import { studentSearchQuerySchema } from './schemas/student-search';
@@ -135,6 +154,7 @@ export const API_SCHEMAS = {
   'DELETE /division/delete/{semid}': { answer: ids },
   'GET /division/{id}/dependents': { answer: dependentsShape },
   'PATCH /division/{id}': { body: divisionRenameSchema, answer: divisionShape },
+  'PATCH /division/{id}/coordinators': { body: coordinatorsSchema, answer: divisionShape },
   'DELETE /division/{id}': { answer: deletedTreeShape },
   'POST /batch': { body: batchSchema, answer: batchShape },
   'GET /batch/{divisionid}': { answer: list(batchShape) },
@@ -181,4 +201,16 @@ export const API_SCHEMAS = {
   'GET /report/defaulters': { query: defaultersQuerySchema, answer: defaulterReportShape },
   'GET /report/student/{id}': { query: recordQuerySchema, answer: studentRecordShape },
   'GET /report/student/{id}/standing': { answer: studentStandingShape },
+
+  'POST /leave/student/{id}/attachment': { body: uploadRequestSchema, answer: uploadFormShape },
+  'POST /leave/student/{id}': { body: leaveApplicationSchema, answer: leaveApplicationShape },
+  'GET /leave/student/{id}': { answer: list(leaveApplicationShape) },
+  'GET /leave/student/{id}/classes': { query: studentClassesQuerySchema, answer: list(studentClassShape) },
+  'GET /leave': { query: leaveListQuerySchema, answer: list(leaveApplicationShape) },
+  'GET /leave/{id}': { answer: leaveDetailShape },
+  'GET /leave/{id}/attachment': { answer: attachmentLinkShape },
+  'POST /leave/{id}/withdraw': { body: withdrawSchema, answer: leaveApplicationShape },
+  'POST /leave/{id}/decision': { body: decisionSchema, answer: leaveApplicationShape },
+  'POST /leave/{id}/revoke': { body: revokeSchema, answer: leaveApplicationShape },
+  'GET /leave/group/{groupid}': { query: onLeaveQuerySchema, answer: list(onLeaveShape) },
 } as const satisfies { [K in ApiRouteKey]: RouteSchemas };

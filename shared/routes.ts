@@ -19,6 +19,7 @@ export const RESOURCES = [
   'attendance',
   'timetable',
   'report',
+  'leave',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -26,9 +27,10 @@ export type Resource = (typeof RESOURCES)[number];
  * public: anyone, and who asks is not looked up (no session read); optional: anyone, the user when signed
  * in (logout ends their session); signedIn: anyone signed in, whatever their role (their own account);
  * staff: signed-in admins and faculty; admin: signed-in admins only; ownRecord: staff, the student whose
- * record the path's {id} is, and a guardian linked to that student.
+ * record the path's {id} is, and a guardian linked to that student; applicant: as ownRecord, but admins rather than
+ * all staff (who may apply for a student's leave).
  */
-export type Access = 'public' | 'optional' | 'signedIn' | 'staff' | 'admin' | 'ownRecord';
+export type Access = 'public' | 'optional' | 'signedIn' | 'staff' | 'admin' | 'ownRecord' | 'applicant';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** What else a row says of its route. */
@@ -132,6 +134,8 @@ export const ROUTES = [
   r('DELETE', '/division/delete/{semid}', 'division', 'admin', DATA_CHANGE, refreshes(...UNDER_DIVISION)),
   r('GET', '/division/{id}/dependents', 'division', 'admin'),
   r('PATCH', '/division/{id}', 'division', 'admin', DATA_CHANGE, refreshes(...RENAMED('/division/'), ...CLASSES)),
+  // Who decides the division's leave applications.
+  r('PATCH', '/division/{id}/coordinators', 'division', 'admin', refreshes('/division/', '/leave')),
   r('DELETE', '/division/{id}', 'division', 'admin', DATA_CHANGE, refreshes(...UNDER_DIVISION)),
   r('POST', '/batch', 'batch', 'admin', refreshes('/batch/')),
   r('GET', '/batch/{divisionid}', 'batch', 'staff', OFFLINE_READ),
@@ -183,6 +187,22 @@ export const ROUTES = [
   // A student's or guardian's Home, kept on the device for them until they sign out.
   r('GET', '/report/student/{id}', 'report', 'ownRecord', OFFLINE_READ),
   r('GET', '/report/student/{id}/standing', 'report', 'ownRecord', OFFLINE_READ),
+
+  // Leave applications (docs/product.md §2.17). Who may see or act on one application (its student and guardians,
+  // the coordinators of the student's division, admins) is checked against it by the handler.
+  r('POST', '/leave/student/{id}/attachment', 'leave', 'applicant'),
+  r('POST', '/leave/student/{id}', 'leave', 'applicant', refreshes('/leave')),
+  r('GET', '/leave/student/{id}', 'leave', 'ownRecord'),
+  r('GET', '/leave/student/{id}/classes', 'leave', 'ownRecord'),
+  r('GET', '/leave', 'leave', 'staff'),
+  r('GET', '/leave/{id}', 'leave', 'signedIn'),
+  r('GET', '/leave/{id}/attachment', 'leave', 'signedIn'),
+  r('POST', '/leave/{id}/withdraw', 'leave', 'signedIn', refreshes('/leave')),
+  // Approval corrects the classes already marked: their reports change.
+  r('POST', '/leave/{id}/decision', 'leave', 'staff', DATA_CHANGE, refreshes('/leave', '/attendance', '/report')),
+  r('POST', '/leave/{id}/revoke', 'leave', 'admin', DATA_CHANGE, refreshes('/leave', '/attendance', '/report')),
+  // The marking form pre-fills the students on leave that day (kept offline with the group's students).
+  r('GET', '/leave/group/{groupid}', 'leave', 'staff', OFFLINE_READ),
 ] as const satisfies readonly Route[];
 
 /** "METHOD /api/v1/path", exactly as API Gateway puts it in event.routeKey. */

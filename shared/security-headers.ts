@@ -29,6 +29,16 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
+/**
+ * PAGE_HEADERS whose connect-src also names `origins` (exact origins, no wildcards): the
+ * attachments bucket's, which pages post uploads to and fetch files from.
+ */
+export function pageHeadersConnectingTo(origins: readonly string[]): Readonly<Record<string, string>> {
+  if (origins.length === 0) return PAGE_HEADERS;
+  const policy = CONTENT_SECURITY_POLICY.replace("connect-src 'self'", ["connect-src 'self'", ...origins].join(' '));
+  return { ...PAGE_HEADERS, 'content-security-policy': policy };
+}
+
 export const API_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',

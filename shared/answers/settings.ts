@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { EXCUSED_RULES, MARKING_POLICIES, THRESHOLD_SCOPES } from '../schemas/settings-choices';
 import { alertSettingsShape } from './alert-settings';
+import { leaveSettingsShape } from './leave-settings';
 import { sessionSettingsShape } from './session-settings';
 
 // Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/: the Lambdas load those, and zod schemas
@@ -10,6 +11,7 @@ import { sessionSettingsShape } from './session-settings';
 export const collegeSettingsShape = z.strictObject({
   ...alertSettingsShape.shape,
   ...sessionSettingsShape.shape,
+  ...leaveSettingsShape.shape,
   /** How long after marking the faculty member who marked a session may still correct it; 0: never (admins always may). */
   editWindowHours: z.number(),
   /** The part of a present that a late is worth, from 0 to 1. */

@@ -32,6 +32,8 @@ export const divisionShape = z.strictObject({
   _id: z.string(),
   name: z.string(),
   semid: z.string(),
+  /** The faculty members (user ids) who decide its students' leave applications (docs/product.md §2.17). */
+  coordinators: z.optional(z.array(z.string())),
 });
 export type Division = z.output<typeof divisionShape>;
 export const batchShape = z.strictObject({

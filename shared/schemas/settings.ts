@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { CollegeSettings } from '../answers/settings';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../dates';
 import { alertSettingsFields, DEFAULT_ALERT_SETTINGS } from './alert-settings';
+import { DEFAULT_LEAVE_SETTINGS, leaveSettingsFields } from './leave-settings';
 import { DEFAULT_SESSION_SETTINGS, sessionSettingsFields } from './session-settings';
 import { EXCUSED_RULES, MARKING_POLICIES, THRESHOLD_SCOPES } from './settings-choices';
 
@@ -32,6 +33,7 @@ export const DEFAULT_SETTINGS: CollegeSettings = {
   timeZone: DEFAULT_TIME_ZONE,
   ...DEFAULT_ALERT_SETTINGS,
   ...DEFAULT_SESSION_SETTINGS,
+  ...DEFAULT_LEAVE_SETTINGS,
 };
 
 /** A year: a longer window is a window that never closes, which an admin can always do instead. */
@@ -71,6 +73,7 @@ export const settingsSchema = z.object({
   timeZone: z.string({ error: SETTINGS_MESSAGES.timeZone }).check(z.trim(), z.refine(isTimeZone, { error: SETTINGS_MESSAGES.timeZone })),
   ...alertSettingsFields,
   ...sessionSettingsFields,
+  ...leaveSettingsFields,
 });
 
 /** PATCH settings: any of the settings; those left out stay as they are. */

@@ -82,6 +82,19 @@ export const divisionRenameSchema = renameSchema(divisionSchema);
 export const batchRenameSchema = renameSchema(batchSchema);
 export const courseRenameSchema = renameSchema(courseSchema);
 
+export const COORDINATOR_MESSAGES = {
+  coordinators: 'Choose up to 10 faculty members as coordinators',
+  notFaculty: 'Coordinators must be faculty members or admins with an account',
+  saved: 'Coordinators saved',
+} as const;
+
+/** PATCH division/{id}/coordinators: the users (faculty or admins) who decide its students' leave; empty: none. */
+export const coordinatorsSchema = z.object({
+  coordinators: z
+    .array(entityId(COORDINATOR_MESSAGES.coordinators), { error: COORDINATOR_MESSAGES.coordinators })
+    .check(z.maxLength(10, { error: COORDINATOR_MESSAGES.coordinators })),
+});
+
 export const SLOT_MESSAGES = {
   start: 'Enter the time the class starts, such as 09:00',
   end: 'Enter the time the class ends, such as 10:00',

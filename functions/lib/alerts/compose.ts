@@ -12,12 +12,15 @@ export interface AlertContent {
   link?: { label: string; url: string };
   /** One sentence: why this person gets this email. */
   why: string;
+  /** A message about the person's own request (a leave application), not an alert an admin can turn off. */
+  always?: true;
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const OFF_SWITCH = "Your college's SAMS admins can turn this alert off on the Settings screen.";
+const footnote = (content: AlertContent) => (content.always ? content.why : `${content.why} ${OFF_SWITCH}`);
 
 function textOf(content: AlertContent, collegeName: string): string {
   const table = content.table
@@ -32,7 +35,7 @@ function textOf(content: AlertContent, collegeName: string): string {
     ...(table.length ? [...table, ''] : []),
     ...(content.link ? [`${content.link.label}: ${content.link.url}`, ''] : []),
     '--',
-    `${content.why} ${OFF_SWITCH}`,
+    footnote(content),
     `${collegeName} · SAMS attendance`,
   ].join('\n');
 }
@@ -52,7 +55,7 @@ function htmlOf(content: AlertContent, collegeName: string): string {
     ...content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     table,
     content.link ? `<p><a href="${escapeHtml(content.link.url)}">${escapeHtml(content.link.label)}</a></p>` : '',
-    `<hr><p style="color:#555;font-size:0.9em">${escapeHtml(`${content.why} ${OFF_SWITCH}`)}<br>${escapeHtml(collegeName)} · SAMS attendance</p>`,
+    `<hr><p style="color:#555;font-size:0.9em">${escapeHtml(footnote(content))}<br>${escapeHtml(collegeName)} · SAMS attendance</p>`,
     '</body></html>',
   ].join('');
 }

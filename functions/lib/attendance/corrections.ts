@@ -37,7 +37,7 @@ export function assertMayCorrect(classSession: ClassSession, user: CurrentUser, 
 export function correctedClassSession(
   classSession: ClassSession,
   input: CorrectionInput,
-  user: CurrentUser,
+  user: Pick<CurrentUser, '_id' | 'username'>,
   settings: CollegeSettings,
   now: Date,
 ): { after: ClassSession; entries: HistoryEntry[] } {

@@ -1,5 +1,5 @@
 import type { MarkInput } from '@shared/schemas/attendance';
-import { DomainError } from '../domain-errors';
+import { Busy, DomainError } from '../domain-errors';
 import type { CurrentUser } from '../http/types';
 import { classSessionId, isSameMark } from '../entities/class-session';
 import { getClassSession, putClassSessionOnce, type ClassSession } from '../repositories/attendance';
@@ -18,20 +18,27 @@ export async function markOnce(
   input: MarkInput,
   user: CurrentUser,
 ): Promise<{ classSession: ClassSession; replayed: boolean; backdated: boolean }> {
-  let classSession: ClassSession;
-  let backdated: boolean;
-  try {
-    const validated = await validatedClassSession(input, user);
-    classSession = { ...validated.classSession, ...(input.clientMarkId ? { clientMarkId: input.clientMarkId } : {}) };
-    backdated = validated.backdated;
-  } catch (refusal) {
-    const stored = refusal instanceof DomainError ? await storedByThisMark(input, user) : null;
-    if (stored) return { classSession: stored, replayed: true, backdated: false };
-    throw refusal;
+  for (let attempt = 1; ; attempt++) {
+    let validated: Awaited<ReturnType<typeof validatedClassSession>>;
+    try {
+      validated = await validatedClassSession(input, user);
+    } catch (refusal) {
+      const stored = refusal instanceof DomainError ? await storedByThisMark(input, user) : null;
+      if (stored) return { classSession: stored, replayed: true, backdated: false };
+      throw refusal;
+    }
+    const classSession = { ...validated.classSession, ...(input.clientMarkId ? { clientMarkId: input.clientMarkId } : {}) };
+    const stored = await putClassSessionOnce(classSession, validated.leave);
+    // A leave approved or revoked while this mark was checked: check it again with the leave as it is now.
+    if (stored === 'leave moved' && attempt < LEAVE_ATTEMPTS) continue;
+    if (stored === 'leave moved') throw new Busy('Leave of this class kept changing while it was marked');
+    return stored
+      ? { classSession: stored, replayed: true, backdated: false }
+      : { classSession, replayed: false, backdated: validated.backdated };
   }
-  const stored = await putClassSessionOnce(classSession);
-  return stored ? { classSession: stored, replayed: true, backdated: false } : { classSession, replayed: false, backdated };
 }
+
+const LEAVE_ATTEMPTS = 5;
 
 /** The class session this very mark stored earlier, if the mark names its group and carries a clientMarkId. */
 async function storedByThisMark(input: MarkInput, user: CurrentUser): Promise<ClassSession | null> {

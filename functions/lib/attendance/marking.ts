@@ -13,11 +13,15 @@ import { itemBytes, CLASS_SESSION_ITEM_LIMIT } from '../item-size';
 import { isAssigned } from '../repositories/timetable';
 import { groupLabel } from './session-view';
 import { classSessionId } from '../entities/class-session';
+import { onLeaveOn } from '../repositories/leaves';
+import { leaveOfMark, type MarkedLeave } from './mark-leave';
 
 /** A mark checked and ready to store; `backdated`: older than faculty may mark, so an admin's (a security event). */
 export interface ValidatedMark {
   classSession: ClassSession;
   backdated: boolean;
+  /** The approved leaves it applied, and the version of the group's day of leave it read them at. */
+  leave: MarkedLeave;
 }
 
 /**
@@ -52,25 +56,29 @@ export async function validatedClassSession(input: MarkInput, user: CurrentUser)
     if (!(await isAssigned(user._id, where))) throw new Forbidden(TIMETABLE_MESSAGES.notAssigned);
   }
 
-  const students = groupKind === 'division' ? await listStudentsByDivision(groupid) : await listStudentsByBatch(groupid);
+  const [students, onLeave] = await Promise.all([
+    groupKind === 'division' ? listStudentsByDivision(groupid) : listStudentsByBatch(groupid),
+    onLeaveOn(groupid, input.date),
+  ]);
   const enrolled = new Set(students.map((student) => student._id));
   if (input.presentStudentData.some((id) => !enrolled.has(id))) throw new Invalid(`Some present students are not in this ${groupKind}`);
   if (named.some((id) => !enrolled.has(id))) throw new Invalid(`Some students in statuses are not in this ${groupKind}`);
 
   const present = new Set(input.presentStudentData);
   const given = input.statuses ?? {};
-  const statusOf = (id: string): AttendanceStatus => (Object.hasOwn(given, id) ? given[id]! : present.has(id) ? 'present' : 'absent');
+  const marked = (id: string): AttendanceStatus => (Object.hasOwn(given, id) ? given[id]! : present.has(id) ? 'present' : 'absent');
   const place = { courseid: input.courseid, slotcount: input.slotcount, date: input.date, slotid: input.slotid, groupid };
+  const leave = leaveOfMark(onLeave, place, new Set(students.map(({ _id }) => _id)), marked);
   const classSession = fitsOneItem(groupKind, {
     _id: classSessionId(place),
     ...place,
     expected: students.map(({ _id, name, enrollment }) => ({ _id, name, enrollment })),
-    statuses: Object.fromEntries(students.map(({ _id }) => [_id, statusOf(_id)])),
+    statuses: Object.fromEntries(students.map(({ _id }) => [_id, leave.statuses.get(_id) ?? marked(_id)])),
     markedBy: { _id: user._id, username: user.username },
     markedAt: new Date().toISOString(),
     version: 1,
   });
-  return { classSession, backdated };
+  return { classSession, backdated, leave };
 }
 
 /**

@@ -43,7 +43,9 @@ export const loginSessionAuth = (): MiddlewareObj<ApiEvent, unknown, Error, Cont
 function mayCall(access: Access | undefined, user: CurrentUser, params: Record<string, string>): boolean {
   if (access === 'admin') return user.role === 'admin';
   if (access === 'staff') return isStaff(user.role);
-  if (access === 'ownRecord') return isStaff(user.role) || (params.id !== undefined && user.studentIds!.includes(params.id));
+  const ownStudent = () => params.id !== undefined && !isStaff(user.role) && user.studentIds!.includes(params.id);
+  if (access === 'ownRecord') return isStaff(user.role) || ownStudent();
+  if (access === 'applicant') return user.role === 'admin' || ownStudent();
   return true;
 }
 

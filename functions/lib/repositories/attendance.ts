@@ -22,6 +22,9 @@ import { deleteHistoryOfCourse, historyItem } from './attendance-history';
 import { deleteSummariesOfCourse } from './attendance-summaries';
 import { countClassSession, recountCorrection } from './summary-shards';
 import { getWithSettings } from './settings';
+import { appliedWrite, leaveDayUnchanged } from './leaves';
+import { leavePlaceOfId } from '../entities/leave';
+import type { MarkedLeave } from '../attendance/mark-leave';
 
 /**
  * Class sessions (marked classes), one item per course, slot kind, date, slot and group
@@ -37,11 +40,20 @@ export type { ClassSession };
  * same transaction; answers null. When one exists (the write's condition failed: nothing more was
  * read before), it is read once: the same mark sent again (its clientMarkId, by the same user)
  * answers that class session; any other mark is a Conflict carrying who marked it and when.
+ * With the leaves it applied (docs/product.md §2.17): stored only while the group's day of leave is as
+ * the mark read it, each leave noting the class it set; 'leave moved' when a leave was approved or
+ * revoked meanwhile (the mark is checked again).
  */
-export async function putClassSessionOnce(classSession: ClassSession): Promise<ClassSession | null> {
-  const writes = { classSession: put(classSessionItem(classSession), IS_NEW), summary: countClassSession(classSession) };
-  const exists = (await transact(writes)) === 'classSession';
-  if (!exists) return null;
+export async function putClassSessionOnce(classSession: ClassSession, leave?: MarkedLeave): Promise<ClassSession | null | 'leave moved'> {
+  const writes = {
+    classSession: put(classSessionItem(classSession), IS_NEW),
+    summary: countClassSession(classSession),
+    leaveDay: leave ? leaveDayUnchanged(classSession.groupid, classSession.date, leave.dayVersion) : null,
+    leaves: (leave?.applied ?? []).map(({ leaveid, replaced }) => appliedWrite(leavePlaceOfId(leaveid)!, classSession._id, replaced)),
+  };
+  const failed = await transact(writes);
+  if (failed === 'leaveDay' || failed === 'leaves') return 'leave moved';
+  if (failed !== 'classSession') return null;
   const stored = await getClassSession(classSession._id);
   if (stored && isSameMark(stored, classSession)) return stored;
   throw new Conflict(DUPLICATE_MARK, stored && markConflict(stored));
@@ -94,16 +106,20 @@ export async function classSessionsBetween(query: { courseid: string; slotcount:
  * changed it first.
  */
 export async function saveCorrection(before: ClassSession, after: ClassSession, entries: HistoryEntry[]): Promise<boolean> {
+  return (await transact(correctionWrites(before, after, entries))) === null;
+}
+
+/** The writes of a correction (saveCorrection), for a transaction that writes more with them (a leave's). */
+export function correctionWrites(before: ClassSession, after: ClassSession, entries: HistoryEntry[]) {
   const stillAt =
     before.version === 1
       ? 'attribute_exists(pk) AND (attribute_not_exists(version) OR version = :read)'
       : 'attribute_exists(pk) AND version = :read';
-  const failed = await transact({
+  return {
     classSession: put(classSessionItem(after), stillAt, { ':read': before.version }),
     history: entries.map((entry) => put(historyItem(after, entry), IS_NEW)),
     summary: recountCorrection(before, after),
-  });
-  return failed === null;
+  };
 }
 
 /** How many class sessions a course has (one Query, Select COUNT). */

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ALERT_SETTINGS_MESSAGES, alertSettingsOf, alertsNeedName } from '@shared/schemas/alert-settings';
+import { leaveSettingsOf } from '@shared/schemas/leave-settings';
 import { sessionSettingsOf } from '@shared/schemas/session-settings';
 import { DEFAULT_SETTINGS, type CollegeSettings, type SettingsPatch } from '@shared/schemas/settings';
 import type { UserRef } from '@shared/schemas/attendance';
@@ -30,6 +31,7 @@ const settingsOf = (item: Partial<SettingsItem> | undefined): CollegeSettings =>
   timeZone: item?.timeZone ?? DEFAULT_SETTINGS.timeZone,
   ...alertSettingsOf(item),
   ...sessionSettingsOf(item),
+  ...leaveSettingsOf(item),
 });
 
 async function getSettingsItem(): Promise<SettingsItem | undefined> {

@@ -64,6 +64,8 @@ export interface StructureItem {
   /** A slot's class times, 'HH:MM' college time (unset on a slot an older release stored, when its name gave none). */
   start?: string;
   end?: string;
+  /** A division's coordinators: the user ids who decide its students' leave. */
+  coordinators?: string[];
 }
 
 export interface TermDates {
@@ -110,6 +112,7 @@ export function toPublic<K extends Kind>(kind: K, item: StructureItem): PublicNo
   if (field) out[field] = item[field];
   if (kind === 'term') Object.assign(out, { status: item.status, startDate: item.startDate ?? null, endDate: item.endDate ?? null });
   if (kind === 'slot') for (const field of ['start', 'end'] as const) if (item[field]) out[field] = item[field];
+  if (kind === 'division' && item.coordinators?.length) out.coordinators = item.coordinators;
   // Built field by field from KINDS above: the fields each level's shape lists.
   return out as unknown as PublicNode[K];
 }
