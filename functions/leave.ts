@@ -54,7 +54,7 @@ export const handler = resource('leave', {
   },
 
   'GET /leave/student/{id}': async ({ params }) => {
-    const { records } = await leavesOfStudent(params.id);
+    const { records } = await leavesOfStudent(parse(entityId(M.studentNotFound), params.id));
     return { data: records.map(leaveApplicationOf), message: records.length ? M.list : M.none };
   },
 

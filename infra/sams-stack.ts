@@ -2,6 +2,7 @@ import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { RESOURCES } from '@shared/routes';
 import { Alerts } from './constructs/alerts';
+import { AttachmentsBucket, attachmentsOrigin } from './constructs/attachments-bucket';
 import { OperationsAlarms } from './constructs/alarms';
 import { SamsHttpApi } from './constructs/http-api';
 import { JwtSecret } from './constructs/jwt-secret';
@@ -29,7 +30,15 @@ export class SamsStack extends Stack {
     const resourceFunctions = new ResourceFunctions(this, 'Functions', { table, jwtSecret: secret });
     const { functions } = resourceFunctions;
     const http = new SamsHttpApi(this, 'Http', { functions });
-    const site = new StaticSite(this, 'Site', { webDir: props.webDir, api: http.api, webAclArn: distributionWebAclArn(this) });
+    const site = new StaticSite(this, 'Site', {
+      webDir: props.webDir,
+      api: http.api,
+      webAclArn: distributionWebAclArn(this),
+      connectOrigins: [attachmentsOrigin(this)],
+    });
+    const siteUrl = `https://${site.distribution.distributionDomainName}`;
+    const attachments = new AttachmentsBucket(this, 'Attachments', { siteOrigin: siteUrl, logsBucket: site.logsBucket });
+    attachments.grantTo(functions.leave);
     const alarms = new OperationsAlarms(this, 'Alarms', { functions, api: http.api, table });
     const alerts = new Alerts(this, 'Alerts', { table, siteUrl: `https://${site.distribution.distributionDomainName}` });
     alerts.allowSending(resourceFunctions.functions.user);

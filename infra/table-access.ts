@@ -72,9 +72,9 @@ export const TRANSACT_ITEM_ACTIONS: Readonly<Record<string, TableAction>> = {
   ConditionCheck: 'ConditionCheckItem',
 };
 
-/** Creating, listing and cascading deletes of one level of the academic structure. */
+/** Creating, listing and cascading deletes of one level of the academic structure; a division's coordinators looked up (BatchGetItem). */
 const STRUCTURE: TableAccess = {
-  actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
+  actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
   queriesIndex: false,
   writesTo: COLLEGE_DATA,
 };
@@ -125,10 +125,11 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   // Marks a class session once and corrects it, each in a transaction: puts of the class session and its history, and an
   // UpdateItem (ADD) of its summary's shard; never deletes. UpdateItem also: a login session's last use (docs/security.md).
   // Its class sessions, their history and summaries are in their course's partition; the settings are the college's.
+  // A mark applies approved leave: it checks the group's day of leave (ConditionCheckItem) and notes the class on each leave.
   attendance: {
-    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
     queriesIndex: true,
-    writesTo: [LOGIN_SESSIONS, COURSES, SETTINGS],
+    writesTo: [LOGIN_SESSIONS, COURSES, SETTINGS, ...LEAVE_PARTITIONS],
   },
   // Timetable entries: added and deleted by transactions (with a counter of each division's labs), never scanned.
   timetable: {
@@ -142,7 +143,7 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   // Leave applications (gsi1 lists them), each student's lock and each group's days of leave; an approval or a
   // revocation corrects class sessions in transactions (their course's partition, as attendance does).
   leave: {
-    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
     queriesIndex: true,
     writesTo: [LOGIN_SESSIONS, COURSES, ...LEAVE_PARTITIONS],
   },

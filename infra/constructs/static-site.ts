@@ -17,6 +17,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { CLOUDFRONT_ORIGIN_TOKEN_HEADER } from '@shared/constants';
+import { pageHeadersConnectingTo } from '@shared/security-headers';
 import { originToken } from './origin-token';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -38,6 +39,8 @@ export interface StaticSiteProps {
   api: IHttpApi;
   /** The AWS WAF web ACL in front of the distribution (login-rate-limit.ts), or AWS::NoValue. */
   webAclArn: string;
+  /** Origins besides the site's own that pages fetch from (the CSP's connect-src): the attachments bucket's. */
+  connectOrigins?: readonly string[];
 }
 
 /**
@@ -81,7 +84,7 @@ export class StaticSite extends Construct {
     });
     const pageHeaders = new ResponseHeadersPolicy(this, 'PageHeaders', {
       comment: 'SAMS: the page security headers of shared/security-headers.ts',
-      securityHeadersBehavior: pageSecurityHeaders(),
+      securityHeadersBehavior: pageSecurityHeaders(pageHeadersConnectingTo(props.connectOrigins ?? [])),
     });
     // The API's domain without https:// (apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com).
     const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));

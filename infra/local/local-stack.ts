@@ -56,6 +56,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       loadHandler: options.loadHandler ?? sourceHandlers,
       webDir: options.webDir,
       allowedHosts: allowedHostNames(host),
+      // Set by useS3ServerEnvironment: the pages post attachments to the local S3 server.
+      connectOrigins: process.env.S3_ENDPOINT ? [new URL(process.env.S3_ENDPOINT).origin] : [],
     });
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_HEADERS, PAGE_HEADERS } from '@shared/security-headers';
+import { API_HEADERS, pageHeadersConnectingTo } from '@shared/security-headers';
 import type { Resource } from '@shared/routes';
 import { MESSAGES } from '@shared/messages';
 import { hostNameOf } from './allowed-hosts';
@@ -23,6 +23,8 @@ export interface LocalServerOptions {
   allowedHosts: Set<string>;
   /** Check each successful answer against its route's schema (answer-check.ts); on unless a test's stand-in handlers answer no route's contract. */
   checkAnswers?: boolean;
+  /** Origins besides its own the pages may fetch from (their CSP's connect-src): the local S3 server's. */
+  connectOrigins?: readonly string[];
 }
 
 // API Gateway's own payload limit; the handlers enforce the app's 256 KB.
@@ -74,7 +76,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   if (path === null) return sendJson(response, 400, MESSAGES.badRequestTarget);
   const host = hostNameOf(request.headers.host);
   if (host === null || !options.allowedHosts.has(host)) return sendJson(response, 403, MESSAGES.unknownHost);
-  return isApiPath(path) ? serveApi(request, response, path, options) : serveWeb(request, response, path, options.webDir);
+  return isApiPath(path)
+    ? serveApi(request, response, path, options)
+    : serveWeb(request, response, path, options.webDir, pageHeadersConnectingTo(options.connectOrigins ?? []));
 }
 
 /** The path of a request target: origin-form (`/a?b`) only; absolute and malformed targets are refused. */
@@ -119,35 +123,41 @@ async function serveApi(request: IncomingMessage, response: ServerResponse, path
   response.end(result.body);
 }
 
-async function serveWeb(request: IncomingMessage, response: ServerResponse, path: string, webDir: string) {
+async function serveWeb(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  webDir: string,
+  pageHeaders: Readonly<Record<string, string>>,
+) {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { ...PAGE_HEADERS, allow: 'GET, HEAD' }).end();
+    response.writeHead(405, { ...pageHeaders, allow: 'GET, HEAD' }).end();
     return;
   }
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
   } catch {
-    response.writeHead(400, PAGE_HEADERS).end();
+    response.writeHead(400, pageHeaders).end();
     return;
   }
   // Paths without an extension are client routes: the app's index.html answers them.
   const relative = extname(decoded) ? normalize(decoded) : '/index.html';
   const file = join(webDir, relative);
   if (!file.startsWith(webDir + sep) || UNPUBLISHED.has(extname(file))) {
-    response.writeHead(404, PAGE_HEADERS).end();
+    response.writeHead(404, pageHeaders).end();
     return;
   }
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) {
-    response.writeHead(404, { ...PAGE_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    response.writeHead(404, { ...pageHeaders, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
     return;
   }
   const immutable = relative.startsWith(`${sep}assets${sep}`);
   const tag = entityTag(info);
   const encoding = chooseEncoding(request.headers['accept-encoding'], file, info.size);
   const headers = {
-    ...PAGE_HEADERS,
+    ...pageHeaders,
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     etag: tag,

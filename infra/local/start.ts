@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_FAMILY } from '@functions/lib/demo-accounts';
 import { startJobTimer } from './job-timer';
 import { startLocalOidcProvider } from './oidc-provider';
 import { startMailCatcher, useMailCatcherEnvironment } from './mail-catcher';
+import { startS3Server, useS3ServerEnvironment } from './s3-server';
 import { startLocalStack } from './local-stack';
 import { ensureWebBuild, WEB_DIST } from './web-build';
 
@@ -24,6 +25,11 @@ async function main() {
   if (await ensureWebBuild()) console.log('Built the web app into web/dist');
   const mail = await startMailCatcher();
   useMailCatcherEnvironment(mail);
+  const s3 = await startS3Server().catch(async (error: unknown) => {
+    await mail.stop();
+    throw error;
+  });
+  useS3ServerEnvironment(s3);
   const stack = await startLocalStack({
     port: Number(process.env.PORT ?? 3000),
     dataDir: inMemory ? undefined : (process.env.SAMS_DATA_DIR ?? join(ROOT, '.data')),
@@ -34,6 +40,7 @@ async function main() {
     loadHandler,
   }).catch(async (error: unknown) => {
     await mail.stop();
+    await s3.stop();
     throw error;
   });
   process.env.SITE_URL = stack.url;
@@ -44,6 +51,7 @@ async function main() {
   console.log(`DynamoDB Local: ${stack.dynamoEndpoint}, table ${process.env.TABLE_NAME ?? 'sams'}`);
   console.log('Demo admin: admin@sams.local / Admin@12345 · demo faculty: faculty@sams.local and faculty2@sams.local / Faculty@12345');
   console.log(`Mail catcher: every email SAMS sends lands in ${mail.inboxUrl}`);
+  console.log(`Attachments: a local S3 server (s3rver) at ${s3.endpoint}, bucket ${s3.bucket}`);
   console.log(
     `Demo student: ${DEMO_FAMILY.student.email} · demo guardian: ${DEMO_FAMILY.guardian.email}: sign in by emailed link (in the mail catcher) or with the local sign-in service (${oidc.issuer})`,
   );
@@ -61,6 +69,7 @@ async function main() {
     await oidc.stop();
     await stack.stop();
     await mail.stop();
+    await s3.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -55,9 +55,9 @@ type Caller = (typeof CALLERS)[number];
 function expected(route: Route, caller: Caller): 401 | 403 | 'allowed' | 'same for all' {
   if (route.access === 'public' || route.access === 'optional') return 'same for all';
   if (caller === 'admin') return 'allowed';
-  if (caller === 'faculty') return route.access === 'admin' ? 403 : 'allowed';
-  // The sample of an ownRecord route names the student's own record, which is the guardian's child too.
-  if (caller === 'student' || caller === 'guardian') return route.access === 'signedIn' || route.access === 'ownRecord' ? 'allowed' : 403;
+  if (caller === 'faculty') return route.access === 'admin' || route.access === 'applicant' ? 403 : 'allowed';
+  // The sample of an ownRecord or applicant route names the student's own record, which is the guardian's child too.
+  if (caller === 'student' || caller === 'guardian') return ['signedIn', 'ownRecord', 'applicant'].includes(route.access) ? 'allowed' : 403;
   return 401;
 }
 
@@ -83,6 +83,14 @@ async function family() {
   await t.stack.api('DELETE /student/{id}', { params: { id: deleted }, cookie: t.admin.cookie });
   SAMPLE['GET /api/v1/report/student/{id}'] = { path: `/api/v1/report/student/${own}` };
   SAMPLE['GET /api/v1/report/student/{id}/standing'] = { path: `/api/v1/report/student/${own}/standing` };
+  for (const key of [
+    'POST /leave/student/{id}/attachment',
+    'POST /leave/student/{id}',
+    'GET /leave/student/{id}',
+    'GET /leave/student/{id}/classes',
+  ]) {
+    SAMPLE[key.replace(' /', ' /api/v1/')] = { path: `/api/v1${key.slice(key.indexOf(' ') + 1).replace('{id}', own)}` };
+  }
   return { student: student.cookie, guardian: guardian.cookie, 'student of a deleted record': gone.cookie };
 }
 

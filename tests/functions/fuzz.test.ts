@@ -111,6 +111,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/v1/semester': { name: 'S', termid: MISSING },
   'PATCH /api/v1/semester/{id}': { name: 'S' },
   'PATCH /api/v1/division/{id}': { name: 'D' },
+  'PATCH /api/v1/division/{id}/coordinators': { coordinators: [MISSING] },
   'PATCH /api/v1/batch/{id}': { name: 'B' },
   'PATCH /api/v1/course/{id}': { name: 'C' },
   'POST /api/v1/division': { name: 'D', semid: MISSING },
@@ -146,6 +147,12 @@ const BODIES: Record<string, Record<string, unknown>> = {
     groupid: MISSING,
     facultyid: MISSING,
   },
+  // The student, application or upload named is never there: at most the refusal of a missing one.
+  'POST /api/v1/leave/student/{id}/attachment': { name: 'certificate.pdf', type: 'application/pdf', bytes: 1000 },
+  'POST /api/v1/leave/student/{id}': { kind: 'Personal', from: '2030-01-05', to: '2030-01-05', reason: 'Fever' },
+  'POST /api/v1/leave/{id}/withdraw': { version: 1 },
+  'POST /api/v1/leave/{id}/decision': { decision: 'approve', comment: 'Fine', version: 1 },
+  'POST /api/v1/leave/{id}/revoke': { comment: 'Not genuine', version: 1 },
   'PATCH /api/v1/timetable/{id}': { weekday: 1, slotid: MISSING, courseid: MISSING, slotcount: 1, groupid: MISSING, facultyid: MISSING },
 };
 /** Routes with no references to point at nothing: only bodies their schema rejects. */
@@ -165,6 +172,9 @@ const QUERIES: Record<string, string[]> = {
   'GET /api/v1/timetable/today': ['date'],
   'GET /api/v1/report/defaulters': ['semid', 'divisionid', 'batchid', 'threshold'],
   'GET /api/v1/student/search': ['q', 'termid'],
+  'GET /api/v1/leave': ['status', 'divisionid', 'kind'],
+  'GET /api/v1/leave/student/{id}/classes': ['from', 'to'],
+  'GET /api/v1/leave/group/{groupid}': ['date'],
 };
 /** Routes that take no input at all. */
 const NO_INPUT = [

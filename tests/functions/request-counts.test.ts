@@ -89,14 +89,16 @@ describe('DynamoDB requests per route', () => {
     ).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
   });
 
-  // The session and its count in a shard of the group's summary (an ADD: nothing read first) in one transaction.
-  it('marks with one batch read, one read of the term, one Query and one transaction', async () => {
+  // The session and its count in a shard of the group's summary (an ADD: nothing read first) in one transaction; the
+  // group's students and its day of leave read side by side.
+  it("marks with one batch read, one read of the term, one Query, one read of the day's leave and one transaction", async () => {
     for (const date of [collegeToday(), daysAgo(200)]) {
       expect(await requestsOf('POST', '/api/v1/attendance', lectureMark(college, { date }))).toEqual([
         'GetItem',
         'BatchGetItem',
         'GetItem',
         'Query',
+        'GetItem',
         'TransactWriteItems',
       ]);
     }
@@ -111,6 +113,7 @@ describe('DynamoDB requests per route', () => {
       'BatchGetItem',
       'GetItem',
       'Query',
+      'GetItem',
       'TransactWriteItems',
       'GetItem',
     ]);
@@ -217,6 +220,7 @@ describe('DynamoDB requests per route', () => {
         'GetItem',
         'Query',
         'Query',
+        'GetItem',
         'TransactWriteItems',
       ]);
     } finally {

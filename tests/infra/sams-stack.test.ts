@@ -109,6 +109,8 @@ describe('functions', () => {
         : {}),
       // The sign-in function's Google or Microsoft providers: a parameter of the stack (empty: off).
       ...(resource === 'signin' ? { OIDC_PROVIDERS: { Ref: 'OidcProviders' } } : {}),
+      // The leave function signs upload forms and links for the attachments bucket (tests/infra/attachments-bucket.test.ts).
+      ...(resource === 'leave' ? { ATTACHMENTS_BUCKET: { Ref: expect.stringMatching(/^AttachmentsBucket/) } } : {}),
     });
   });
 
@@ -177,7 +179,7 @@ describe('least privilege', () => {
     expect(partitions('report')).toEqual([sessions]);
     expect(TABLE_ACCESS.report.actions.filter((action) => ITEM_WRITE_ACTIONS.includes(action))).toEqual(['UpdateItem']);
     const course = partitionsOf(keys.structureNode('course', 'c'));
-    expect(partitions('attendance')).toEqual([sessions, course, partitionsOf(keys.collegeSettings())]);
+    expect(partitions('attendance')).toEqual([sessions, course, partitionsOf(keys.collegeSettings()), 'LEAVE#*', 'LEAVEDAY#*']);
     expect(partitions('timetable')).toEqual([sessions, partitionsOf(keys.structureNode('term', 't'))]);
   });
 

@@ -5,7 +5,8 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { CLOUDFRONT_ORIGIN_TOKEN_HEADER } from '@shared/constants';
 import { ACCESS_LOG_DAYS } from '@infra/constructs/site-logs';
-import { CONTENT_SECURITY_POLICY, HSTS, PAGE_HEADERS } from '@shared/security-headers';
+import { attachmentsOrigin } from '@infra/constructs/attachments-bucket';
+import { HSTS, PAGE_HEADERS, pageHeadersConnectingTo } from '@shared/security-headers';
 import { useSynthesizedStack, type Json } from './synthesized-stack';
 
 // CloudFront and the bucket of the stack (infra/constructs/static-site.ts).
@@ -131,8 +132,9 @@ describe('static site', () => {
       'referrer-policy': config.ReferrerPolicy.ReferrerPolicy,
       'x-frame-options': config.FrameOptions.FrameOption,
     };
-    expect(sent).toEqual(PAGE_HEADERS);
-    expect(sent['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    // connect-src also names the attachments bucket's origin (tests/infra/attachments-bucket.test.ts).
+    const csp = pageHeadersConnectingTo([attachmentsOrigin(s.stack)])['content-security-policy']!;
+    expect(sent).toEqual({ ...PAGE_HEADERS, 'content-security-policy': s.stack.resolve(csp) });
     expect(sent['strict-transport-security']).toBe(HSTS);
     for (const header of ['ContentSecurityPolicy', 'StrictTransportSecurity', 'ContentTypeOptions', 'ReferrerPolicy', 'FrameOptions']) {
       expect(config[header].Override, header).toBe(true);

@@ -17,11 +17,11 @@ const linkNames = () =>
     .map((link) => link.textContent);
 
 describe('navigation bar', () => {
-  it('shows a faculty member Home, View Attendance, Reports and Logout only, and no current term', async () => {
+  it('shows a faculty member Home, View Attendance, Reports, Leave and Logout only, and no current term', async () => {
     mockApi({ ...signedInAs(FACULTY), ...home });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Mark Attendance' });
-    expect(linkNames()).toEqual(['Home', 'View Attendance', 'Reports']);
+    expect(linkNames()).toEqual(['Home', 'View Attendance', 'Reports', 'Leave']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Active term/ })).not.toBeInTheDocument();
   });
@@ -47,6 +47,7 @@ describe('navigation bar', () => {
       'View Attendance',
       'Not marked',
       'Reports',
+      'Leave',
       'Settings',
     ]);
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
@@ -54,7 +55,7 @@ describe('navigation bar', () => {
     const group = (name: string) => [...nav.getByRole('list', { name }).querySelectorAll('a')].map((link) => link.textContent);
     expect(group('Academic structure')).toEqual(['Term', 'Semester', 'Division', 'Batch', 'Course', 'Slot', 'Timetable']);
     expect(group('People')).toEqual(['Student', 'Import students', 'Chg Term', 'Adduser', 'Invite']);
-    expect(group('Attendance')).toEqual(['View Attendance', 'Not marked', 'Reports']);
+    expect(group('Attendance')).toEqual(['View Attendance', 'Not marked', 'Reports', 'Leave']);
     expect(group('College')).toEqual(['Settings']);
     expect(nav.getByRole('link', { name: 'Import students' })).toHaveAttribute('href', '/dashboard/import');
     expect(nav.getByRole('link', { name: 'Not marked' })).toHaveAttribute('href', '/dashboard/notmarked');

@@ -62,6 +62,14 @@ const reports = {
   record: onDemand(() => import('../features/reports/components/student-record-page').then((m) => m.StudentRecordPage)),
 };
 
+/** Leave applications (docs/product.md §2.17): a student's or guardian's, and the staff's list and decision. */
+const leave = {
+  family: onDemand(() => import('../features/leave/components/family-leave-page').then((m) => m.FamilyLeavePage)),
+  apply: onDemand(() => import('../features/leave/components/apply-page').then((m) => m.ApplyPage)),
+  list: onDemand(() => import('../features/leave/components/leave-list-page').then((m) => m.LeaveListPage)),
+  detail: onDemand(() => import('../features/leave/components/leave-detail-page').then((m) => m.LeaveDetailPage)),
+};
+
 /** BootScreen until the initial status check has answered (docs/product.md §4), then its children. */
 function SessionChecked({ children }: { children: ReactNode }) {
   const { status } = useSession();
@@ -127,6 +135,8 @@ const routes: RouteObject[] = [
                 path: 'me/classes',
                 ...onDemand(() => import('../features/reports/components/family-classes').then((m) => m.FamilyClasses)),
               },
+              { path: 'me/leave', ...leave.family },
+              { path: 'me/leave/new', ...leave.apply },
               // My account (docs/product.md §4): every role; a one-time password's user is held here until they choose their own.
               {
                 path: 'account',
@@ -152,6 +162,8 @@ const routes: RouteObject[] = [
                   },
                   { path: 'reports', ...reports.list },
                   { path: 'reports/student/:id', ...reports.record },
+                  { path: 'leave', ...leave.list },
+                  { path: 'leave/:id', ...leave.detail },
                   {
                     element: <RequireAdmin />,
                     children: ADMIN_PAGES.map(({ path }) => ({ path: `dashboard/${path}`, ...admin(path) })),

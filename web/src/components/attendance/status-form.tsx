@@ -18,6 +18,8 @@ interface StatusFormProps {
   placement?: 'page' | 'dialog';
   /** Told after each change of the statuses (the marking form keeps them as a draft). */
   onChange?: (statuses: Statuses) => void;
+  /** A word on a student, shown in their row and read as its description ('On leave (Medical)'), by student. */
+  notes?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -35,6 +37,7 @@ export function StatusForm({
   children,
   placement = 'page',
   onChange,
+  notes = {},
 }: StatusFormProps) {
   const [statuses, setStatuses] = useState<Statuses>(initial);
   const [mode, setMode] = useState<TapMode>('absent');
@@ -88,12 +91,19 @@ export function StatusForm({
           {students.map((student, index) => {
             const status = statuses[student._id] ?? 'absent';
             const chipId = `${rowId}-${index}`;
+            const note = notes[student._id];
+            const described = [status === 'present' ? '' : chipId, note ? `${chipId}-note` : ''].filter(Boolean).join(' ');
             return (
               <li key={student._id}>
                 <label className="toggle-row" data-status={status}>
                   <span className="toggle-text">
                     <span className="toggle-title">{student.enrollment}</span>
                     <span className="toggle-detail">{student.name}</span>
+                    {note && (
+                      <span id={`${chipId}-note`} className="toggle-note" aria-hidden="true">
+                        {note}
+                      </span>
+                    )}
                   </span>
                   {status !== 'present' && (
                     // Hidden from the name (the row is named by the student), read as its description.
@@ -105,7 +115,7 @@ export function StatusForm({
                     name="present"
                     value={student._id}
                     checked={inClass(status)}
-                    aria-describedby={status === 'present' ? undefined : chipId}
+                    aria-describedby={described || undefined}
                     onChange={() => tap(student._id)}
                   />
                 </label>

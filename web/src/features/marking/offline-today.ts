@@ -2,30 +2,38 @@ import type { TodayClass } from '@shared/schemas/timetable';
 import type { GetKey, RouteRequest } from '@shared/api-contract';
 import { routePath } from '@shared/api-contract';
 import { callRoute } from '@web/lib/api-client';
+import { collegeToday } from '@web/lib/college-time';
 import type { QueuedMark } from '@web/lib/offline/mark-queue';
 import { session } from '@web/lib/session';
 
 /*
- * Today for offline use (docs/product.md §4, marking offline): the student lists of today's classes are
- * read as soon as Today shows, online, so the service worker keeps them (web/vite.config.ts) and a
- * class can be marked later without a signal. Not SWR's preload: a preload that failed would wait in its
- * global cache and be handed to the form later as its answer.
+ * Today for offline use (docs/product.md §4, marking offline): the student lists of today's classes, and
+ * who of each group is on leave today, are read as soon as Today shows, online, so the service worker
+ * keeps them (web/vite.config.ts) and a class can be marked later without a signal. Not SWR's preload: a
+ * preload that failed would wait in its global cache and be handed to the form later as its answer.
  */
 
 const kept = new Set<string>();
 
-/** Reads the student list of each class of today not yet marked (once per list and sign-in while the app runs). */
+/**
+ * Reads the student list of each class of today not yet marked, and who of the group is on leave today
+ * (once per list and sign-in while the app runs).
+ */
 export function keepTodayForOffline(classes: readonly TodayClass[]): void {
   if (!navigator.onLine) return;
+  const date = collegeToday();
   for (const { entry, marked } of classes) {
     if (marked) continue;
     const { groupid } = entry;
     if (entry.slotcount === 1) keep('GET /student/division/{divisionid}', { params: { divisionid: groupid } });
     else keep('GET /student/{batchid}', { params: { batchid: groupid } });
+    keep('GET /leave/group/{groupid}', { params: { groupid }, query: { date } });
   }
 }
 
-function keep<K extends 'GET /student/division/{divisionid}' | 'GET /student/{batchid}'>(key: K, request: RouteRequest<K>): void {
+type KeptRead = 'GET /student/division/{divisionid}' | 'GET /student/{batchid}' | 'GET /leave/group/{groupid}';
+
+function keep<K extends KeptRead>(key: K, request: RouteRequest<K>): void {
   // Per sign-in: signing out empties the worker's cache, so the next sign-in reads them again.
   const path = `${session.signInId()} ${routePath(key, request)}`;
   if (kept.has(path)) return;

@@ -22,9 +22,11 @@ import { useSettings } from '@web/lib/queries';
 import { useWrite } from '@web/lib/use-write';
 import { AdminForm } from './admin-form';
 import { AlertSettingsFields, alertsAsText, alertsFromText } from './alert-settings-fields';
+import { kindRows, kindsFromRows, LEAVE_BACK_DAYS_FIELD, LeaveKindsFields } from './leave-kinds-fields';
 import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES } from '@shared/schemas/session-settings';
 
-type SettingsValues = Record<keyof CollegeSettings, string>;
+/** The form's text: every setting but the kinds of leave, a list the form keeps apart (leave-kinds-fields.tsx). */
+type SettingsValues = Record<Exclude<keyof CollegeSettings, 'leaveKinds'>, string>;
 
 const EXCUSED_LABELS: Record<ExcusedRule, string> = {
   excluded: "Left out of the student's total",
@@ -58,6 +60,7 @@ const asText = (settings: CollegeSettings): SettingsValues => ({
   markBackDays: String(settings.markBackDays),
   timeZone: settings.timeZone,
   sessionIdleMinutes: String(settings.sessionIdleMinutes),
+  leaveBackDays: String(settings.leaveBackDays),
   ...alertsAsText(settings),
 });
 
@@ -72,6 +75,7 @@ const asSettings = (values: SettingsValues) => ({
   markBackDays: values.markBackDays.trim() === '' ? undefined : Number(values.markBackDays),
   timeZone: values.timeZone,
   sessionIdleMinutes: values.sessionIdleMinutes.trim() === '' ? undefined : Number(values.sessionIdleMinutes),
+  leaveBackDays: values.leaveBackDays.trim() === '' ? undefined : Number(values.leaveBackDays),
   ...alertsFromText(values),
 });
 
@@ -94,13 +98,16 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
   const [saved, setSaved] = useState(current);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const form = useForm(asText(current), { onFailure: (failure) => setBanner({ kind: 'error', text: errorMessage(failure) }) });
+  const [kinds, setKinds] = useState(() => kindRows(current.leaveKinds));
   const write = useWrite();
 
   const save = form.handle(
     settingsSchema,
     async (next) => {
       // Only what changed is sent: a setting another admin changed meanwhile is not put back.
-      const patch = Object.fromEntries(Object.entries(next).filter(([name, value]) => saved[name as keyof CollegeSettings] !== value));
+      // The kinds of leave are a list: compared by their content.
+      const same = (name: string, value: unknown) => JSON.stringify(saved[name as keyof CollegeSettings]) === JSON.stringify(value);
+      const patch = Object.fromEntries(Object.entries(next).filter(([name, value]) => !same(name, value)));
       if (Object.keys(patch).length === 0) {
         setBanner({ kind: 'error', text: SETTINGS_MESSAGES.nothing });
         return;
@@ -108,9 +115,10 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
       const answer = await write('PATCH /settings', { body: patch });
       setSaved(answer.data);
       form.setValues(asText(answer.data));
+      setKinds(kindRows(answer.data.leaveKinds));
       setBanner({ kind: 'success', text: answer.message || SETTINGS_MESSAGES.saved });
     },
-    asSettings,
+    (values) => ({ ...asSettings(values), leaveKinds: kindsFromRows(kinds) }),
   );
 
   return (
@@ -182,6 +190,15 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
           max={MAX_IDLE_MINUTES}
           hint="A browser or phone left unused this long is signed out (a sign-in lasts 12 hours at most)."
           {...form.field('sessionIdleMinutes')}
+        />
+        <LeaveKindsFields
+          rows={kinds}
+          onRows={(rows) => {
+            setKinds(rows);
+            form.clearErrors('leaveKinds');
+          }}
+          errors={form.errors}
+          backDays={<Field {...LEAVE_BACK_DAYS_FIELD} {...form.field('leaveBackDays')} />}
         />
         <AlertSettingsFields form={form} />
       </AdminForm>

@@ -3,16 +3,21 @@ import { SLOT_MESSAGES } from '@shared/schemas/structure';
 import { Field } from '@web/components/ui/field';
 import { Notice } from '@web/components/ui/notice';
 import { Page } from '@web/components/ui/page';
+import { useUsers } from '@web/lib/queries';
 import { toast } from '@web/lib/toast';
 import { useWrite } from '@web/lib/use-write';
 import { levelField, semesterHint, termHint, useChain, type Chain, type Level } from '../chain';
 import { AdminForm, useAddForm } from './admin-form';
 import { AdminList, RowButton } from './admin-list';
+import { coordinatorNames, CoordinatorsDialog } from './coordinators-dialog';
 import { DeleteDialog, type DeleteTarget } from './delete-dialog';
 import { RenameDialog } from './rename-dialog';
 import { SlotTimeFields, SlotTimesDialog, slotTimesText, type TimedSlot } from './slot-times-dialog';
 import { SCREENS, type StructureScreen } from './structure-screens';
 import { useListing } from './use-listing';
+
+/** A listed division, with its leave coordinators. */
+type Coordinated = TimedSlot & { coordinators?: string[] };
 
 const LABELS: Record<Level, string> = { term: 'Term', semester: 'Semester', division: 'Division', batch: 'Batch' };
 const FIELD_NAMES: Record<Level, string> = { term: 'termid', semester: 'semid', division: 'divisionid', batch: 'batchid' };
@@ -47,7 +52,8 @@ function ParentSelects({
  * Semester, Division, Batch, Course and Slot (docs/product.md §2.5): a name and the parent select(s), Add and
  * Get; the parent's list with Rename and Delete per row, Delete through 'Are you sure ?' (which says what goes with it).
  * A slot also has its class times: two time inputs, a Class times column (a slot an older release
- * stored without them is flagged 'No class times'), and Set times per row.
+ * stored without them is flagged 'No class times'), and Set times per row. A division also has its leave
+ * coordinators (docs/product.md §2.17): a column of their names, and Coordinators per row.
  */
 function StructurePage({ screen }: { screen: StructureScreen }) {
   const { parent, parentField } = screen;
@@ -63,7 +69,9 @@ function StructurePage({ screen }: { screen: StructureScreen }) {
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const [timing, setTiming] = useState<TimedSlot | null>(null);
   const [renaming, setRenaming] = useState<TimedSlot | null>(null);
+  const [coordinating, setCoordinating] = useState<Coordinated | null>(null);
   const list = screen.useList(listing.listed?.id);
+  const users = useUsers(Boolean(screen.coordinators) && listing.listed !== null);
   const write = useWrite();
   const input = ({ name, start, end }: { name: string; start: string; end: string }) => ({
     name,
@@ -95,6 +103,9 @@ function StructurePage({ screen }: { screen: StructureScreen }) {
         columns={[
           { header: 'Name', cell: (item) => item.name },
           ...(screen.times ? [{ header: 'Class times', cell: (item: TimedSlot) => slotTimesText(item) }] : []),
+          ...(screen.coordinators
+            ? [{ header: 'Leave coordinators', cell: (item: Coordinated) => coordinatorNames(item.coordinators, users.data) }]
+            : []),
         ]}
         actions={(item) => (
           <>
@@ -102,6 +113,7 @@ function StructurePage({ screen }: { screen: StructureScreen }) {
             {screen.times && (
               <RowButton label={item.start && item.end ? 'Change times' : 'Set times'} item={item.name} onClick={() => setTiming(item)} />
             )}
+            {screen.coordinators && <RowButton label="Coordinators" item={item.name} onClick={() => setCoordinating(item)} />}
             <RowButton label="Delete" item={item.name} kind="danger" onClick={() => setTarget({ id: item._id, name: item.name })} />
           </>
         )}
@@ -113,6 +125,14 @@ function StructurePage({ screen }: { screen: StructureScreen }) {
           schema={screen.renameSchema}
           rename={(id, name) => write(screen.rename, { params: { id }, body: { name } })}
           onClose={() => setRenaming(null)}
+          onSaved={(message) => toast.success(message)}
+        />
+      )}
+      {coordinating && users.data && (
+        <CoordinatorsDialog
+          division={coordinating}
+          users={users.data}
+          onClose={() => setCoordinating(null)}
           onSaved={(message) => toast.success(message)}
         />
       )}

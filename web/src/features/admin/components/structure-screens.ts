@@ -22,6 +22,8 @@ interface Named {
   /** A slot's class times (unset on a slot an older release stored). */
   start?: string;
   end?: string;
+  /** A division's: the users who decide its students' leave. */
+  coordinators?: string[];
 }
 
 /** The levels under a term, each created under a parent and deleted with everything under it. */
@@ -44,6 +46,8 @@ export interface StructureScreen {
   parent: Exclude<Level, 'batch'>;
   /** A slot's: the form asks for its class times, the list shows them, and a row's times can be set. */
   times?: true;
+  /** A division's: the list names its leave coordinators, and a row's can be chosen. */
+  coordinators?: true;
   /** The parent's field in the create body (docs/product.md §3). */
   parentField: 'termid' | 'semid' | 'divisionid';
   /** The create body's schema (the create route's): a name and the parent's id. */
@@ -84,9 +88,10 @@ export const SCREENS: Record<ChildKind, StructureScreen> = {
     getLabel: 'Get Division',
     plural: 'Divisions',
     empty: 'No division found',
-    lead: 'Add a division to a semester, or list, rename and delete the divisions of a semester.',
+    lead: 'Add a division to a semester, or list, rename and delete the divisions of a semester and choose who decides their leave applications.',
     parent: 'semester',
     parentField: 'semid',
+    coordinators: true,
     schema: divisionSchema,
     parentSchema: z.pick(divisionSchema, { semid: true }),
     create: 'POST /division',

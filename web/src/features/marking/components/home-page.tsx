@@ -7,10 +7,12 @@ import { nextStep } from '../flow';
 import { useAssignedClasses } from '../assigned';
 import { StepList } from './flow-parts';
 import { NotMarkedToday } from './not-marked-today';
+import { PendingLeave } from './pending-leave';
 import { TodayClasses } from './today-classes';
 
 /**
- * Home (docs/product.md §2.4): for an admin, today's count of classes not marked; the caller's classes of
+ * Home (docs/product.md §2.4): for an admin, today's count of classes not marked; the leave applications
+ * pending (§2.17), when there are any; the caller's classes of
  * today, one tap each to their form; then the step-by-step flow for another class, from the semesters
  * of the first active term (under the 'assigned' policy, only those where the caller teaches).
  */
@@ -26,6 +28,7 @@ export function HomePage() {
   return (
     <Page title="Mark Attendance">
       {admin && <NotMarkedToday />}
+      <PendingLeave />
       <TodayClasses anotherClass={anotherId} />
       {todaySettled && (
         <section className="home-section" aria-labelledby={anotherId}>

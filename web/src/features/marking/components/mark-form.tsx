@@ -13,6 +13,7 @@ import { useWrite } from '@web/lib/use-write';
 import type { ViewLink } from '@web/lib/view-link';
 import type { GroupStudent } from '../group-students';
 import { useMarkDraft } from '../mark-draft';
+import type { OnLeaveStart } from '../on-leave';
 import { markFailure, sendOrSave } from '../submit-mark';
 import { useLeaveGuard } from './leave-guard';
 import type { MarkedClass } from './success-page';
@@ -34,14 +35,16 @@ interface MarkFormProps {
   label: string;
   view: ViewLink | null;
   onFoundMarked: (found: FoundMarked) => void;
+  /** The students on approved leave in this class: they start with the leave's status, and say so. */
+  onLeave?: OnLeaveStart;
 }
 
 /** The attendance form of one class, kept as a draft on this device until it is marked or discarded. */
-export function MarkForm({ userId, of, group, label, view, onFoundMarked }: MarkFormProps) {
+export function MarkForm({ userId, of, group, label, view, onFoundMarked, onLeave }: MarkFormProps) {
   const navigate = useNavigate();
   const write = useWrite();
   const { mutate } = useSWRConfig();
-  const draft = useMarkDraft(userId, of, group);
+  const draft = useMarkDraft(userId, of, group, onLeave?.statuses);
   const [submitting, setSubmitting] = useState(false);
   // One id per form: the same mark sent twice (a double tap, a retry, the queue) is stored once.
   const [clientMarkId] = useState(newMarkId);
@@ -101,6 +104,7 @@ export function MarkForm({ userId, of, group, label, view, onFoundMarked }: Mark
         submitLabel="Mark"
         submitting={submitting}
         onChange={draft.change}
+        notes={onLeave?.badges}
         onSubmit={(statuses) => void onMark(statuses)}
       >
         {draft.dirty && (

@@ -9,6 +9,7 @@ import { viewLink } from '@web/lib/view-link';
 import { parseKind, readFlow } from '../flow';
 import { useGroupStudents, type GroupStudent } from '../group-students';
 import { useMarkedSessions } from '../marked-sessions';
+import { useOnLeave } from '../on-leave';
 import { FlowPath, MissingContext } from './flow-parts';
 import { MarkForm, type FoundMarked } from './mark-form';
 import { MarkedNotice } from './marked-notice';
@@ -17,7 +18,7 @@ export { FAILED_MARK_REDIRECT_MS } from './mark-form';
 
 /**
  * /students/:id: the attendance form of a division (lecture) or a batch (lab), everyone present to start
- * with, or the teacher's draft of it; a class already marked today shows who marked it and when instead.
+ * with (a student on approved leave as their leave says, with a badge), or the teacher's draft of it; a class already marked today shows who marked it and when instead.
  */
 export function StudentsPage() {
   const { id } = useParams();
@@ -29,6 +30,7 @@ export function StudentsPage() {
   const { user } = useSession();
   const classOfDay = ready && { ...ready, date: today };
   const marked = useMarkedSessions(classOfDay);
+  const onLeave = useOnLeave(classOfDay);
   const [found, setFound] = useState<FoundMarked | null>(null);
 
   if (!classOfDay || !user) {
@@ -49,8 +51,9 @@ export function StudentsPage() {
       })
     : null;
   const markedSession = found?.marked ?? marked.of(classOfDay.groupid);
-  // The form waits for the check too: a class found marked never shows an editable form first.
-  const list: Loadable<GroupStudent> = marked.ready ? students : { ...students, data: undefined, isLoading: true };
+  // The form waits for the check too: a class found marked never shows an editable form first; and for who is
+  // on leave, so those students start with their leave's status.
+  const list: Loadable<GroupStudent> = marked.ready && onLeave.ready ? students : { ...students, data: undefined, isLoading: true };
 
   return (
     <Page title="Who is present?" lead={<FlowPath path={flow.extraData} />}>
@@ -78,6 +81,7 @@ export function StudentsPage() {
               label={flow.extraData}
               view={flow.semid ? { semid: flow.semid, ...classOfDay } : null}
               onFoundMarked={setFound}
+              onLeave={onLeave.start}
             />
           )}
         </Loaded>

@@ -15,9 +15,10 @@ const HOME: NavItem = { to: '/', label: 'Home' };
 export const FAMILY_LINKS: NavItem[] = [{ to: '/me', label: 'My attendance' }];
 const VIEW_ATTENDANCE: NavItem = { to: '/dashboard/viewattendance', label: 'View Attendance' };
 const REPORTS: NavItem = { to: '/reports', label: 'Reports' };
+const LEAVE: NavItem = { to: '/leave', label: 'Leave' };
 
 // docs/product.md §2.2: admins see Home, then every management link under its group (the links keep the
-// spec's labels); everyone else Home, View Attendance and Reports.
+// spec's labels); everyone else Home, View Attendance, Reports and Leave.
 export const ADMIN_GROUPS: NavGroup[] = [
   {
     heading: 'Academic structure',
@@ -43,12 +44,12 @@ export const ADMIN_GROUPS: NavGroup[] = [
   },
   {
     heading: 'Attendance',
-    links: [VIEW_ATTENDANCE, { to: '/dashboard/notmarked', label: 'Not marked' }, REPORTS],
+    links: [VIEW_ATTENDANCE, { to: '/dashboard/notmarked', label: 'Not marked' }, REPORTS, LEAVE],
   },
   { heading: 'College', links: [{ to: '/dashboard/settings', label: 'Settings' }] },
 ];
 export const ADMIN_HOME = HOME;
-export const FACULTY_LINKS: NavItem[] = [HOME, VIEW_ATTENDANCE, REPORTS];
+export const FACULTY_LINKS: NavItem[] = [HOME, VIEW_ATTENDANCE, REPORTS, LEAVE];
 
 /** Whether a link is the current page's: Home only at '/', any other also below its path (Reports on a student's record). */
 export const isCurrent = (link: NavItem, pathname: string): boolean =>

@@ -1,11 +1,11 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { routePath } from '@shared/api-contract';
 import { REPORT_MESSAGES } from '@shared/schemas/reports';
+import { ChildSwitcher, useChosenChild } from '@web/components/family/child-switcher';
 import { Loaded } from '@web/components/ui/loaded';
 import { Notice } from '@web/components/ui/notice';
 import { Page } from '@web/components/ui/page';
 import { useCollegeTime } from '@web/lib/college-time';
-import { useSession } from '@web/lib/session';
 import { useStudentStanding } from '../api/standing';
 import { offlineCopyText, useKeptSince } from '../kept-copy';
 import { firstNameOf, type Reader } from '../projection-text';
@@ -20,33 +20,15 @@ import './reports.css';
  * summaries and the timetable, never the class sessions). Offline it shows the device's copy and says how old it is.
  */
 export function FamilyHome() {
-  const { user } = useSession();
-  const [search, setSearch] = useSearchParams();
-  const children = user?.students ?? [];
-  const chosen = search.get('student');
-  const child = children.find((one) => one._id === chosen) ?? children[0];
-  const guardian = user?.role === 'guardian';
+  const chosen = useChosenChild();
+  const { child, guardian } = chosen;
   const reader: Reader = guardian && child ? { you: false, firstName: firstNameOf(child.name) } : { you: true };
 
   return (
     <Page title={guardian ? 'Attendance of your children' : 'My attendance'}>
-      {children.length > 1 && (
-        <nav className="card family-switcher" aria-label="Child">
-          {children.map((one) => (
-            <button
-              key={one._id}
-              type="button"
-              className={`button${one._id === child?._id ? '' : ' button-secondary'}`}
-              aria-pressed={one._id === child?._id}
-              onClick={() => setSearch({ student: one._id })}
-            >
-              {one.name}
-            </button>
-          ))}
-        </nav>
-      )}
+      <ChildSwitcher chosen={chosen} />
       {child ? (
-        <ChosenStudent key={child._id} id={child._id} reader={reader} />
+        <ChosenStudent key={child._id} id={child._id} reader={reader} keep={chosen.keep} />
       ) : (
         <Notice kind="empty">{REPORT_MESSAGES.studentNotFound}</Notice>
       )}
@@ -54,8 +36,8 @@ export function FamilyHome() {
   );
 }
 
-/** One student's Home: their standing cards first (what a phone shows at once), who they are, then the way to every class. */
-function ChosenStudent({ id, reader }: { id: string; reader: Reader }) {
+/** One student's Home: their standing cards first (what a phone shows at once), who they are, then the way to every class and to leave. */
+function ChosenStudent({ id, reader, keep }: { id: string; reader: Reader; keep: string }) {
   const standing = useStudentStanding(id);
   const { timeZone } = useCollegeTime();
   const keptSince = useKeptSince([routePath('GET /report/student/{id}/standing', { params: { id } })]);
@@ -75,6 +57,9 @@ function ChosenStudent({ id, reader }: { id: string; reader: Reader }) {
               <StudentDetails student={shown!.student} />
               <Link className="button button-secondary family-classes-link" to={`/me/classes?student=${encodeURIComponent(id)}`}>
                 Every class, with PDF and CSV
+              </Link>
+              <Link className="button button-secondary family-classes-link" to={`/me/leave${keep}`}>
+                Apply for leave, or see {whose} applications
               </Link>
             </section>
           </>
