@@ -38,6 +38,8 @@ export const defaulterRowShape = z.strictObject({
   overall: z.nullable(z.number()),
   /** Under the threshold in any course or overall. */
   below: z.boolean(),
+  /** Marked classes an approved leave has excused (or marked present, on duty): docs/product.md §2.17. */
+  onLeave: z.number(),
 });
 export type DefaulterRow = z.output<typeof defaulterRowShape>;
 

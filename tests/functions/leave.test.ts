@@ -113,7 +113,12 @@ describe('who may apply', () => {
     const overlapping = await leave.apply(t.admin.cookie, studentOf(0, 1, 1), medical(addDays(today, 62), addDays(today, 63)));
     expect(overlapping.status).toBe(409);
     expect(overlapping.body.message).toContain(first.ref);
-    const chosen = (date: string, slot: number) => ({ date, slotid: college.slotids[slot]!, courseid: college.courseid, slotcount: 1 as const });
+    const chosen = (date: string, slot: number) => ({
+      date,
+      slotid: college.slotids[slot]!,
+      courseid: college.courseid,
+      slotcount: 1 as const,
+    });
     expect(
       (await leave.apply(t.admin.cookie, studentOf(0, 1, 1), { ...medical(addDays(today, 70)), classes: [chosen(addDays(today, 70), 0)] }))
         .status,
@@ -200,6 +205,9 @@ describe('what approval does', () => {
     await lecture(day2, { [studentOf(0)]: 'present' });
     expect((await sessionOn(day2)).students.find((one) => one._id === studentOf(0))?.status).toBe('excused');
     expect((await leave.detail(student.cookie, application._id)).body.data.application.classesOnLeave).toBe(3);
+    const defaulters = async () =>
+      (await t.stack.api('GET /report/defaulters', { query: { semid: college.semid }, cookie: t.admin.cookie })).body.data.students;
+    expect((await defaulters()).find((row) => row._id === studentOf(0))?.onLeave).toBe(3);
 
     const revoked = await leave.revoke(t.admin.cookie, approved.body.data);
     expect(revoked.status, revoked.body.message).toBe(200);
@@ -207,6 +215,7 @@ describe('what approval does', () => {
     const statuses = async (date: string, slot = 0) =>
       (await sessionOn(date, slot)).students.find((one) => one._id === studentOf(0))?.status;
     expect([await statuses(day1), await statuses(day1, 1), await statuses(day2)]).toEqual(['absent', 'late', 'present']);
+    expect((await defaulters()).find((row) => row._id === studentOf(0))?.onLeave).toBe(0);
     expect(
       (
         await t.stack.api('GET /leave/group/{groupid}', {

@@ -252,11 +252,12 @@ describe('DynamoDB requests of the reports, whatever the number of sessions', ()
       body: { endDate: addDays(collegeToday(), 60) },
     });
     const few = await reports();
-    // Session, semester + settings, group names; a Query for the courses, the divisions, each division's students, each course's summaries.
+    // Session, semester + settings, group names; a Query for the courses, the divisions, each division's students, the
+    // approved leaves of each division with students (the one of this file's college), each course's summaries.
     const params = { semid: college.semid };
     const courses = (await t.stack.api('GET /course/{semid}', { params, cookie: t.admin.cookie })).body.data.length;
     const divisions = (await t.stack.api('GET /division/{semid}', { params, cookie: t.admin.cookie })).body.data.length;
-    expect(few.defaulters).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', ...Array(2 + divisions + courses).fill('Query')]);
+    expect(few.defaulters).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', ...Array(2 + divisions + 1 + courses).fill('Query')]);
     // Session, student + settings; courses, semester/division/batch names; the course's summaries; the lab sessions (lectures too,
     // when the tests above marked some); slot names.
     expect(few.record.filter((name) => name !== 'Query')).toEqual(['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'GetItem']);

@@ -1,36 +1,16 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, S3Client } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { bucket, objectRequest, requestUrl, send } from './s3-requests';
 
 /**
  * The private attachments bucket (docs/security.md): the browser uploads straight to it with a
  * presigned POST form and reads a file back through a presigned GET link; the Lambda never
  * carries the bytes. ATTACHMENTS_BUCKET names the bucket; S3_ENDPOINT points at the local S3
- * server (infra/local/s3-server.ts) instead of AWS.
+ * server (infra/local/s3-server.ts) instead of AWS. The requests are signed here (s3-requests.ts).
  */
 const UPLOAD_FORM_SECONDS = 10 * 60;
 const ATTACHMENT_LINK_SECONDS = 5 * 60;
 
-let cached: { key: string; client: S3Client } | undefined;
-
-/** One client per endpoint and region, made when first needed (tests set the environment after import). */
-function s3(): S3Client {
-  const endpoint = process.env.S3_ENDPOINT || undefined;
-  const region = process.env.AWS_REGION || 'us-east-1';
-  const key = `${endpoint ?? ''} ${region}`;
-  if (cached?.key !== key) {
-    cached?.client.destroy();
-    // The local server answers path-style URLs only (no bucket subdomains on 127.0.0.1).
-    cached = { key, client: new S3Client({ endpoint, region, forcePathStyle: Boolean(endpoint), maxAttempts: 4 }) };
-  }
-  return cached.client;
-}
-
-function bucket(): string {
-  const name = process.env.ATTACHMENTS_BUCKET;
-  if (!name) throw new Error('ATTACHMENTS_BUCKET is not set: the attachments bucket is unknown');
-  return name;
-}
+/** A time as SigV4 writes it: 20250102T030405Z. */
+const amzDate = (date: Date) => date.toISOString().replace(/[-:]|\.\d{3}/g, '');
 
 /**
  * A form the browser posts one file with, to `url` with `fields` first and the file last. Its
@@ -41,26 +21,47 @@ export async function uploadForm(input: {
   contentType: string;
   maxBytes: number;
 }): Promise<{ url: string; fields: Record<string, string>; expiresAt: string }> {
-  const expiresAt = new Date(Date.now() + UPLOAD_FORM_SECONDS * 1000);
-  const { url, fields } = await createPresignedPost(s3(), {
-    Bucket: bucket(),
-    Key: input.key,
-    Fields: { 'Content-Type': input.contentType },
-    // The SDK adds the exact key and the exact Content-Type (from Key and Fields) to the policy.
-    Conditions: [['content-length-range', 1, input.maxBytes]],
-    Expires: UPLOAD_FORM_SECONDS,
-  });
-  return { url, fields, expiresAt: expiresAt.toISOString() };
+  const target = bucket();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + UPLOAD_FORM_SECONDS * 1000);
+  const date = amzDate(now);
+  // Every field but the file, the policy and its signature needs a condition naming it (S3 refuses others).
+  const signed: Record<string, string> = {
+    'Content-Type': input.contentType,
+    bucket: target.name,
+    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    'X-Amz-Credential': `${target.accessKeyId}/${date.slice(0, 8)}/${target.region}/s3/aws4_request`,
+    'X-Amz-Date': date,
+    ...(target.sessionToken ? { 'X-Amz-Security-Token': target.sessionToken } : {}),
+    key: input.key,
+  };
+  const policy = {
+    expiration: expiresAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    conditions: [['content-length-range', 1, input.maxBytes], ...Object.entries(signed).map(([name, value]) => ({ [name]: value }))],
+  };
+  const encoded = Buffer.from(JSON.stringify(policy)).toString('base64');
+  // A POST policy's signature: the base64 policy signed with the day's SigV4 key (what signString does).
+  const signature = await target.signer.sign(encoded, { signingDate: now });
+  return {
+    url: target.url.href,
+    fields: { ...signed, Policy: encoded, 'X-Amz-Signature': signature },
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 /** A link that shows the file in the browser (or downloads it, as `fileName`) for 5 minutes. */
 export async function attachmentLink(key: string, fileName: string): Promise<string> {
-  const command = new GetObjectCommand({
-    Bucket: bucket(),
-    Key: key,
-    ResponseContentDisposition: inlineDisposition(fileName),
-  });
-  return getSignedUrl(s3(), command, { expiresIn: ATTACHMENT_LINK_SECONDS });
+  const target = bucket();
+  // The query and payload hash the SDK's own presigned GetObject link carries.
+  const request = objectRequest(
+    target,
+    'GET',
+    key,
+    { 'response-content-disposition': inlineDisposition(fileName), 'x-id': 'GetObject' },
+    { 'x-amz-checksum-mode': 'ENABLED', 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD' },
+  );
+  const signed = await target.signer.presign(request, { expiresIn: ATTACHMENT_LINK_SECONDS });
+  return requestUrl(target, signed);
 }
 
 /**
@@ -75,13 +76,10 @@ function inlineDisposition(fileName: string): string {
 
 /** What the bucket holds under `key`: its size and stored type, or null when nothing is there. */
 export async function attachmentInfo(key: string): Promise<{ bytes: number; contentType: string } | null> {
-  try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
-    return { bytes: head.ContentLength ?? 0, contentType: head.ContentType ?? '' };
-  } catch (error) {
-    if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return null;
-    throw error;
-  }
+  const target = bucket();
+  const head = await send(target, objectRequest(target, 'HEAD', key), [404]);
+  if (head.status === 404) return null;
+  return { bytes: Number(head.headers.get('content-length') ?? 0), contentType: head.headers.get('content-type') ?? '' };
 }
 
 /**
@@ -90,12 +88,12 @@ export async function attachmentInfo(key: string): Promise<{ bytes: number; cont
  */
 export async function claimAttachment(uploadKey: string, key: string): Promise<void> {
   const target = bucket();
-  await s3().send(
-    new CopyObjectCommand({ Bucket: target, Key: key, CopySource: `${target}/${encodeURIComponent(uploadKey).replace(/%2F/g, '/')}` }),
-  );
+  const source = `${target.name}/${encodeURIComponent(uploadKey).replace(/%2F/g, '/')}`;
+  await send(target, objectRequest(target, 'PUT', key, { 'x-id': 'CopyObject' }, { 'x-amz-copy-source': source }));
 }
 
 /** Removes the file (nothing happens when it is already gone). */
 export async function deleteAttachment(key: string): Promise<void> {
-  await s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+  const target = bucket();
+  await send(target, objectRequest(target, 'DELETE', key, { 'x-id': 'DeleteObject' }));
 }

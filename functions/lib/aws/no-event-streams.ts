@@ -10,5 +10,3 @@ const notBundled = (): never => {
 
 export const EventStreamSerde = notBundled;
 export const eventStreamSerdeProvider = notBundled;
-/** The S3 client resolves its event-stream settings as it is made: none here (no operation the app calls streams events). */
-export const resolveEventStreamSerdeConfig = <T>(input: T): T => input;

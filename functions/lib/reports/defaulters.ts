@@ -7,6 +7,7 @@ import { type StudentItem } from '../repositories/students';
 import { listStudentsByBatch, listStudentsByDivision } from '../repositories/group-students';
 import { getNodes, getNodesWithSettings, listChildren, type Kind, type StructureItem } from '../repositories/structure';
 import { classesNeeded, standingOf, sumCounts } from './standing';
+import { listLeaves } from '../repositories/leaves';
 
 /**
  * The defaulter list (docs/product.md §2.12): every student of a semester, division or batch with
@@ -23,7 +24,10 @@ export async function defaulterList(query: {
   const { settings } = await requireGroups(query);
   const threshold = query.threshold ?? settings.threshold;
   const [students, courses] = await Promise.all([studentsOf(query), listChildren('course', query.semid)]);
-  const summaries = await Promise.all(courses.map((course) => summariesOf(course._id)));
+  const [summaries, onLeave] = await Promise.all([
+    Promise.all(courses.map((course) => summariesOf(course._id))),
+    classesOnLeave(students.map((student) => student.divisionid)),
+  ]);
   const names = await groupNames(students);
 
   const rows = students.map((student) => {
@@ -39,9 +43,18 @@ export async function defaulterList(query: {
       courses: standings.map(({ standing }) => standing),
       overall,
       below: below(overall) || standings.some(({ standing }) => below(standing.percentage)),
+      onLeave: onLeave.get(student._id) ?? 0,
     };
   });
   return { threshold, students: byEnrollment(rows) };
+}
+
+/** How many marked classes each student's approved leaves have set, from those of their divisions (a Query per division). */
+async function classesOnLeave(divisionids: string[]): Promise<Map<string, number>> {
+  const approved = await Promise.all([...new Set(divisionids)].map((divisionid) => listLeaves('approved', divisionid)));
+  const counts = new Map<string, number>();
+  for (const leave of approved.flat()) counts.set(leave.studentid, (counts.get(leave.studentid) ?? 0) + Object.keys(leave.applied).length);
+  return counts;
 }
 
 /** A student's counts in a course, by kind, added up over the groups they were in; none where they were never expected. */

@@ -35,6 +35,7 @@ export const AARAV: DefaulterRow = {
   courses: [standing('ds', 1, 6, 8), standing('ds', 2, 2, 2)],
   overall: 80,
   below: false,
+  onLeave: 0,
 };
 export const DIYA: DefaulterRow = {
   _id: 'st2',
@@ -44,6 +45,8 @@ export const DIYA: DefaulterRow = {
   courses: [standing('ds', 1, 4, 8, 8), standing('ds', 2, 1, 2, 2)],
   overall: 50,
   below: true,
+  /** Two of her classes excused by an approved leave. */
+  onLeave: 2,
 };
 export const ISHAAN: DefaulterRow = {
   _id: 'st3',
@@ -53,6 +56,7 @@ export const ISHAAN: DefaulterRow = {
   courses: [standing('ds', 1, 7, 8)],
   overall: 87.5,
   below: false,
+  onLeave: 0,
 };
 /** Every session excused (left out): nothing counts. */
 export const ANANYA: DefaulterRow = {
@@ -63,6 +67,7 @@ export const ANANYA: DefaulterRow = {
   courses: [standing('ds', 1, 0, 0)],
   overall: null,
   below: false,
+  onLeave: 0,
 };
 /** Under the threshold in Digital Electronics and overall, not in Data Structures. */
 export const KABIR: DefaulterRow = {
@@ -73,6 +78,7 @@ export const KABIR: DefaulterRow = {
   courses: [standing('ds', 1, 5, 6), standing('de', 1, 2, 4, 4)],
   overall: 70,
   below: true,
+  onLeave: 0,
 };
 
 export const SEMESTER_REPORT: DefaulterReport = { threshold: 75, students: [AARAV, DIYA, ISHAAN, ANANYA, KABIR] };

@@ -66,6 +66,12 @@ export function DefaulterTable({ rows, columns, threshold, sort, onSort, scope, 
                   {row.name}
                 </Link>{' '}
                 {row.below && <BelowBadge threshold={threshold} />}
+                {row.onLeave > 0 && (
+                  <span className="on-leave-count">
+                    {' '}
+                    {row.onLeave} {row.onLeave === 1 ? 'class' : 'classes'} on leave
+                  </span>
+                )}
               </td>
               <td className="defaulter-group">
                 {row.division.name} / {row.batch.name}
