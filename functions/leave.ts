@@ -3,6 +3,7 @@ import { entityId } from '@shared/schemas/common';
 import {
   decisionSchema,
   LEAVE_MESSAGES as M,
+  LEAVE_STATUSES,
   leaveApplicationSchema,
   leaveListQuerySchema,
   MAX_ATTACHMENT_BYTES,
@@ -65,10 +66,9 @@ export const handler = resource('leave', {
   },
 
   'GET /leave': async ({ query, user }) => {
-    const { status = 'pending', divisionid, kind } = parse(leaveListQuerySchema, query);
-    const records = (await decidableBy(user, await listLeaves(status, divisionid))).filter(
-      (record) => !kind || record.kind.toLowerCase() === kind.toLowerCase(),
-    );
+    const { status, divisionid, kind } = parse(leaveListQuerySchema, query);
+    const listed = await Promise.all((status ? [status] : LEAVE_STATUSES).map((one) => listLeaves(one, divisionid)));
+    const records = (await decidableBy(user, listed.flat())).filter((record) => !kind || record.kind.toLowerCase() === kind.toLowerCase());
     return { data: records.map(leaveApplicationOf), message: records.length ? M.list : M.none };
   },
 

@@ -192,8 +192,8 @@ export const ROUTES = [
   // the coordinators of the student's division, admins) is checked against it by the handler.
   r('POST', '/leave/student/{id}/attachment', 'leave', 'applicant'),
   r('POST', '/leave/student/{id}', 'leave', 'applicant', refreshes('/leave')),
-  r('GET', '/leave/student/{id}', 'leave', 'ownRecord'),
-  r('GET', '/leave/student/{id}/classes', 'leave', 'ownRecord'),
+  r('GET', '/leave/student/{id}', 'leave', 'applicant'),
+  r('GET', '/leave/student/{id}/classes', 'leave', 'applicant'),
   r('GET', '/leave', 'leave', 'staff'),
   r('GET', '/leave/{id}', 'leave', 'signedIn'),
   r('GET', '/leave/{id}/attachment', 'leave', 'signedIn'),

@@ -7,6 +7,7 @@ import { backfillSlotTimes } from '@functions/lib/repositories/slot-times-backfi
 import { updateSettings } from '@functions/lib/repositories/settings';
 import { createUser, emailTaken } from '@functions/lib/repositories/users';
 import { seedDemoCollege } from './demo-college';
+import { seedDemoCoordinators } from './demo-coordinators';
 import { seedDemoFamily } from './demo-family';
 import { seedDemoTermDates } from './demo-term-dates';
 import { seedDemoTimetable } from './demo-timetable';
@@ -35,6 +36,8 @@ const SEED_STEPS: { id: string; run: () => Promise<void> }[] = [
   { id: 'demo-family', run: seedDemoFamily },
   // The term's first and last day, so a student's Home can count the classes still to come.
   { id: 'demo-term-dates', run: seedDemoTermDates },
+  // The demo faculty member coordinates the demo student's division: the leave they apply for is theirs to decide.
+  { id: 'demo-coordinators', run: seedDemoCoordinators },
 ];
 
 async function seedDemoSettings(): Promise<void> {

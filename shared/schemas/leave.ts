@@ -127,7 +127,7 @@ export const withdrawSchema = z.object({ version });
 /** POST leave/{id}/revoke: an admin says why. */
 export const revokeSchema = z.object({ comment: requiredText(M.revokeComment, 500, 'Comment'), version });
 
-/** GET leave: the applications a coordinator or admin may decide, filtered. */
+/** GET leave: the applications a coordinator or admin may decide, filtered (of every status when none is given). */
 export const leaveListQuerySchema = z.object({
   status: z.optional(z.enum(LEAVE_STATUSES, { error: M.status })),
   divisionid: z.optional(entityId(M.groupid)),

@@ -167,6 +167,9 @@ describe('who may see and decide', () => {
       by: { _id: coordinator.user._id },
     });
     expect((await leave.decide(coordinator.cookie, rejected.body.data, 'approve')).status).toBe(409);
+    const pendingOnly = (await leave.list(coordinator.cookie, { status: 'pending' })).body.data.map((one) => one._id);
+    const anyStatus = (await leave.list(coordinator.cookie)).body.data.map((one) => one._id);
+    expect([pendingOnly.includes(application._id), anyStatus.includes(application._id)]).toEqual([false, true]);
     expect((await leave.withdraw(student.cookie, rejected.body.data)).status).toBe(409);
   });
 
