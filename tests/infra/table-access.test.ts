@@ -4,8 +4,6 @@ import { RESOURCES, type Resource } from '@shared/routes';
 import { commandsOfBundle, type BundleCommands } from './table-commands';
 
 const SECRETS_COMMANDS = new Set(['GetSecretValueCommand']);
-/** The attachments bucket's (functions/lib/attachments/storage.ts): granted on the bucket, not the table (infra/sams-stack.ts). */
-const S3_COMMANDS = new Set(['GetObjectCommand', 'HeadObjectCommand', 'CopyObjectCommand', 'DeleteObjectCommand']);
 const bundles = new Map<Resource, BundleCommands>();
 
 beforeAll(async () => {
@@ -18,7 +16,7 @@ function neededActions({ commands, transactItems }: BundleCommands): { actions: 
   const actions = new Set<TableAction>();
   const unknown: string[] = [];
   for (const command of commands) {
-    if (SECRETS_COMMANDS.has(command) || S3_COMMANDS.has(command)) continue;
+    if (SECRETS_COMMANDS.has(command)) continue;
     const mapped = COMMAND_ACTIONS[command];
     if (!mapped) unknown.push(command);
     for (const action of mapped ?? []) actions.add(action);
@@ -57,7 +55,7 @@ describe('table access (infra/table-access.ts)', () => {
       const { commands } = bundles.get(resource)!;
       expect(commands.has('GetSecretValueCommand'), resource).toBe(true);
       expect(
-        [...commands].filter((command) => !(command in COMMAND_ACTIONS) && !SECRETS_COMMANDS.has(command) && !S3_COMMANDS.has(command)),
+        [...commands].filter((command) => !(command in COMMAND_ACTIONS) && !SECRETS_COMMANDS.has(command)),
         resource,
       ).toEqual([]);
     }

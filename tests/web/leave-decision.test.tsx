@@ -72,6 +72,22 @@ describe('an application to decide', () => {
     await waitFor(() => expect(api.callsTo('GET', '/leave/lv1').length).toBeGreaterThan(1));
   });
 
+  it('finishes an approval interrupted before all its classes were set, approving the version it shows again', async () => {
+    const interrupted = {
+      ...PENDING,
+      status: 'approved' as const,
+      applying: true,
+      version: 3,
+      history: [...PENDING.history, step('approved')],
+    };
+    const { api, app } = setup(FACULTY, () => interrupted, { data: { ...interrupted, applying: false }, message: LEAVE_MESSAGES.approved });
+    const region = within(await screen.findByRole('region', { name: 'Not finished' }));
+    expect(screen.queryByRole('region', { name: 'Decide' })).not.toBeInTheDocument();
+    await app.user.click(region.getByRole('button', { name: 'Finish updating its classes' }));
+    await waitFor(() => expect(api.callsTo('POST', '/leave/lv1/decision')).toHaveLength(1));
+    expect(api.callsTo('POST', '/leave/lv1/decision')[0]!.body).toEqual({ decision: 'approve', version: 3 });
+  });
+
   it('rejects without a comment', async () => {
     const { api, app } = setup(FACULTY, () => PENDING, {
       data: { ...PENDING, status: 'rejected', version: 3 },

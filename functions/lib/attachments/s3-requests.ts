@@ -1,34 +1,11 @@
-import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { NodeSha256 } from '../aws/node-sha256';
 
 /**
  * The attachments bucket's few S3 requests, each signed by the SDK's own signer (@smithy/signature-v4)
  * and sent with fetch. The S3 client and its two presigning packages would add some 230 KB to the
  * leave Lambda's bundle (its budget: tests/infra/bundled-stack.test.ts) for five requests this small.
  */
-
-type Data = string | ArrayBuffer | ArrayBufferView;
-const bytes = (data: Data) =>
-  typeof data === 'string'
-    ? data
-    : ArrayBuffer.isView(data)
-      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-      : new Uint8Array(data);
-
-/** node:crypto in the shape the signer takes a hash (its own hash package would add to the bundle what node has). */
-class NodeSha256 {
-  private readonly hash;
-  constructor(secret?: Data) {
-    this.hash = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256');
-  }
-  update(data: Data) {
-    this.hash.update(bytes(data));
-  }
-  digest() {
-    return Promise.resolve(new Uint8Array(this.hash.digest()));
-  }
-  reset() {}
-}
 
 /** Where the bucket is, and who signs for it: read on each call (tests set the environment after import). */
 export interface Bucket {
@@ -95,7 +72,7 @@ const ATTEMPTS = 4;
 /** What S3 answers when trying again later may work (the SDK's standard retries: throttling and server errors). */
 const retryable = (status: number) => status === 429 || status >= 500;
 
-/** An S3 error as an Error named by its code (NoSuchKey, AccessDenied…), the request and its answer in the message. */
+/** An S3 error as an Error named by its code (NoSuchKey, AccessDenied…), S3's message in its own. */
 class S3Error extends Error {
   constructor(
     readonly status: number,
@@ -103,7 +80,7 @@ class S3Error extends Error {
     detail: string,
   ) {
     super(`S3 answered ${status}${code ? ` ${code}` : ''}${detail ? `: ${detail}` : ''}`);
-    this.name = code ?? 'S3Error';
+    this.name = code || 'S3Error';
   }
 }
 

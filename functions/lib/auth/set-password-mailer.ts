@@ -1,6 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
 import { connect } from 'node:net';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { NodeSha256 } from '../aws/node-sha256';
 import type { Mailer, OutgoingEmail } from '../alerts/mailer';
 
 /**
@@ -14,29 +14,6 @@ import type { Mailer, OutgoingEmail } from '../alerts/mailer';
 /** A display name as a header may carry it (RFC 2047): any text, in UTF-8. */
 const encodedWord = (text: string) => `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
 const mailbox = (name: string, address: string) => `${encodedWord(name)} <${address}>`;
-
-type Data = string | ArrayBuffer | ArrayBufferView;
-const bytes = (data: Data) =>
-  typeof data === 'string'
-    ? data
-    : ArrayBuffer.isView(data)
-      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-      : new Uint8Array(data);
-
-/** node:crypto in the shape the SDK's signer takes a hash (its own hash package would add to the bundle what node has). */
-class NodeSha256 {
-  private readonly hash;
-  constructor(secret?: Data) {
-    this.hash = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256');
-  }
-  update(data: Data) {
-    this.hash.update(bytes(data));
-  }
-  digest() {
-    return Promise.resolve(new Uint8Array(this.hash.digest()));
-  }
-  reset() {}
-}
 
 /** SES v2 SendEmail, signed with the function's credentials (Lambda puts them in the environment). */
 export function sesTransport(from: string, env: NodeJS.ProcessEnv = process.env): Mailer {

@@ -16,7 +16,8 @@ interface DecisionPanelProps {
 
 /**
  * What may be done with the application now: Approve or Reject (with an optional comment) while it waits;
- * Revoke (admins, with the reason) once approved. Each names the version read: an application changed
+ * Revoke (admins, with the reason) once approved; Finish, when an approval or a revocation was interrupted before
+ * all its classes were set (sending it again finishes it). Each names the version read: an application changed
  * meanwhile is refused (409), reloaded, and the banner says so.
  */
 export function DecisionPanel({ application, admin, reload }: DecisionPanelProps) {
@@ -25,6 +26,8 @@ export function DecisionPanel({ application, admin, reload }: DecisionPanelProps
     if (failure instanceof ApiError && failure.status === 409) void reload();
     setBanner({ kind: 'error', text: errorMessage(failure) });
   };
+  if (application.applying && (application.status === 'approved' || admin))
+    return <Finish application={application} banner={banner} setBanner={setBanner} onFailure={onFailure} />;
   if (application.status === 'pending')
     return <Decide application={application} banner={banner} setBanner={setBanner} onFailure={onFailure} />;
   if (application.status === 'approved' && admin)
@@ -98,6 +101,41 @@ function Revoke({ application, banner, setBanner, onFailure }: ActionProps) {
           </button>
         </div>
       </form>
+    </section>
+  );
+}
+
+function Finish({ application, banner, setBanner, onFailure }: ActionProps) {
+  const write = useWrite();
+  const headingId = useId();
+  const [busy, setBusy] = useState(false);
+  const finish = async () => {
+    setBanner(null);
+    setBusy(true);
+    try {
+      const params = { id: application._id };
+      const answer =
+        application.status === 'approved'
+          ? await write('POST /leave/{id}/decision', { params, body: { decision: 'approve', version: application.version } })
+          : await write('POST /leave/{id}/revoke', {
+              params,
+              body: { comment: application.history.at(-1)?.comment ?? 'Revoked', version: application.version },
+            });
+      toast.success(answer.message);
+    } catch (failure) {
+      onFailure(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Not finished</h2>
+      <p>Some of the classes this leave covers were not updated yet: the last attempt was interrupted.</p>
+      <FormBanner message={banner} onDismiss={() => setBanner(null)} />
+      <button type="button" className="button" aria-busy={busy || undefined} onClick={() => void finish()}>
+        Finish updating its classes
+      </button>
     </section>
   );
 }

@@ -28,7 +28,7 @@ export function LeaveHistory({ history }: { history: LeaveApplication['history']
 export function CoveredClasses({ covers, wholeDays }: { covers: CoveredClass[]; wholeDays: boolean }) {
   const headingId = useId();
   return (
-    <section className="card" aria-labelledby={headingId}>
+    <section className="card leave-covers-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Classes it covers ({wholeDays ? 'whole days' : 'chosen classes'})</h2>
       {covers.length === 0 ? (
         <p>No classes on the timetable on these days.</p>
