@@ -135,7 +135,7 @@ export const ROUTES = [
   r('GET', '/division/{id}/dependents', 'division', 'admin'),
   r('PATCH', '/division/{id}', 'division', 'admin', DATA_CHANGE, refreshes(...RENAMED('/division/'), ...CLASSES)),
   // Who decides the division's leave applications.
-  r('PATCH', '/division/{id}/coordinators', 'division', 'admin', refreshes('/division/', '/leave')),
+  r('PATCH', '/division/{id}/coordinators', 'division', 'admin', DATA_CHANGE, refreshes('/division/', '/leave')),
   r('DELETE', '/division/{id}', 'division', 'admin', DATA_CHANGE, refreshes(...UNDER_DIVISION)),
   r('POST', '/batch', 'batch', 'admin', refreshes('/batch/')),
   r('GET', '/batch/{divisionid}', 'batch', 'staff', OFFLINE_READ),

@@ -18,6 +18,7 @@ const TITLE_OF_LINK: Record<string, string> = {
   'Chg Term': 'Change Term',
   Adduser: 'Add User',
   Invite: 'Invitations',
+  Leave: 'Leave applications',
 };
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -129,7 +130,7 @@ describe('e2e navigation bar', () => {
     await page.getByRole('heading', { level: 1, name: 'View Attendance' }).waitFor();
     expect(await view.getAttribute('aria-current')).toBe('page');
     expect(await home.getAttribute('aria-current')).toBeNull();
-    expect(await mainNav(page).getByRole('link').count()).toBe(3);
+    expect(await mainNav(page).getByRole('link').allTextContents()).toEqual(['Home', 'View Attendance', 'Reports', 'Leave']);
     await page.context().close();
   });
 
@@ -137,7 +138,7 @@ describe('e2e navigation bar', () => {
     const page = await openPage(DESKTOP, ADMIN);
     const links = await mainNav(page).getByRole('link').allTextContents();
     expect(links.join(' · ')).toBe(
-      'Home · Term · Semester · Division · Batch · Course · Slot · Timetable · Student · Import students · Chg Term · Adduser · Invite · View Attendance · Not marked · Reports · Settings',
+      'Home · Term · Semester · Division · Batch · Course · Slot · Timetable · Student · Import students · Chg Term · Adduser · Invite · View Attendance · Not marked · Reports · Leave · Settings',
     );
     await page.getByRole('link', { name: 'Semester 3' }).waitFor();
     const current = page.getByRole('link', { name: /^Active term: / });
@@ -182,7 +183,7 @@ describe('e2e navigation bar', () => {
       paths.unshift(pathOf(page));
     }
     expect(paths.join(' ')).toBe(
-      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/timetable /dashboard/student /dashboard/import /dashboard/changestu /dashboard/adduser /dashboard/invitations /dashboard/viewattendance /dashboard/notmarked /reports /dashboard/settings',
+      '/ /dashboard/term /dashboard/semester /dashboard/division /dashboard/batch /dashboard/course /dashboard/slot /dashboard/timetable /dashboard/student /dashboard/import /dashboard/changestu /dashboard/adduser /dashboard/invitations /dashboard/viewattendance /dashboard/notmarked /reports /leave /dashboard/settings',
     );
     await page.context().close();
   });

@@ -18,6 +18,7 @@ describe('the route table’s flags', () => {
         'GET /api/v1/batch/{divisionid}',
         'GET /api/v1/course/{semid}',
         'GET /api/v1/division/{semid}',
+        'GET /api/v1/leave/group/{groupid}',
         'GET /api/v1/report/student/{id}',
         'GET /api/v1/report/student/{id}/standing',
         'GET /api/v1/semester/{termid}',
@@ -46,10 +47,12 @@ describe('the route table’s flags', () => {
       'DELETE /api/v1/auth/sessions/{id}',
       'DELETE /api/v1/auth/sessions',
     ]);
-    // The original client's deletes are POSTs.
+    // The original client's deletes are POSTs, and so are a leave's approval and revocation, which correct marked classes.
     expect(logged.filter((route) => route.method === 'POST').map(routeKey)).toEqual([
       'POST /api/v1/batch/delete',
       'POST /api/v1/student/delete',
+      'POST /api/v1/leave/{id}/decision',
+      'POST /api/v1/leave/{id}/revoke',
     ]);
   });
 
