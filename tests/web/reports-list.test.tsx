@@ -201,7 +201,14 @@ describe('reports: the defaulter list', () => {
     expect(field('Batch (optional)')).toHaveAccessibleDescription('Choose a division to list one of its batches.');
     await showList(app, { division: 'Division 1', batch: 'Batch 1A' });
     expect(await bodyRows()).toEqual([
-      ['25CE002', 'Diya Shah Below 75% 2 classes on leave', 'Division 1 / Batch 1A', '50.0% 4 of 8 needs 8 more', '50.0% 1 of 2 needs 2 more', '50.0%'],
+      [
+        '25CE002',
+        'Diya Shah Below 75% 2 classes on leave',
+        'Division 1 / Batch 1A',
+        '50.0% 4 of 8 needs 8 more',
+        '50.0% 1 of 2 needs 2 more',
+        '50.0%',
+      ],
     ]);
     expect(reportCalls(api).map((call) => call.path)).toEqual(['/report/defaulters?semid=s3&divisionid=d1&batchid=b1&threshold=75']);
     expect(main().getByText('Semester 3 · Division 1 · Batch 1A')).toBeInTheDocument();
