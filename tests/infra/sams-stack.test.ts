@@ -4,6 +4,7 @@ import { createTableInput, GSI1, TABLE_SCHEMA } from '@functions/lib/table-schem
 import { API_THROTTLE } from '@infra/constructs/http-api';
 import { RESOURCE_METADATA_KEY } from '@infra/resource-metadata';
 import * as keys from '@functions/lib/keys';
+import { LEAVE_PARTITIONS } from '@functions/lib/entities/leave';
 import { ITEM_WRITE_ACTIONS, partitionsOf, TABLE_ACCESS } from '@infra/table-access';
 import { ROUTES, RESOURCES, routeKey, type Resource } from '@shared/routes';
 import { useSynthesizedStack, type Json } from './synthesized-stack';
@@ -179,7 +180,7 @@ describe('least privilege', () => {
     expect(partitions('report')).toEqual([sessions]);
     expect(TABLE_ACCESS.report.actions.filter((action) => ITEM_WRITE_ACTIONS.includes(action))).toEqual(['UpdateItem']);
     const course = partitionsOf(keys.structureNode('course', 'c'));
-    expect(partitions('attendance')).toEqual([sessions, course, partitionsOf(keys.collegeSettings()), 'LEAVE#*', 'LEAVEDAY#*']);
+    expect(partitions('attendance')).toEqual([sessions, course, partitionsOf(keys.collegeSettings()), ...LEAVE_PARTITIONS]);
     expect(partitions('timetable')).toEqual([sessions, partitionsOf(keys.structureNode('term', 't'))]);
   });
 
