@@ -5,7 +5,7 @@ import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { useMailCatcher } from '@tests/support/alerts';
 import { collegeToday } from '@tests/support/college-time';
 import { useCollege } from '@tests/support/college';
-import { signedInGuardian, signedInStudent, type FamilyMember } from '@tests/support/family';
+import { namedGuardian, signedInStudent, type FamilyMember } from '@tests/support/family';
 import { leaveApi } from '@tests/support/leave';
 import { useS3Server } from '@tests/support/attachments';
 import { useTestStack, type SignedIn } from '@tests/support/stack';
@@ -53,14 +53,7 @@ const medical = (from: string, to = from, more: Record<string, unknown> = {}) =>
 beforeAll(async () => {
   await api.settings(t.admin.cookie, { markBackDays: 30, leaveBackDays: 30 });
   student = await signedInStudent(studentOf(0));
-  const contact = { name: 'Parent', email: 'parent.lv@college.test' };
-  const named = await t.stack.api('PATCH /student/{id}', {
-    params: { id: studentOf(0, 0, 1) },
-    body: { guardians: [{ ...contact, relation: 'Mother' }] },
-    cookie: t.admin.cookie,
-  });
-  expect(named.status, named.body.message).toBe(200);
-  guardian = await signedInGuardian(contact, [studentOf(0, 0, 1)]);
+  guardian = await namedGuardian(t, { name: 'Parent', email: 'parent.lv@college.test' }, studentOf(0, 0, 1));
   coordinator = await t.stack.signIn('faculty');
   otherCoordinator = await t.stack.signIn('faculty');
   expect((await leave.coordinate(t.admin.cookie, division(0).id, [coordinator.user._id])).status).toBe(200);

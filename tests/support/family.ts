@@ -3,7 +3,7 @@ import { openGuardianAccount, openStudentAccount, type AccountItem } from '@func
 import { loginSessionItem } from '@functions/lib/repositories/login-sessions';
 import { getStudent } from '@functions/lib/repositories/students';
 import { transact } from '@functions/lib/writes';
-import { cookieHeader } from './stack';
+import { cookieHeader, type StackFixture } from './stack';
 
 /**
  * Students and guardians signed in, for tests of what they may reach: their accounts opened and a login
@@ -33,4 +33,19 @@ export async function signedInGuardian(contact: { name: string; email: string },
   for (const id of studentIds) account = await openGuardianAccount(contact, id);
   if (!account) throw new Error('a guardian needs a student');
   return signedIn(account);
+}
+
+/** A guardian contact the admin puts on the student's record (replacing its guardians), signed in. */
+export async function namedGuardian(
+  t: StackFixture<'admin'>,
+  contact: { name: string; email: string },
+  studentId: string,
+): Promise<FamilyMember> {
+  const named = await t.stack.api('PATCH /student/{id}', {
+    params: { id: studentId },
+    body: { guardians: [{ ...contact, relation: 'Mother' }] },
+    cookie: t.admin.cookie,
+  });
+  if (named.status !== 200) throw new Error(`guardian not named: ${named.body.message}`);
+  return signedInGuardian(contact, [studentId]);
 }
