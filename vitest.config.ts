@@ -1,7 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const TIMED = ['tests/functions/auth-hashing-load.test.ts', 'tests/functions/cascade-scale.test.ts', 'tests/functions/load.test.ts'];
+const TIMED = [
+  'tests/functions/auth-hashing-load.test.ts',
+  'tests/functions/cascade-scale.test.ts',
+  'tests/functions/load.test.ts',
+  // Half a minute of every core on one division's class sessions: alone, so it slows no other file's waits.
+  'tests/functions/leave-scale.test.ts',
+];
 
 const dynamoDbLocal = {
   globalSetup: ['tests/support/global-setup.ts'],
