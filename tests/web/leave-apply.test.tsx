@@ -75,7 +75,8 @@ describe('applying for leave', () => {
   it('shows the kind’s rule beside it, and sends whole days without an attachment, then lists the applications', async () => {
     const { api, app, uploads } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Apply for leave' })).toBeInTheDocument();
-    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Kind of leave' }), 'Medical');
+    // The form comes once the college's kinds have come (GET settings), after the heading.
+    await app.user.selectOptions(await screen.findByRole('combobox', { name: 'Kind of leave' }), 'Medical');
     expect(screen.getByRole('combobox', { name: 'Kind of leave' })).toHaveAccessibleDescription(
       'At most 15 days; a certificate is needed over 2 days; its classes count as excused.',
     );
