@@ -33,10 +33,13 @@ const outcomes = async (caption: string) => {
     }),
   );
 };
-const upload = (name: string, text: string) =>
-  main()
+/** Chooses the file once the field takes one (it waits for the terms). */
+const upload = async (name: string, text: string) => {
+  await main().locator('input[type="file"]:enabled').waitFor();
+  await main()
     .getByLabel('CSV file')
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+};
 
 describe('e2e admin: import students', () => {
   it('previews good and bad rows, imports, summarises, and a second import changes nothing', async () => {

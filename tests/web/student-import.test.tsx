@@ -6,6 +6,7 @@ import { csvField } from '@web/lib/csv';
 import { errorRowsCsv, IMPORT_BODY_BUDGET, parseStudentsCsv, runImport, type FileRow } from '@web/features/admin/student-import';
 import { mockApi } from './support/fake-api';
 import { loadAdminScreens, main, openAdmin } from './support/admin';
+import { ADMIN_STRUCTURE } from './support/fixtures';
 
 loadAdminScreens();
 afterEach(() => vi.restoreAllMocks());
@@ -179,6 +180,12 @@ describe('import: sending in chunks', () => {
 
 describe('import screen', () => {
   const FILE = [HEADER, line('NEW1'), line('OLD1'), line('MOV1', 'Batch 1B'), line('BAD1', 'Batch 9Z')].join('\r\n');
+  /** Chooses the file once the field takes one (when the terms have come). */
+  const choose = async (app: Awaited<ReturnType<typeof openAdmin>>['app'], file: File) => {
+    const field = main().getByLabelText('CSV file');
+    await waitFor(() => expect(field).toBeEnabled());
+    await app.user.upload(field, file);
+  };
 
   it('previews every row from a dry run, imports, summarises, and downloads the error rows', async () => {
     const blobs: Blob[] = [];
@@ -187,7 +194,7 @@ describe('import screen', () => {
       return 'blob:errors';
     });
     const { app, api } = await openAdmin('/dashboard/import', 'Import students', { 'POST /student/import': fakeImport });
-    await app.user.upload(main().getByLabelText('CSV file'), new File([FILE], 'students.csv', { type: 'text/csv' }));
+    await choose(app, new File([FILE], 'students.csv', { type: 'text/csv' }));
 
     const table = await main().findByRole('table', { name: 'Preview of students.csv' });
     const cells = within(table)
@@ -236,7 +243,7 @@ describe('import screen', () => {
           release = () => resolve(fakeImport(body));
         }),
     });
-    await app.user.upload(main().getByLabelText('CSV file'), new File([FILE], 'students.csv', { type: 'text/csv' }));
+    await choose(app, new File([FILE], 'students.csv', { type: 'text/csv' }));
     const bar = await screen.findByRole('progressbar');
     expect(bar).toHaveAttribute('max', '4');
     expect(screen.getByRole('status')).toHaveTextContent('Checking rows');
@@ -247,9 +254,27 @@ describe('import screen', () => {
 
   it('says what is wrong with a file it cannot import, and sends nothing', async () => {
     const { app, api } = await openAdmin('/dashboard/import', 'Import students', { 'POST /student/import': fakeImport });
-    await app.user.upload(main().getByLabelText('CSV file'), new File(['name,email\nA,a@b.c'], 'wrong.csv', { type: 'text/csv' }));
+    await choose(app, new File(['name,email\nA,a@b.c'], 'wrong.csv', { type: 'text/csv' }));
     expect(await screen.findByText(/The file has no column enrollment, semester, division, batch/)).toBeVisible();
     expect(api.callsTo('POST', '/student/import')).toHaveLength(0);
+  });
+
+  it('takes a file only once the terms have come, so the rows are checked in a term', async () => {
+    let release: () => void = () => {};
+    const { app, api } = await openAdmin('/dashboard/import', 'Import students', {
+      'GET /term': () =>
+        new Promise((resolve) => {
+          release = () => resolve(ADMIN_STRUCTURE['GET /term']);
+        }),
+      'POST /student/import': fakeImport,
+    });
+    const field = main().getByLabelText('CSV file');
+    expect(field).toBeDisabled();
+    release();
+    await choose(app, new File([FILE], 'students.csv', { type: 'text/csv' }));
+    await main().findByRole('table', { name: 'Preview of students.csv' });
+    expect(api.callsTo('POST', '/student/import')[0]!.body).toMatchObject({ dryRun: true });
+    expect(screen.queryByText('Please select a term')).toBeNull();
   });
 
   it('is linked from the Student screen', async () => {

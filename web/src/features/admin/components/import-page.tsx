@@ -117,7 +117,8 @@ export function ImportPage() {
           />
           <div className="field">
             <label htmlFor={fileId}>CSV file</label>
-            <input id={fileId} type="file" accept=".csv,text/csv" disabled={busy} onChange={(event) => void choose(event)} />
+            {/* Until the terms have come there is no term to check the rows in: a file chosen then would only be refused. */}
+            <input id={fileId} type="file" accept=".csv,text/csv" disabled={busy || !termid} onChange={(event) => void choose(event)} />
           </div>
           <label className="import-option">
             <input
