@@ -6,7 +6,7 @@ import { csvField } from '@web/lib/csv';
 import { errorRowsCsv, IMPORT_BODY_BUDGET, parseStudentsCsv, runImport, type FileRow } from '@web/features/admin/student-import';
 import { mockApi } from './support/fake-api';
 import { loadAdminScreens, main, openAdmin } from './support/admin';
-import { ADMIN_STRUCTURE } from './support/fixtures';
+import { EVEN, ODD } from './support/fixtures';
 
 loadAdminScreens();
 afterEach(() => vi.restoreAllMocks());
@@ -264,7 +264,7 @@ describe('import screen', () => {
     const { app, api } = await openAdmin('/dashboard/import', 'Import students', {
       'GET /term': () =>
         new Promise((resolve) => {
-          release = () => resolve(ADMIN_STRUCTURE['GET /term']);
+          release = () => resolve({ data: [EVEN, ODD] });
         }),
       'POST /student/import': fakeImport,
     });
