@@ -1,26 +1,22 @@
 import {
   CORRECTED,
   CORRECTION_CONFLICT,
-  correctionSchema,
-  criteriaQuerySchema,
   MARK_ALREADY_STORED,
-  markSchema,
   NOT_FOUND,
   SESSION_NOT_FOUND,
-  viewQuerySchema,
   wasThere,
   type AttendanceRecord,
   type MarkedSession,
   type PercentageReport,
 } from '@shared/schemas/attendance';
-import { SETTINGS_MESSAGES, settingsPatchSchema } from '@shared/schemas/settings';
-import { missingQuerySchema, TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
+import { SETTINGS_MESSAGES } from '@shared/schemas/settings';
+import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
+import { ATTENDANCE_REQUESTS } from '@shared/requests/attendance';
 import { assertMayCorrect, correctedClassSession } from './lib/attendance/corrections';
 import { markOnce } from './lib/attendance/mark-once';
 import { dateReport, percentageReport, rangeReport } from './lib/attendance/reports';
 import { classSessionView } from './lib/attendance/session-view';
 import { Conflict, NotFound } from './lib/domain-errors';
-import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { securityEvent } from './lib/http/security-events';
 import { classSessionsOn, getClassSession, getClassSessionWithSettings, saveCorrection } from './lib/repositories/attendance';
@@ -34,9 +30,9 @@ import { notMarkedOn } from './lib/timetable/classes';
  * timetable's classes not yet marked on a date, and the college's settings that rule marking,
  * corrections and percentages (docs/product.md §4–§6).
  */
-export const handler = resource('attendance', {
+export const handler = resource('attendance', ATTENDANCE_REQUESTS, {
   'POST /attendance': async (request) => {
-    const { classSession, replayed, backdated } = await markOnce(parse(markSchema, request.body), request.user);
+    const { classSession, replayed, backdated } = await markOnce(request.body, request.user);
     // The logged field keeps its name: `sessionId` is the class session's `_id`, not a login session's.
     if (backdated) securityEvent('backdated mark', request, { sessionId: classSession._id, date: classSession.date });
     const data: MarkedSession = {
@@ -52,7 +48,7 @@ export const handler = resource('attendance', {
   },
 
   'GET /attendance': async ({ query }) => {
-    const { date, enddate, slotid, slotcount, courseid, groupid } = parse(viewQuerySchema, query);
+    const { date, enddate, slotid, slotcount, courseid, groupid } = query;
     if (enddate && enddate !== date) {
       const days = await rangeReport({ courseid, slotcount, slotid, from: date, to: enddate, groupid });
       if (days.length === 0) return { data: [], message: NOT_FOUND };
@@ -66,19 +62,18 @@ export const handler = resource('attendance', {
   },
 
   'GET /attendance/criteria': async ({ query }) => {
-    const { startdate, enddate, slotid, slotcount, courseid, groupid } = parse(criteriaQuerySchema, query);
+    const { startdate, enddate, slotid, slotcount, courseid, groupid } = query;
     const report = await percentageReport({ courseid, slotcount, from: startdate, to: enddate ?? startdate, groupid, slotid });
     if (!report) return { data: { totalLecture: 0, studentData: [] } satisfies PercentageReport, message: NOT_FOUND };
     return { data: report, message: 'Attendance percentage' };
   },
 
   'PATCH /attendance/{id}': async ({ params, body, user }) => {
-    const input = parse(correctionSchema, body);
     const { classSession, settings } = await getClassSessionWithSettings(params.id);
     if (!classSession) throw new NotFound(SESSION_NOT_FOUND);
     const now = new Date();
     assertMayCorrect(classSession, user, settings, now);
-    const { after, entries } = correctedClassSession(classSession, input, user, settings, now);
+    const { after, entries } = correctedClassSession(classSession, body, user, settings, now);
     if (!(await saveCorrection(classSession, after, entries))) {
       // Someone else's correction (or the course's delete) got there first.
       const current = await getClassSession(params.id);
@@ -95,7 +90,7 @@ export const handler = resource('attendance', {
   },
 
   'GET /attendance/missing': async ({ query }) => {
-    const classes = await notMarkedOn(parse(missingQuerySchema, query).date);
+    const classes = await notMarkedOn(query.date);
     const message = classes.overdue.length
       ? TIMETABLE_MESSAGES.missing
       : classes.later.length
@@ -107,7 +102,7 @@ export const handler = resource('attendance', {
   'GET /settings': async () => ({ data: await getSettings(), message: SETTINGS_MESSAGES.read }),
 
   'PATCH /settings': async ({ body, user }) => {
-    const settings = await updateSettings(parse(settingsPatchSchema, body), { _id: user._id, username: user.username });
+    const settings = await updateSettings(body, { _id: user._id, username: user.username });
     return { data: settings, message: SETTINGS_MESSAGES.saved };
   },
 });

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@shared/messages';
-import {
-  changePasswordSchema,
-  loginSchema,
-  PASSWORD_MESSAGES,
-  registerSchema,
-  setPasswordSchema,
-  type AppConfig,
-} from '@shared/schemas/auth';
-import { entityId } from '@shared/schemas/common';
+import { PASSWORD_MESSAGES, type AppConfig } from '@shared/schemas/auth';
+import { AUTH_REQUESTS } from '@shared/requests/auth';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './lib/auth/password';
 import { passwordProblem } from './lib/auth/password-policy';
 import { clearedLoginSessionCookie, deviceCookie, signDeviceToken, trustedDevice } from './lib/auth/login-session-token';
@@ -17,7 +10,7 @@ import { changePassword, newLoginSession, signedInUser, spendChangeGuess, spendG
 import { nowSeconds } from './lib/db';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, isDemoMode } from './lib/demo-accounts';
 import { Invalid, NotFound } from './lib/domain-errors';
-import { HttpError, parse } from './lib/http/errors';
+import { HttpError } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { securityEvent } from './lib/http/security-events';
 import { clearLoginAttempts } from './lib/repositories/login-attempts';
@@ -35,7 +28,7 @@ import { createUser, findUserForLogin, getUserWithPassword } from './lib/reposit
  * the signed-in user's own account: their password and their login sessions (docs/product.md §4),
  * and setting a password with an emailed link.
  */
-export const handler = resource('auth', {
+export const handler = resource('auth', AUTH_REQUESTS, {
   'GET /config': async () => {
     const config: AppConfig = {
       demo: isDemoMode()
@@ -52,9 +45,7 @@ export const handler = resource('auth', {
   },
 
   'POST /auth/login': async (request) => {
-    const result = loginSchema.safeParse(request.body);
-    if (!result.success) throw new HttpError(401, MESSAGES.wrongLogin);
-    const { email, password } = result.data;
+    const { email, password } = request.body;
     const device = await trustedDevice(request.cookies, request.secure, email);
     await spendGuess(email, request, device);
     const user = await findUserForLogin(email);
@@ -102,7 +93,7 @@ export const handler = resource('auth', {
   },
 
   'POST /auth/register': async (request) => {
-    const input = parse(registerSchema, request.body);
+    const input = request.body;
     const problem = await passwordProblem(input.password, input);
     if (problem) throw new Invalid(problem);
     const user = await createUser({
@@ -117,7 +108,7 @@ export const handler = resource('auth', {
 
   // Public: the emailed link is the credential (functions/lib/auth/set-password-use.ts). It does not sign in.
   'POST /auth/set-password': async (request) => {
-    const { user, ended } = await setPasswordWithLink(parse(setPasswordSchema, request.body));
+    const { user, ended } = await setPasswordWithLink(request.body);
     securityEvent('password changed', request, { userId: user._id, email: user.email, via: 'emailed link', sessionsEnded: ended });
     return { data: null, message: 'Your password is set. Sign in with it.' };
   },
@@ -125,7 +116,7 @@ export const handler = resource('auth', {
   // The current password is a guess like a login's, counted first in this login session's own count: a stolen
   // login session cannot try many, and outsiders' failed logins cannot stop the owner's change.
   'POST /auth/password': async (request) => {
-    const input = parse(changePasswordSchema, request.body);
+    const input = request.body;
     const stored = await getUserWithPassword(request.user._id);
     if (!stored) throw new HttpError(401, MESSAGES.notSignedIn);
     if (input.newPassword === input.currentPassword) throw new Invalid(PASSWORD_MESSAGES.same);
@@ -150,7 +141,7 @@ export const handler = resource('auth', {
   },
 
   'DELETE /auth/sessions/{id}': async (request) => {
-    const id = parse(entityId('Session not found'), request.params.id);
+    const { id } = request.params;
     await endLoginSession(request.user._id, id);
     securityEvent('session ended', request, { sessionId: id });
     const here = id === request.user.loginSessionId;

@@ -1,23 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { entityId } from '@shared/schemas/common';
-import {
-  decisionSchema,
-  LEAVE_MESSAGES as M,
-  LEAVE_STATUSES,
-  leaveApplicationSchema,
-  leaveListQuerySchema,
-  MAX_ATTACHMENT_BYTES,
-  onLeaveQuerySchema,
-  revokeSchema,
-  studentClassesQuerySchema,
-  uploadRequestSchema,
-  withdrawSchema,
-} from '@shared/schemas/leave';
+import { LEAVE_MESSAGES as M, LEAVE_STATUSES, MAX_ATTACHMENT_BYTES } from '@shared/schemas/leave';
 import { MAX_LEAVE_DAYS } from '@shared/schemas/leave-settings';
+import { LEAVE_REQUESTS } from '@shared/requests/leave';
 import { attachmentLink, uploadForm } from './lib/attachments/storage';
 import { Invalid, NotFound } from './lib/domain-errors';
 import { leaveApplicationOf } from './lib/entities/leave';
-import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 import { assertMayDecide, assertMaySee, assertMayWithdraw, decidableBy } from './lib/leave/access';
 import { applyForLeave, daysOf, uploadKey } from './lib/leave/apply';
@@ -28,7 +15,7 @@ import { leavesOfStudent, listLeaves, onLeaveOn } from './lib/repositories/leave
 import { getStudent } from './lib/repositories/students';
 
 const studentOrNotFound = async (id: string) => {
-  const student = await getStudent(parse(entityId(M.studentNotFound), id));
+  const student = await getStudent(id);
   if (!student) throw new NotFound(M.studentNotFound);
   return student;
 };
@@ -38,35 +25,33 @@ const studentOrNotFound = async (id: string) => {
  * uploaded straight to storage; the decisions of the division's coordinators and admins; and who is on leave in a
  * group on a day, for the marking form.
  */
-export const handler = resource('leave', {
+export const handler = resource('leave', LEAVE_REQUESTS, {
   'POST /leave/student/{id}/attachment': async ({ params, body }) => {
-    const file = parse(uploadRequestSchema, body);
     const student = await studentOrNotFound(params.id);
     const uploadId = randomUUID();
-    const form = await uploadForm({ key: uploadKey(student._id, uploadId), contentType: file.type, maxBytes: MAX_ATTACHMENT_BYTES });
+    const form = await uploadForm({ key: uploadKey(student._id, uploadId), contentType: body.type, maxBytes: MAX_ATTACHMENT_BYTES });
     return { data: { uploadId, ...form, maxBytes: MAX_ATTACHMENT_BYTES }, message: M.uploadReady };
   },
 
   'POST /leave/student/{id}': async ({ params, body, user, appOrigin }) => {
-    const input = parse(leaveApplicationSchema, body);
-    const record = await applyForLeave(params.id, input, user);
+    const record = await applyForLeave(params.id, body, user);
     await mailStep(record, appOrigin);
     return { status: 201, data: leaveApplicationOf(record), message: M.applied };
   },
 
   'GET /leave/student/{id}': async ({ params }) => {
-    const { records } = await leavesOfStudent(parse(entityId(M.studentNotFound), params.id));
+    const { records } = await leavesOfStudent(params.id);
     return { data: records.map(leaveApplicationOf), message: records.length ? M.list : M.none };
   },
 
   'GET /leave/student/{id}/classes': async ({ params, query }) => {
-    const { from, to } = parse(studentClassesQuerySchema, query);
+    const { from, to } = query;
     if (daysOf(from, to) > MAX_LEAVE_DAYS) throw new Invalid(M.tooLong('A', MAX_LEAVE_DAYS));
     return { data: await studentClassesBetween(await studentOrNotFound(params.id), from, to), message: M.list };
   },
 
   'GET /leave': async ({ query, user }) => {
-    const { status, divisionid, kind } = parse(leaveListQuerySchema, query);
+    const { status, divisionid, kind } = query;
     const listed = await Promise.all((status ? [status] : LEAVE_STATUSES).map((one) => listLeaves(one, divisionid)));
     const records = (await decidableBy(user, listed.flat())).filter((record) => !kind || record.kind.toLowerCase() === kind.toLowerCase());
     return { data: records.map(leaveApplicationOf), message: records.length ? M.list : M.none };
@@ -88,7 +73,7 @@ export const handler = resource('leave', {
   },
 
   'POST /leave/{id}/withdraw': async ({ params, body, user, appOrigin }) => {
-    const { version } = parse(withdrawSchema, body);
+    const { version } = body;
     const record = await leaveOrNotFound(params.id);
     assertMayWithdraw(user, record);
     const after = await withdraw(record, version, user);
@@ -97,24 +82,21 @@ export const handler = resource('leave', {
   },
 
   'POST /leave/{id}/decision': async ({ params, body, user, appOrigin }) => {
-    const input = parse(decisionSchema, body);
     const record = await leaveOrNotFound(params.id);
     await assertMayDecide(user, record);
-    const after = await decide(record, input, user);
+    const after = await decide(record, body, user);
     if (after.history.length > record.history.length) await mailStep(after, appOrigin);
     return { data: leaveApplicationOf(after), message: after.status === 'approved' ? M.approved : M.rejected };
   },
 
   'POST /leave/{id}/revoke': async ({ params, body, user, appOrigin }) => {
-    const input = parse(revokeSchema, body);
-    const after = await revoke(await leaveOrNotFound(params.id), input, user);
+    const after = await revoke(await leaveOrNotFound(params.id), body, user);
     await mailStep(after, appOrigin);
     return { data: leaveApplicationOf(after), message: M.revoked };
   },
 
   'GET /leave/group/{groupid}': async ({ params, query }) => {
-    const { date } = parse(onLeaveQuerySchema, query);
-    const { entries } = await onLeaveOn(parse(entityId(M.groupid), params.groupid), date);
+    const { entries } = await onLeaveOn(params.groupid, query.date);
     return { data: entries, message: M.onLeave };
   },
 });

@@ -1,8 +1,7 @@
-import { signInLinkCodeSchema, signInLinkRequestSchema, signInLinkTokenSchema, SIGN_IN_LINK_MESSAGES } from '@shared/schemas/sign-in-link';
-import { oidcFinishSchema } from '@shared/schemas/oidc';
+import { SIGN_IN_LINK_MESSAGES } from '@shared/schemas/sign-in-link';
+import { SIGNIN_REQUESTS } from '@shared/requests/signin';
 import { finishFederatedSignIn, offeredProviders, startFederatedSignIn } from './lib/auth/federated-sign-in';
 import { requestSignInLink, signInWithLinkCode, signInWithLinkToken } from './lib/auth/sign-in-link';
-import { parse } from './lib/http/errors';
 import { resource } from './lib/http/resource';
 
 /**
@@ -10,20 +9,20 @@ import { resource } from './lib/http/resource';
  * browser that asked for it, or with the college's Google or Microsoft account. Apart from auth, whose bundle
  * holds the password checks.
  */
-export const handler = resource('signin', {
+export const handler = resource('signin', SIGNIN_REQUESTS, {
   'POST /auth/link': async (request) => {
-    const { email } = parse(signInLinkRequestSchema, request.body);
+    const { email } = request.body;
     const { requestId, cookie } = await requestSignInLink(email, request);
     return { data: { request: requestId }, message: SIGN_IN_LINK_MESSAGES.sent, cookies: [cookie] };
   },
 
   'POST /auth/link/token': async (request) => {
-    const { user, cookie } = await signInWithLinkToken(parse(signInLinkTokenSchema, request.body), request);
+    const { user, cookie } = await signInWithLinkToken(request.body, request);
     return { data: user, message: 'Logged in successfully', cookies: [cookie] };
   },
 
   'POST /auth/link/code': async (request) => {
-    const { user, cookie } = await signInWithLinkCode(parse(signInLinkCodeSchema, request.body), request);
+    const { user, cookie } = await signInWithLinkCode(request.body, request);
     return { data: user, message: 'Logged in successfully', cookies: [cookie] };
   },
 
@@ -35,7 +34,7 @@ export const handler = resource('signin', {
   },
 
   'POST /auth/oidc/finish': async (request) => {
-    const { user, cookies } = await finishFederatedSignIn(parse(oidcFinishSchema, request.body), request);
+    const { user, cookies } = await finishFederatedSignIn(request.body, request);
     return { data: user, message: 'Logged in successfully', cookies };
   },
 });

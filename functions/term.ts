@@ -1,21 +1,17 @@
 import { todayIn } from '@shared/dates';
-import { termActivationSchema, termSchema, termStatusSchema } from '@shared/schemas/structure';
-import { entityId } from '@shared/schemas/common';
-import { parse } from './lib/http/errors';
+import { TERM_REQUESTS } from '@shared/requests/term';
 import { resource } from './lib/http/resource';
 import { getSettings } from './lib/repositories/settings';
 import { createNode, listActiveTerms, listChildren } from './lib/repositories/structure';
 import { renameNode } from './lib/repositories/structure-rename';
 import { activateTerm, planActivation, publicTerm, updateTerm, type TermItem } from './lib/repositories/terms';
 
-const termId = (id: string | undefined) => parse(entityId('Some error occur'), id);
 const nameOf = (terms: TermItem[], id: string) => terms.find((term) => term._id === id)?.name ?? 'The term';
 
 /** Term resource: the college's terms, which of them is active, and their holidays. */
-export const handler = resource('term', {
+export const handler = resource('term', TERM_REQUESTS, {
   'POST /term': async ({ body }) => {
-    const input = parse(termSchema, body);
-    const term = await createNode('term', input);
+    const term = await createNode('term', body);
     return { status: 201, data: publicTerm(term), message: 'Term added successfully' };
   },
 
@@ -30,8 +26,8 @@ export const handler = resource('term', {
   },
 
   'PATCH /term/{id}': async ({ params, body }) => {
-    const id = termId(params.id);
-    const { name, ...change } = parse(termStatusSchema, body);
+    const { id } = params;
+    const { name, ...change } = body;
     if (name !== undefined) return { data: publicTerm(await renameNode('term', id, name)), message: 'Term renamed successfully' };
     const term = await updateTerm(id, change);
     const message =
@@ -45,8 +41,8 @@ export const handler = resource('term', {
    * with `from: null`, cancels a planned switch. A date of today or before means now.
    */
   'POST /term/{id}/activate': async ({ params, body }) => {
-    const id = termId(params.id);
-    const { from } = parse(termActivationSchema, body ?? {});
+    const { id } = params;
+    const { from } = body;
     if (from === null) {
       const terms = await planActivation(id, null);
       return { data: terms.map(publicTerm), message: `The switch to ${nameOf(terms, id)} is cancelled` };

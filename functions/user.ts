@@ -1,12 +1,12 @@
-import { entityId } from '@shared/schemas/common';
-import { inviteSchema, SET_PASSWORD_LINK_HOURS, type PasswordReset, type SetPasswordLink } from '@shared/schemas/auth';
+import { SET_PASSWORD_LINK_HOURS, type PasswordReset, type SetPasswordLink } from '@shared/schemas/auth';
+import { USER_REQUESTS } from '@shared/requests/user';
 import { hashPassword } from './lib/auth/password';
 import { emailSetPasswordLink, unusablePasswordHash } from './lib/auth/set-password-link';
 import { linkSender } from './lib/auth/set-password-mailer';
 import { changePassword, ONE_TIME_PASSWORD_SECONDS, oneTimePassword } from './lib/auth/sign-in';
 import { nowSeconds } from './lib/db';
 import { Invalid, NotFound } from './lib/domain-errors';
-import { HttpError, parse } from './lib/http/errors';
+import { HttpError } from './lib/http/errors';
 import { logger } from './lib/http/logger';
 import { resource } from './lib/http/resource';
 import { invitationHandlers } from './lib/invitations/routes';
@@ -28,10 +28,10 @@ const LINK_MAIL_OFF =
  * and removes their timetable entries; resetting a user's password (a one-time password, or an emailed
  * link to set a new one) and unlocking their account (docs/product.md §2.5).
  */
-export const handler = resource('user', {
+export const handler = resource('user', USER_REQUESTS, {
   // The user sets their own password with the link emailed; until then no password signs in.
   'POST /user/invite': async (request) => {
-    const input = parse(inviteSchema, request.body);
+    const input = request.body;
     const sender = linkSender(request.appOrigin);
     if (!sender) throw new Invalid(INVITE_MAIL_OFF);
     const passwordHash = await unusablePasswordHash();
@@ -61,7 +61,7 @@ export const handler = resource('user', {
   },
 
   'DELETE /user/{id}': async (request) => {
-    const id = parse(entityId('Some error occur'), request.params.id);
+    const { id } = request.params;
     if (id === request.user._id) throw new Invalid('You cannot delete your own account');
     const target = await deleteUser(id).catch((error: unknown) => {
       // Gone already: maybe by a delete that failed after the profile, whose clean-up this finishes.
@@ -143,7 +143,7 @@ async function otherUser(
   >,
   ownMessage: string,
 ) {
-  const id = parse(entityId('User not found'), request.params.id);
+  const { id } = request.params;
   if (id === request.user._id) throw new Invalid(ownMessage);
   const target = await getUser(id);
   if (!target) throw new NotFound('User not found');

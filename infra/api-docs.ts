@@ -22,8 +22,10 @@ const ACCESS: Record<Route['access'], string> = {
   applicant: 'admin; the student of {id}; their guardian',
 };
 
-/** The top-level fields of an object schema, optional ones marked '?'. */
+/** The top-level fields of an object schema (one with a default too), optional ones marked '?'. */
 function fieldsOf(schema: unknown): string {
+  const def = (schema as { _zod?: { def: { type: string; innerType?: unknown } } } | undefined)?._zod?.def;
+  if (def?.type === 'default') return fieldsOf(def.innerType);
   const shape = (schema as { shape?: Record<string, { _zod: { optin?: string } }> } | undefined)?.shape;
   if (!shape) return '–';
   return Object.entries(shape)

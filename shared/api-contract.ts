@@ -5,8 +5,9 @@ type Schemas = typeof API_SCHEMAS;
 
 /**
  * What each route of the table carries and answers, as types, from its schemas (shared/api-schemas.ts): the body
- * as the server has it once parsed, the query as the client sends it (text) and the answer's `data`. The web
- * client, the handlers (functions/lib/http/types.ts) and the tests all call routes through it.
+ * as the server has it once parsed (what a client sends is at least that), the query as the client sends it (text)
+ * and the answer's `data`. The web client and the tests call routes through it; a handler gets the body and query
+ * as its schemas parse them (ParsedBody, ParsedQuery).
  */
 export type ApiContract = {
   [K in keyof Schemas]: { data: z.output<Schemas[K]['answer']> } & (Schemas[K] extends { body: infer B extends z.ZodMiniType }
@@ -14,6 +15,14 @@ export type ApiContract = {
     : unknown) &
     (Schemas[K] extends { query: infer Q extends z.ZodMiniType } ? { query: z.input<Q> } : unknown);
 };
+
+/** A route's body as its handler has it: parsed by the route's schema (anything, for a route without one). */
+export type ParsedBody<K extends ContractKey> = Schemas[K] extends { body: infer B extends z.ZodMiniType } ? z.output<B> : unknown;
+
+/** A route's query as its handler has it: parsed by the route's schema (the raw text, for a route without one). */
+export type ParsedQuery<K extends ContractKey> = Schemas[K] extends { query: infer Q extends z.ZodMiniType }
+  ? z.output<Q>
+  : Record<string, string>;
 
 export type ContractKey = keyof ApiContract;
 export type GetKey = Extract<ContractKey, `GET ${string}`>;

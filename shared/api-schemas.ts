@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import type { ApiRouteKey } from './routes';
-import { changePasswordSchema, inviteSchema, loginSchema, registerSchema, setPasswordSchema } from './schemas/auth';
 import {
   activeSessionShape,
   appConfigShape,
@@ -11,11 +10,7 @@ import {
   setPasswordLinkShape,
   signedInUserShape,
 } from './answers/auth';
-import { invitationSchema } from './schemas/invitation';
 import { batchAccountsShape, invitationRunShape } from './answers/invitation';
-import { oidcFinishSchema, oidcProvidersShape, oidcStartShape } from './schemas/oidc';
-import { signInLinkAskedShape, signInLinkCodeSchema, signInLinkRequestSchema, signInLinkTokenSchema } from './schemas/sign-in-link';
-import { correctionSchema, criteriaQuerySchema, markSchema, viewQuerySchema } from './schemas/attendance';
 import {
   attendanceRecordShape,
   historyEntryShape,
@@ -23,29 +18,10 @@ import {
   percentageReportShape,
   sessionViewShape,
 } from './answers/attendance';
-import { settingsPatchSchema } from './schemas/settings';
 import { collegeSettingsShape } from './answers/settings';
-import {
-  missingQuerySchema,
-  timetableChangeSchema,
-  timetableEntrySchema,
-  timetableQuerySchema,
-  todayQuerySchema,
-} from './schemas/timetable';
 import { notMarkedShape, timetableEntryShape, todayClassShape } from './answers/timetable';
-import { defaultersQuerySchema, recordQuerySchema } from './schemas/reports';
 import { defaulterReportShape, studentRecordShape, studentStandingShape } from './answers/reports';
 import { deletedTreeShape, dependentsShape } from './answers/dependents';
-import {
-  decisionSchema,
-  leaveApplicationSchema,
-  leaveListQuerySchema,
-  onLeaveQuerySchema,
-  revokeSchema,
-  studentClassesQuerySchema,
-  uploadRequestSchema,
-  withdrawSchema,
-} from './schemas/leave';
 import {
   attachmentLinkShape,
   leaveApplicationShape,
@@ -54,31 +30,8 @@ import {
   studentClassShape,
   uploadFormShape,
 } from './answers/leave';
-import { coordinatorsSchema } from './schemas/structure';
-import { studentImportSchema } from './schemas/student-import';
 import { studentImportResultShape } from './answers/student-import';
-import { studentSearchQuerySchema } from './schemas/student-search';
 import { studentSearchResultShape } from './answers/student-search';
-import {
-  batchDeleteSchema,
-  batchRenameSchema,
-  batchSchema,
-  changeTermSchema,
-  courseRenameSchema,
-  courseSchema,
-  divisionRenameSchema,
-  divisionSchema,
-  semesterRenameSchema,
-  semesterSchema,
-  slotSchema,
-  slotUpdateSchema,
-  studentDeleteSchema,
-  studentSchema,
-  studentUpdateSchema,
-  termActivationSchema,
-  termSchema,
-  termStatusSchema,
-} from './schemas/structure';
 import {
   batchShape,
   courseShape,
@@ -91,126 +44,162 @@ import {
   studentShape,
   termShape,
 } from './answers/structure';
+import { oidcProvidersShape, oidcStartShape } from './schemas/oidc';
+import { signInLinkAskedShape } from './schemas/sign-in-link';
+import type { RequestSchemas } from './requests/types';
+import { AUTH_REQUESTS } from './requests/auth';
+import { SIGNIN_REQUESTS } from './requests/signin';
+import { USER_REQUESTS } from './requests/user';
+import { TERM_REQUESTS } from './requests/term';
+import { BATCH_REQUESTS, COURSE_REQUESTS, DIVISION_REQUESTS, SEMESTER_REQUESTS, SLOT_REQUESTS } from './requests/structure';
+import { STUDENT_REQUESTS } from './requests/student';
+import { ATTENDANCE_REQUESTS } from './requests/attendance';
+import { TIMETABLE_REQUESTS } from './requests/timetable';
+import { REPORT_REQUESTS } from './requests/report';
+import { LEAVE_REQUESTS } from './requests/leave';
 
-/** What one route takes and answers: the schemas of its body and query (where it has one) and of its answer's `data`. */
-export interface RouteSchemas {
-  body?: z.ZodMiniType;
-  query?: z.ZodMiniType;
+/** What one route takes and answers: the schemas of its path parameters, body and query (where it has them) and of its answer's `data`. */
+export interface RouteSchemas extends RequestSchemas {
   answer: z.ZodMiniType;
 }
+
+/** What each route takes, resource by resource: each resource's Lambda loads its own (functions/lib/http/resource.ts). */
+const REQUESTS = {
+  ...AUTH_REQUESTS,
+  ...SIGNIN_REQUESTS,
+  ...USER_REQUESTS,
+  ...TERM_REQUESTS,
+  ...SEMESTER_REQUESTS,
+  ...DIVISION_REQUESTS,
+  ...BATCH_REQUESTS,
+  ...COURSE_REQUESTS,
+  ...SLOT_REQUESTS,
+  ...STUDENT_REQUESTS,
+  ...ATTENDANCE_REQUESTS,
+  ...TIMETABLE_REQUESTS,
+  ...REPORT_REQUESTS,
+  ...LEAVE_REQUESTS,
+} as const satisfies { [K in ApiRouteKey]: RequestSchemas };
 
 const list = z.array;
 const ids = z.array(z.string());
 const nothing = z.null();
+
+/** What each route answers as its `data`. */
+const ANSWERS = {
+  'GET /config': appConfigShape,
+  'POST /auth/login': signedInUserShape,
+  'GET /auth/currentstatus': signedInUserShape,
+  'POST /auth/logout': nothing,
+  'POST /auth/register': publicUserShape,
+  'POST /auth/password': signedInUserShape,
+  'GET /auth/sessions': list(activeSessionShape),
+  'DELETE /auth/sessions/{id}': nothing,
+  'DELETE /auth/sessions': nothing,
+  'GET /user': list(listedUserShape),
+  'DELETE /user/{id}': publicUserShape,
+  'POST /user/{id}/reset-password': passwordResetShape,
+  'POST /user/{id}/unlock': z.strictObject({ user: publicUserShape, wasLocked: z.boolean() }),
+  'POST /user/invite': invitedUserShape,
+  'POST /user/{id}/set-password-link': setPasswordLinkShape,
+  'DELETE /user/{id}/sessions': z.strictObject({ ended: z.number() }),
+  'POST /invitation': invitationRunShape,
+  'GET /invitation': list(invitationRunShape),
+  'GET /invitation/batch/{batchid}': batchAccountsShape,
+  'POST /auth/set-password': nothing,
+  'POST /auth/link': signInLinkAskedShape,
+  'POST /auth/link/token': signedInUserShape,
+  'POST /auth/link/code': signedInUserShape,
+  'GET /auth/oidc': oidcProvidersShape,
+  'POST /auth/oidc/{provider}/start': oidcStartShape,
+  'POST /auth/oidc/finish': signedInUserShape,
+
+  'POST /term': termShape,
+  'GET /term': list(termShape),
+  'GET /term/active': list(termShape),
+  'PATCH /term/{id}': termShape,
+  'POST /term/{id}/activate': list(termShape),
+  'POST /semester': semesterShape,
+  'GET /semester/{termid}': list(semesterShape),
+  'GET /semester/{id}/dependents': dependentsShape,
+  'PATCH /semester/{id}': semesterShape,
+  'DELETE /semester/{id}': deletedTreeShape,
+
+  'POST /division': divisionShape,
+  'GET /division/{semid}': list(divisionShape),
+  'DELETE /division/delete/{semid}': ids,
+  'GET /division/{id}/dependents': dependentsShape,
+  'PATCH /division/{id}': divisionShape,
+  'PATCH /division/{id}/coordinators': divisionShape,
+  'DELETE /division/{id}': deletedTreeShape,
+  'POST /batch': batchShape,
+  'GET /batch/{divisionid}': list(batchShape),
+  'POST /batch/delete': ids,
+  'GET /batch/{id}/dependents': dependentsShape,
+  'PATCH /batch/{id}': batchShape,
+  'DELETE /batch/{id}': deletedTreeShape,
+
+  'POST /student/delete': deletedStudentsShape,
+  'POST /student/import': studentImportResultShape,
+  'POST /student': studentShape,
+  'GET /student/{batchid}': list(studentShape),
+  'PATCH /student/updateterm': movedStudentsShape,
+  'PATCH /student/{id}': studentShape,
+  'GET /student/student/{id}': studentShape,
+  'GET /student/search': studentSearchResultShape,
+  'GET /student/division/{divisionid}': list(divisionStudentEntryShape),
+  'DELETE /student/{id}': studentShape,
+
+  'POST /course': courseShape,
+  'GET /course/{semid}': list(courseShape),
+  'GET /course/{id}/dependents': dependentsShape,
+  'PATCH /course/{id}': courseShape,
+  'DELETE /course/{id}': deletedTreeShape,
+  'POST /slot': slotShape,
+  'GET /slot/{termid}': list(slotShape),
+  'PATCH /slot/{id}': slotShape,
+  'DELETE /slot/{id}': deletedTreeShape,
+  'POST /attendance': markedSessionShape,
+  'GET /attendance': list(attendanceRecordShape),
+  'GET /attendance/criteria': percentageReportShape,
+  'PATCH /attendance/{id}': sessionViewShape,
+  'GET /attendance/{id}/history': list(historyEntryShape),
+  'GET /attendance/missing': notMarkedShape,
+  'GET /settings': collegeSettingsShape,
+  'PATCH /settings': collegeSettingsShape,
+
+  'POST /timetable': timetableEntryShape,
+  'GET /timetable': list(timetableEntryShape),
+  'GET /timetable/today': list(todayClassShape),
+  'PATCH /timetable/{id}': timetableEntryShape,
+  'DELETE /timetable/{id}': timetableEntryShape,
+
+  'GET /report/defaulters': defaulterReportShape,
+  'GET /report/student/{id}': studentRecordShape,
+  'GET /report/student/{id}/standing': studentStandingShape,
+
+  'POST /leave/student/{id}/attachment': uploadFormShape,
+  'POST /leave/student/{id}': leaveApplicationShape,
+  'GET /leave/student/{id}': list(leaveApplicationShape),
+  'GET /leave/student/{id}/classes': list(studentClassShape),
+  'GET /leave': list(leaveApplicationShape),
+  'GET /leave/{id}': leaveDetailShape,
+  'GET /leave/{id}/attachment': attachmentLinkShape,
+  'POST /leave/{id}/withdraw': leaveApplicationShape,
+  'POST /leave/{id}/decision': leaveApplicationShape,
+  'POST /leave/{id}/revoke': leaveApplicationShape,
+  'GET /leave/group/{groupid}': list(onLeaveShape),
+} as const satisfies { [K in ApiRouteKey]: z.ZodMiniType };
+
+type Schemas = { [K in ApiRouteKey]: (typeof REQUESTS)[K] & { answer: (typeof ANSWERS)[K] } };
 
 /**
  * The route table's schemas, row by row (shared/routes.ts holds the rows: who may call a route and what else it
  * says; this holds what it carries). The web client, the handlers and the tests take their types from here
  * (shared/api-contract.ts), and the tests and the local server check every answer against it at run time.
  * Kept beside the table rather than in it: every Lambda reads the table, and each would then carry every
- * route's schemas (docs/decisions.md).
+ * route's schemas (docs/decisions.md); a Lambda loads only its resource's requests (shared/requests/).
  */
-export const API_SCHEMAS = {
-  'GET /config': { answer: appConfigShape },
-  'POST /auth/login': { body: loginSchema, answer: signedInUserShape },
-  'GET /auth/currentstatus': { answer: signedInUserShape },
-  'POST /auth/logout': { answer: nothing },
-  'POST /auth/register': { body: registerSchema, answer: publicUserShape },
-  'POST /auth/password': { body: changePasswordSchema, answer: signedInUserShape },
-  'GET /auth/sessions': { answer: list(activeSessionShape) },
-  'DELETE /auth/sessions/{id}': { answer: nothing },
-  'DELETE /auth/sessions': { answer: nothing },
-  'GET /user': { answer: list(listedUserShape) },
-  'DELETE /user/{id}': { answer: publicUserShape },
-  'POST /user/{id}/reset-password': { answer: passwordResetShape },
-  'POST /user/{id}/unlock': { answer: z.strictObject({ user: publicUserShape, wasLocked: z.boolean() }) },
-  'POST /user/invite': { body: inviteSchema, answer: invitedUserShape },
-  'POST /user/{id}/set-password-link': { answer: setPasswordLinkShape },
-  'DELETE /user/{id}/sessions': { answer: z.strictObject({ ended: z.number() }) },
-  'POST /invitation': { body: invitationSchema, answer: invitationRunShape },
-  'GET /invitation': { answer: list(invitationRunShape) },
-  'GET /invitation/batch/{batchid}': { answer: batchAccountsShape },
-  'POST /auth/set-password': { body: setPasswordSchema, answer: nothing },
-  'POST /auth/link': { body: signInLinkRequestSchema, answer: signInLinkAskedShape },
-  'POST /auth/link/token': { body: signInLinkTokenSchema, answer: signedInUserShape },
-  'POST /auth/link/code': { body: signInLinkCodeSchema, answer: signedInUserShape },
-  'GET /auth/oidc': { answer: oidcProvidersShape },
-  'POST /auth/oidc/{provider}/start': { answer: oidcStartShape },
-  'POST /auth/oidc/finish': { body: oidcFinishSchema, answer: signedInUserShape },
-
-  'POST /term': { body: termSchema, answer: termShape },
-  'GET /term': { answer: list(termShape) },
-  'GET /term/active': { answer: list(termShape) },
-  'PATCH /term/{id}': { body: termStatusSchema, answer: termShape },
-  'POST /term/{id}/activate': { body: termActivationSchema, answer: list(termShape) },
-  'POST /semester': { body: semesterSchema, answer: semesterShape },
-  'GET /semester/{termid}': { answer: list(semesterShape) },
-  'GET /semester/{id}/dependents': { answer: dependentsShape },
-  'PATCH /semester/{id}': { body: semesterRenameSchema, answer: semesterShape },
-  'DELETE /semester/{id}': { answer: deletedTreeShape },
-
-  'POST /division': { body: divisionSchema, answer: divisionShape },
-  'GET /division/{semid}': { answer: list(divisionShape) },
-  'DELETE /division/delete/{semid}': { answer: ids },
-  'GET /division/{id}/dependents': { answer: dependentsShape },
-  'PATCH /division/{id}': { body: divisionRenameSchema, answer: divisionShape },
-  'PATCH /division/{id}/coordinators': { body: coordinatorsSchema, answer: divisionShape },
-  'DELETE /division/{id}': { answer: deletedTreeShape },
-  'POST /batch': { body: batchSchema, answer: batchShape },
-  'GET /batch/{divisionid}': { answer: list(batchShape) },
-  'POST /batch/delete': { body: batchDeleteSchema, answer: ids },
-  'GET /batch/{id}/dependents': { answer: dependentsShape },
-  'PATCH /batch/{id}': { body: batchRenameSchema, answer: batchShape },
-  'DELETE /batch/{id}': { answer: deletedTreeShape },
-
-  'POST /student/delete': { body: studentDeleteSchema, answer: deletedStudentsShape },
-  'POST /student/import': { body: studentImportSchema, answer: studentImportResultShape },
-  'POST /student': { body: studentSchema, answer: studentShape },
-  'GET /student/{batchid}': { answer: list(studentShape) },
-  'PATCH /student/updateterm': { body: changeTermSchema, answer: movedStudentsShape },
-  'PATCH /student/{id}': { body: studentUpdateSchema, answer: studentShape },
-  'GET /student/student/{id}': { answer: studentShape },
-  'GET /student/search': { query: studentSearchQuerySchema, answer: studentSearchResultShape },
-  'GET /student/division/{divisionid}': { answer: list(divisionStudentEntryShape) },
-  'DELETE /student/{id}': { answer: studentShape },
-
-  'POST /course': { body: courseSchema, answer: courseShape },
-  'GET /course/{semid}': { answer: list(courseShape) },
-  'GET /course/{id}/dependents': { answer: dependentsShape },
-  'PATCH /course/{id}': { body: courseRenameSchema, answer: courseShape },
-  'DELETE /course/{id}': { answer: deletedTreeShape },
-  'POST /slot': { body: slotSchema, answer: slotShape },
-  'GET /slot/{termid}': { answer: list(slotShape) },
-  'PATCH /slot/{id}': { body: slotUpdateSchema, answer: slotShape },
-  'DELETE /slot/{id}': { answer: deletedTreeShape },
-  'POST /attendance': { body: markSchema, answer: markedSessionShape },
-  'GET /attendance': { query: viewQuerySchema, answer: list(attendanceRecordShape) },
-  'GET /attendance/criteria': { query: criteriaQuerySchema, answer: percentageReportShape },
-  'PATCH /attendance/{id}': { body: correctionSchema, answer: sessionViewShape },
-  'GET /attendance/{id}/history': { answer: list(historyEntryShape) },
-  'GET /attendance/missing': { query: missingQuerySchema, answer: notMarkedShape },
-  'GET /settings': { answer: collegeSettingsShape },
-  'PATCH /settings': { body: settingsPatchSchema, answer: collegeSettingsShape },
-
-  'POST /timetable': { body: timetableEntrySchema, answer: timetableEntryShape },
-  'GET /timetable': { query: timetableQuerySchema, answer: list(timetableEntryShape) },
-  'GET /timetable/today': { query: todayQuerySchema, answer: list(todayClassShape) },
-  'PATCH /timetable/{id}': { body: timetableChangeSchema, answer: timetableEntryShape },
-  'DELETE /timetable/{id}': { answer: timetableEntryShape },
-
-  'GET /report/defaulters': { query: defaultersQuerySchema, answer: defaulterReportShape },
-  'GET /report/student/{id}': { query: recordQuerySchema, answer: studentRecordShape },
-  'GET /report/student/{id}/standing': { answer: studentStandingShape },
-
-  'POST /leave/student/{id}/attachment': { body: uploadRequestSchema, answer: uploadFormShape },
-  'POST /leave/student/{id}': { body: leaveApplicationSchema, answer: leaveApplicationShape },
-  'GET /leave/student/{id}': { answer: list(leaveApplicationShape) },
-  'GET /leave/student/{id}/classes': { query: studentClassesQuerySchema, answer: list(studentClassShape) },
-  'GET /leave': { query: leaveListQuerySchema, answer: list(leaveApplicationShape) },
-  'GET /leave/{id}': { answer: leaveDetailShape },
-  'GET /leave/{id}/attachment': { answer: attachmentLinkShape },
-  'POST /leave/{id}/withdraw': { body: withdrawSchema, answer: leaveApplicationShape },
-  'POST /leave/{id}/decision': { body: decisionSchema, answer: leaveApplicationShape },
-  'POST /leave/{id}/revoke': { body: revokeSchema, answer: leaveApplicationShape },
-  'GET /leave/group/{groupid}': { query: onLeaveQuerySchema, answer: list(onLeaveShape) },
-} as const satisfies { [K in ApiRouteKey]: RouteSchemas };
+export const API_SCHEMAS = Object.fromEntries(
+  Object.entries(ANSWERS).map(([key, answer]) => [key, { ...REQUESTS[key as ApiRouteKey], answer }]),
+) as Schemas satisfies { [K in ApiRouteKey]: RouteSchemas };

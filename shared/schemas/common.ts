@@ -48,3 +48,6 @@ export const entityId = (message: string) =>
 
 /** A real calendar day written YYYY-MM-DD. */
 export const calendarDate = (message: string) => z.string({ error: message }).check(z.trim(), z.refine(isCalendarDate, { error: message }));
+
+/** A path parameter holding an id (a request's `params` row, shared/requests): `message` answers one empty or too long. */
+export const idParam = (message = 'Some error occur', name = 'id') => ({ [name]: entityId(message) });

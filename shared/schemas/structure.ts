@@ -61,9 +61,11 @@ export const termStatusSchema = z
  * POST term/{id}/activate: make this term the active one, every other inactive (docs/product.md §3),
  * now or from a date (college time) when `from` is given; `from: null` cancels a planned switch.
  */
-export const termActivationSchema = z.object({
-  from: z.optional(z.nullable(calendarDate('Enter a real date as YYYY-MM-DD to switch on'))),
-});
+/** The day a term becomes active: none (now), a date, or null (cancel the planned switch). */
+export const activationDay = z.optional(z.nullable(calendarDate('Enter a real date as YYYY-MM-DD to switch on')));
+
+/** A request without a body switches the term on now. */
+export const termActivationSchema = z._default(z.object({ from: activationDay }), {});
 
 /** A level under a parent (docs/product.md §3): its name and its parent's id, each with its own message. */
 const childSchema = <P extends string>(nameMessage: string, parentField: P, parentMessage: string) =>

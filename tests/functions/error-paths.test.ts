@@ -6,6 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signLoginSessionToken } from '@functions/lib/auth/login-session-token';
 import { resource } from '@functions/lib/http/resource';
 import { handler as userHandler } from '@functions/user';
+import { MESSAGES } from '@shared/messages';
+import { AUTH_REQUESTS } from '@shared/requests/auth';
+import { SIGNIN_REQUESTS } from '@shared/requests/signin';
+import { USER_REQUESTS } from '@shared/requests/user';
+import { apiRouteKey, routesOf, type Resource } from '@shared/routes';
 
 // Unit tests of failures a real database cannot easily produce on demand.
 const admin = { _id: 'admin-1', username: 'Admin', email: 'admin@college.test', role: 'admin' };
@@ -78,12 +83,58 @@ describe('resource: the route table is the contract', () => {
 
   it('refuses a handler map that misses a route of the resource: a type error, and an error at start', () => {
     // @ts-expect-error -- 'DELETE /api/v1/user/{id}' is missing
-    expect(() => resource('user', { 'GET /api/v1/user': ok })).toThrow(/do not match the route table/);
+    expect(() => resource('user', USER_REQUESTS, { 'GET /api/v1/user': ok })).toThrow(/do not match the route table/);
   });
 
   it('refuses a handler for a route the resource does not have: a type error, and an error at start', () => {
     const handlers = { 'GET /api/v1/user': ok, 'DELETE /api/v1/user/{id}': ok };
     // @ts-expect-error -- 'GET /api/v1/user/{id}' is not a row of the route table
-    expect(() => resource('user', { ...handlers, 'GET /api/v1/user/{id}': ok })).toThrow(/do not match/);
+    expect(() => resource('user', USER_REQUESTS, { ...handlers, 'GET /api/v1/user/{id}': ok })).toThrow(/do not match/);
+  });
+});
+
+describe('resource: a request is parsed by its row before its handler runs', () => {
+  /** Every route of the resource answering 'handled', and a spy in place of one route's handler. */
+  const spying = (resourceName: Resource, key: string) => {
+    const spy = vi.fn(async (_request: { body: unknown }) => ({ data: null, message: 'handled' }));
+    const handlers = Object.fromEntries(routesOf(resourceName).map((route) => [apiRouteKey(route), spy]));
+    return { spy, handlers: { ...handlers, [key]: spy } as never };
+  };
+  const post = (path: string, body: unknown) =>
+    ({
+      version: '2.0',
+      routeKey: `POST /api/v1${path}`,
+      rawPath: `/api/v1${path}`,
+      rawQueryString: '',
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      isBase64Encoded: false,
+      requestContext: { requestId: `req-${randomUUID()}`, http: { method: 'POST' } },
+    }) as unknown as APIGatewayProxyEventV2;
+  const call = async (lambda: (event: APIGatewayProxyEventV2, context: Context) => unknown, event: APIGatewayProxyEventV2) => {
+    const result = (await lambda(event, {} as Context)) as APIGatewayProxyStructuredResultV2;
+    return { status: result.statusCode, message: (JSON.parse(result.body!) as { message: string }).message };
+  };
+
+  it('answers a body its schema refuses with the schema’s message, and the handler gets the parsed body', async () => {
+    const { spy, handlers } = spying('signin', 'POST /auth/link');
+    const lambda = resource('signin', SIGNIN_REQUESTS, handlers);
+    expect(await call(lambda, post('/auth/link', { email: 'not an address' }))).toEqual({ status: 400, message: MESSAGES.invalidEmail });
+    expect(spy).not.toHaveBeenCalled();
+    expect(await call(lambda, post('/auth/link', { email: '  Asha@College.test ' }))).toEqual({ status: 200, message: 'handled' });
+    expect(spy.mock.calls[0]![0].body).toEqual({ email: 'Asha@College.test' }); // trimmed by the schema
+  });
+
+  it('answers a refused login as a wrong password (its row says so), before the handler', async () => {
+    const { spy, handlers } = spying('auth', 'POST /auth/login');
+    const lambda = resource('auth', AUTH_REQUESTS, handlers);
+    expect(await call(lambda, post('/auth/login', { email: 'asha@college.test' }))).toEqual({ status: 401, message: MESSAGES.wrongLogin });
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('refuses request schemas that miss a route of the resource, at start', () => {
+    const { 'GET /user': _, ...fewer } = USER_REQUESTS;
+    // @ts-expect-error -- 'GET /user' has no row of request schemas
+    expect(() => resource('user', fewer, spying('user', 'GET /user').handlers)).toThrow(/request schemas .* do not match the route table/);
   });
 });

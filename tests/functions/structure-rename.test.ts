@@ -52,10 +52,15 @@ async function tree() {
 
 const rename = (level: Level, id: string, body: unknown, cookie = t.admin.cookie) =>
   t.stack.call('PATCH', `/api/v1/${level}/${id}`, { cookie, body });
-const namesIn = async (level: Level, parentId: string): Promise<string[]> =>
-  ((await t.stack.call('GET', `/api/v1/${level}/${parentId}`, { cookie: t.faculty.cookie })).body.data as { name: string }[]).map(
-    (item) => item.name,
-  );
+/** Each level's list under its parent, as faculty read it. */
+const LISTS: Record<Level, (parentId: string) => Promise<{ name: string }[]>> = {
+  semester: async (termid) => (await t.stack.api('GET /semester/{termid}', { params: { termid }, cookie: t.faculty.cookie })).body.data,
+  division: async (semid) => (await t.stack.api('GET /division/{semid}', { params: { semid }, cookie: t.faculty.cookie })).body.data,
+  batch: async (divisionid) =>
+    (await t.stack.api('GET /batch/{divisionid}', { params: { divisionid }, cookie: t.faculty.cookie })).body.data,
+  course: async (semid) => (await t.stack.api('GET /course/{semid}', { params: { semid }, cookie: t.faculty.cookie })).body.data,
+};
+const namesIn = async (level: Level, parentId: string): Promise<string[]> => (await LISTS[level](parentId)).map((item) => item.name);
 const stored = async () => JSON.stringify((await allItems()).map((item) => [item.pk, item.sk, item]).sort());
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiBody } from '@shared/api-contract';
 import { GUARDIAN_MESSAGES } from '@shared/schemas/guardians';
 import type { Student } from '@shared/schemas/structure';
 import { create, useCollege } from '@tests/support/college';
@@ -18,12 +19,9 @@ const mother = { name: 'Asha Rao', relation: 'Mother', email: 'asha.rao@example.
 const father = { name: 'Ravi Rao', relation: 'Father', phone: '+91 98200 12345' };
 
 /** Sent as on the wire (the bad-input tests send what the contract does not allow); the answer's student typed. */
-const withStudent = (result: { status: number; body: { data: unknown; message: string } }) => ({
-  ...result,
-  student: result.body.data as Student,
-});
+const withStudent = <R extends { body: { data: Student } }>(result: R) => ({ ...result, student: result.body.data });
 const addStudent = async (body: Record<string, unknown>) =>
-  withStudent(await t.stack.call('POST', '/api/v1/student', { cookie: t.admin.cookie, body }));
+  withStudent(await t.stack.api('POST /student', { cookie: t.admin.cookie, body: body as ApiBody<'POST /student'> }));
 const newStudent = (enrollment: string, extra: Record<string, unknown> = {}) =>
   create(t.stack, t.admin.cookie, 'student', {
     enrollment,
@@ -33,7 +31,9 @@ const newStudent = (enrollment: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 const patch = async (id: string, body: Record<string, unknown>) =>
-  withStudent(await t.stack.call('PATCH', `/api/v1/student/${id}`, { cookie: t.admin.cookie, body }));
+  withStudent(
+    await t.stack.api('PATCH /student/{id}', { params: { id }, cookie: t.admin.cookie, body: body as ApiBody<'PATCH /student/{id}'> }),
+  );
 const readOne = async (id: string, cookie = t.admin.cookie) =>
   (await t.stack.api('GET /student/student/{id}', { params: { id }, cookie })).body.data;
 /** The student as the batch's list has it (a separate item, written in the same transaction). */
@@ -51,7 +51,7 @@ describe('student guardians: create, update, clear', () => {
     });
     expect(result.status, result.body.message).toBe(201);
     expect(result.student.guardians).toEqual([mother, father]);
-    const id = result.student._id as string;
+    const id = result.student._id;
     expect((await readOne(id)).guardians).toEqual([mother, father]);
     expect((await listed(id))?.guardians).toEqual([mother, father]);
 

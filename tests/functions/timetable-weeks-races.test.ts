@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '@shared/schemas/auth';
-import type { TimetableEntry } from '@shared/schemas/timetable';
+import type { TimetableEntryChange } from '@shared/schemas/timetable';
 import { divisionLabs } from '@functions/lib/keys';
 import { useCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';
@@ -118,11 +118,12 @@ describe('timetable: a failed write of a class of odd or even weeks', () => {
     const entry = await api.added(body);
 
     const { termid: _, ...change } = { ...body, weeks: 'odd' } as Record<string, unknown>;
-    const edit = () => t.stack.call('PATCH', `/api/v1/timetable/${entry._id}`, { cookie: t.admin.cookie, body: change });
+    const edit = () =>
+      t.stack.api('PATCH /timetable/{id}', { params: { id: entry._id }, cookie: t.admin.cookie, body: change as TimetableEntryChange });
     const before = await timetableItems();
     expect((await failing(edit)).status).toBe(500);
     expect(await timetableItems()).toEqual(before);
-    const moved = (await edit()).body.data as TimetableEntry;
+    const moved = (await edit()).body.data;
     expect(moved.weeks).toBe('odd');
     expect((await storedOn('facultyClass', 6)).filter((item) => item.facultyid === who._id).map((item) => item._id)).toEqual([moved._id]);
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TimetableEntry } from '@shared/schemas/timetable';
+import type { TimetableEntry, TimetableEntryChange } from '@shared/schemas/timetable';
 import { missingOn } from '@functions/lib/timetable/classes';
 import { attendanceApi } from '@tests/support/attendance';
 import { lectureMark, useCollege } from '@tests/support/college';
@@ -58,7 +58,8 @@ describe('timetable: Today and Not marked in odd and even weeks', () => {
 
   it('lists the class every week once changed to every week, which the faculty member’s even-weeks class blocks until deleted', async () => {
     const { termid: _, ...change } = lab(0, { weeks: null });
-    const everyWeek = () => t.stack.call('PATCH', `/api/v1/timetable/${week.odd._id}`, { cookie: t.admin.cookie, body: change });
+    const everyWeek = () =>
+      t.stack.api('PATCH /timetable/{id}', { params: { id: week.odd._id }, cookie: t.admin.cookie, body: change as TimetableEntryChange });
     const clash = await everyWeek();
     expect([clash.status, clash.body.message]).toEqual([
       409,
@@ -67,7 +68,7 @@ describe('timetable: Today and Not marked in odd and even weeks', () => {
     expect((await api.remove(week.even._id)).status).toBe(200);
     const result = await everyWeek();
     expect(result.status, result.body?.message).toBe(200);
-    const every = result.body.data as TimetableEntry;
+    const every = result.body.data;
     for (const date of [WEEK_1, WEEK_2, WEEK_3]) expect(await todayIds(date)).toEqual([every._id, week.every._id]);
   });
 });

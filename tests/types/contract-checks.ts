@@ -4,6 +4,8 @@
  */
 import type { RouteHandler } from '@functions/lib/http/types';
 import { resource } from '@functions/lib/http/resource';
+import { REPORT_REQUESTS } from '@shared/requests/report';
+import type { RequestsOf } from '@shared/requests/types';
 import type { Routes } from '../web/support/fake-api';
 
 // A handler answering a shape its row does not allow does not compile…
@@ -26,10 +28,27 @@ export const optionalUser: RouteHandler<'POST /auth/logout'> = async ({ user }) 
   return { data: null, message: '' };
 };
 
-// A resource's handlers cover exactly its rows.
+// A handler has its body and query as its row's schemas parse them.
+export const parsedBody: RouteHandler<'PATCH /attendance/{id}'> = async ({ body }) => {
+  const reason: string = body.reason;
+  // @ts-expect-error a correction has no `comment`
+  void body.comment;
+  void reason;
+  throw new Error('never run');
+};
+export const parsedQuery: RouteHandler<'GET /report/defaulters'> = async ({ query }) => {
+  // @ts-expect-error the threshold is parsed into a number
+  const threshold: string | undefined = query.threshold;
+  void threshold;
+  throw new Error('never run');
+};
+
+// A resource's handlers and request schemas cover exactly its rows.
 export const missingRoute = () =>
   // @ts-expect-error 'GET /report/student/{id}' has no handler
-  resource('report', { 'GET /report/defaulters': async () => ({ data: { threshold: 75, students: [] }, message: '' }) });
+  resource('report', REPORT_REQUESTS, { 'GET /report/defaulters': async () => ({ data: { threshold: 75, students: [] }, message: '' }) });
+// @ts-expect-error 'GET /report/student/{id}/standing' has no row of request schemas
+export const missingRequests: RequestsOf<'report'> = { 'GET /report/defaulters': {}, 'GET /report/student/{id}': {} };
 
 // A web fixture drifting from the contract does not compile either.
 export const driftingFixture: Routes<{ 'GET /term': unknown }> = {

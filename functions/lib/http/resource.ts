@@ -5,7 +5,8 @@ import { MESSAGES } from '@shared/messages';
 import { OFFLINE_READ_CACHE_CONTROL, OFFLINE_READ_KEYS } from '@shared/offline-reads';
 import { apiRouteKey, ROUTES_BY_KEY, routesOf, shortKey, type Resource, type RouteKeyOf } from '@shared/routes';
 import { BeingDeleted, Busy, Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors';
-import { HttpError, isItemTooLarge, isRetryableDatabaseError } from './errors';
+import type { RequestSchemas, RequestsOf } from '@shared/requests/types';
+import { HttpError, isItemTooLarge, isRetryableDatabaseError, parse } from './errors';
 import { logger } from './logger';
 import { requestGuards } from './request-guards';
 import { securityEvent } from './security-events';
@@ -25,18 +26,24 @@ export function jsonResult(status: number, data: unknown, message: string, cooki
  * cover exactly the resource's rows of the route table (a missing or extra handler is a type
  * error, and is refused here too). Middleware does the rest.
  */
-export function resource<R extends Resource>(name: R, handlers: NoInfer<Handlers<R>>) {
-  // The guards built the request from the event; the row's types hold once login-session-auth has let it through.
+export function resource<R extends Resource>(name: R, requests: RequestsOf<R>, handlers: NoInfer<Handlers<R>>) {
+  // The guards built the request from the event; the row's types hold once login-session-auth has let it through
+  // and the row's schemas have parsed it.
   const routes = handlers as unknown as Record<string, (request: ApiRequest) => Promise<ApiResponse>>;
-  const expected = routesOf(name).map(apiRouteKey).sort();
-  const given = Object.keys(routes).sort();
-  if (expected.join('\n') !== given.join('\n')) {
-    throw new Error(`Resource ${name}: handlers ${given.join(', ')} do not match the route table ${expected.join(', ')}`);
+  const rows = requests as Record<string, RequestSchemas>;
+  const expected = routesOf(name).map(apiRouteKey).sort().join(', ');
+  for (const [what, keys] of [
+    ['handlers', Object.keys(routes)],
+    ['request schemas', Object.keys(rows)],
+  ] as const) {
+    const given = [...keys].sort().join(', ');
+    if (given !== expected) throw new Error(`Resource ${name}: ${what} ${given} do not match the route table ${expected}`);
   }
 
   const dispatch = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
-    const request = (context as ApiContext).api;
-    const response = await routes[shortKey(event.routeKey)]!(request);
+    const key = shortKey(event.routeKey);
+    const request = parsedRequest(rows[key]!, (context as ApiContext).api);
+    const response = await routes[key]!(request);
     if (ROUTES_BY_KEY.get(event.routeKey)?.dataChange)
       securityEvent('data changed', request, { routeKey: event.routeKey, params: { ...request.params } });
     const result = jsonResult(response.status ?? 200, response.data, response.message, response.cookies);
@@ -46,6 +53,20 @@ export function resource<R extends Resource>(name: R, handlers: NoInfer<Handlers
   };
 
   return middy<ApiEvent, ApiResult, Error, Context>(dispatch).use({ onError: errorResponse }).use(requestGuards()).use(loginSessionAuth());
+}
+
+/** The request with its path parameters, body and query parsed by its row's schemas: the first problem found is the answer. */
+function parsedRequest(row: RequestSchemas, request: ApiRequest): ApiRequest {
+  try {
+    const params = { ...request.params };
+    for (const [name, schema] of Object.entries(row.params ?? {})) params[name] = parse(schema, params[name]);
+    const body = row.body ? parse(row.body, request.body) : request.body;
+    const query = row.query ? (parse(row.query, request.query) as Record<string, unknown>) : request.query;
+    return { ...request, params, body, query };
+  } catch (error) {
+    if (row.refused && error instanceof Invalid) throw new HttpError(row.refused.status, row.refused.message);
+    throw error;
+  }
 }
 
 /** The one place domain errors become statuses; the message is the error's own. */

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { ApiData, ContractKey, RouteParams } from '@shared/api-contract';
+import type { ApiData, ContractKey, ParsedBody, ParsedQuery, RouteParams } from '@shared/api-contract';
 import type { AccessOf } from '@shared/routes';
 import type { CurrentUser } from '../repositories/login-sessions';
 
@@ -10,10 +10,11 @@ export type { CurrentUser };
 
 /** What a route handler gets: the parsed parts of the request, never the raw event. */
 export interface ApiRequest {
-  /** The JSON body, not yet checked: the handler parses it with its route's schema (shared/api-schemas.ts). */
+  /** The JSON body, not yet checked: the resource parses it with its route's schema (shared/requests/). */
   body: unknown;
   params: Record<string, string>;
-  query: Record<string, string>;
+  /** The query string's values (text), until the resource parses them with the route's schema: then its fields. */
+  query: Record<string, unknown>;
   user: CurrentUser | null;
   cookies: Record<string, string>;
   /** Served over HTTPS (CloudFront, API Gateway): cookies get Secure and the __Host- prefix. */
@@ -28,11 +29,14 @@ export interface ApiRequest {
 }
 
 /**
- * The request of one route, typed from its row: its path parameters by name, and the user, who is there
- * whenever the route's access requires a signed-in user (login-session-auth refuses the request otherwise).
+ * The request of one route, typed from its row: its path parameters by name, its body and query as its schemas
+ * parsed them (the resource did, shared/requests/), and the user, who is there whenever the route's access
+ * requires a signed-in user (login-session-auth refuses the request otherwise).
  */
-export type RouteRequestOf<K extends ContractKey> = Omit<ApiRequest, 'params' | 'user'> & {
+export type RouteRequestOf<K extends ContractKey> = Omit<ApiRequest, 'params' | 'user' | 'body' | 'query'> & {
   params: RouteParams<K>;
+  body: ParsedBody<K>;
+  query: ParsedQuery<K>;
   user: AccessOf<K> extends 'public' | 'optional' ? CurrentUser | null : CurrentUser;
 };
 

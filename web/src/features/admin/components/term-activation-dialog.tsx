@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import * as z from 'zod/mini';
-import { termActivationSchema, type Term } from '@shared/schemas/structure';
+import { activationDay, type Term } from '@shared/schemas/structure';
 import { Dialog, DialogEnd } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { errorMessage } from '@web/lib/api-client';
@@ -30,7 +30,7 @@ export function activationConsequences(term: Term, terms: readonly Term[]): stri
   ];
 }
 
-const activationForm = z.object({ from: z.optional(termActivationSchema.shape.from) });
+const activationForm = z.object({ from: activationDay });
 
 /**
  * 'Make <term> the active term?': what changes for whom, and an optional day to switch on (college
