@@ -141,12 +141,12 @@ describe('e2e reports: the defaulter list and a record, on a phone', () => {
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines).toHaveLength(62);
     expect(lines.slice(0, 3)).toEqual([
-      'Enrollment,Name,Division,Batch,Data Structures (Lecture),Data Structures (Lab),Overall,Below 75%',
-      `25CE001,${student('25CE001').name},Division 1,Batch 1A,100.0% (3 of 3),100.0% (1 of 1),100.0%,No`,
-      `25CE031,${student('25CE031').name},Division 2,Batch 2A,100.0% (1 of 1),,100.0%,No`,
+      'Enrollment,Name,Division,Batch,Data Structures (Lecture),Data Structures (Lab),Overall,Below 75%,On leave',
+      `25CE001,${student('25CE001').name},Division 1,Batch 1A,100.0% (3 of 3),100.0% (1 of 1),100.0%,No,0`,
+      `25CE031,${student('25CE031').name},Division 2,Batch 2A,100.0% (1 of 1),,100.0%,No,0`,
     ]);
     expect(lines).toContain(
-      `25CE003,${student('25CE003').name},Division 1,Batch 1A,"66.7% (2 of 3), needs 1 more","0.0% (0 of 1), needs 3 more",50.0%,Yes`,
+      `25CE003,${student('25CE003').name},Division 1,Batch 1A,"66.7% (2 of 3), needs 1 more","0.0% (0 of 1), needs 3 more",50.0%,Yes,0`,
     );
   });
 

@@ -219,7 +219,7 @@ describe('reports: the defaulter list', () => {
     expect(field('Batch (optional)')).toBeDisabled();
   });
 
-  it('downloads the rows shown as CSV: every course and kind, overall and Below in words, in the order shown', async () => {
+  it('downloads the rows shown as CSV: every course and kind, overall, Below in words and the classes on leave, in the order shown', async () => {
     const { app } = await openReports({ [`GET ${LIST_PATH}`]: { data: SEMESTER_REPORT } });
     await showList(app);
     await table();
@@ -229,12 +229,12 @@ describe('reports: the defaulter list', () => {
     expect(saved.map(({ name }) => name)).toEqual(['Semester 3 defaulters below 75%.csv']);
     expect(saved[0]!.blob.type).toBe('text/csv;charset=utf-8');
     expect((await textOf(saved[0]!.blob)).split('\r\n')).toEqual([
-      '\uFEFFEnrollment,Name,Division,Batch,Data Structures (Lecture),Data Structures (Lab),Digital Electronics (Lecture),Overall,Below 75%',
-      '25CE002,Diya Shah,Division 1,Batch 1A,"50.0% (4 of 8), needs 8 more","50.0% (1 of 2), needs 2 more",,50.0%,Yes',
-      '25CE032,Kabir Joshi,Division 2,Batch 2A,83.3% (5 of 6),,"50.0% (2 of 4), needs 4 more",70.0%,Yes',
-      '25CE001,Aarav Patel,Division 1,Batch 1A,75.0% (6 of 8),100.0% (2 of 2),,80.0%,No',
-      '25CE003,Ishaan Mehta,Division 1,Batch 1B,87.5% (7 of 8),,,87.5%,No',
-      '25CE031,Ananya Desai,Division 2,Batch 2A,n/a (0 of 0),,,n/a,No',
+      '\uFEFFEnrollment,Name,Division,Batch,Data Structures (Lecture),Data Structures (Lab),Digital Electronics (Lecture),Overall,Below 75%,On leave',
+      '25CE002,Diya Shah,Division 1,Batch 1A,"50.0% (4 of 8), needs 8 more","50.0% (1 of 2), needs 2 more",,50.0%,Yes,2',
+      '25CE032,Kabir Joshi,Division 2,Batch 2A,83.3% (5 of 6),,"50.0% (2 of 4), needs 4 more",70.0%,Yes,0',
+      '25CE001,Aarav Patel,Division 1,Batch 1A,75.0% (6 of 8),100.0% (2 of 2),,80.0%,No,0',
+      '25CE003,Ishaan Mehta,Division 1,Batch 1B,87.5% (7 of 8),,,87.5%,No,0',
+      '25CE031,Ananya Desai,Division 2,Batch 2A,n/a (0 of 0),,,n/a,No,0',
       '',
     ]);
   });
@@ -274,6 +274,7 @@ describe('reports: the defaulter list', () => {
           'Digital Electronics (Lecture)',
           'Overall',
           'Below 75%',
+          'On leave',
         ],
         body: [
           [
@@ -286,10 +287,11 @@ describe('reports: the defaulter list', () => {
             '',
             '50.0%',
             'Yes',
+            '2',
           ],
-          ['25CE032', 'Kabir Joshi', 'Division 2', 'Batch 2A', '83.3% (5 of 6)', '', '50.0% (2 of 4), needs 4 more', '70.0%', 'Yes'],
+          ['25CE032', 'Kabir Joshi', 'Division 2', 'Batch 2A', '83.3% (5 of 6)', '', '50.0% (2 of 4), needs 4 more', '70.0%', 'Yes', '0'],
         ],
-        rightAligned: [4, 5, 6, 7],
+        rightAligned: [4, 5, 6, 7, 9],
         highlighted: [0, 1],
         subject: 'Defaulter list',
       },

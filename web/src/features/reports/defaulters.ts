@@ -77,8 +77,12 @@ export interface ListScope {
 /** 'Semester 3', 'Semester 3, Division 1', 'Semester 3, Division 1, Batch 1A'. */
 export const scopeLabel = (scope: ListScope): string => [scope.semester, scope.division, scope.batch].filter(Boolean).join(', ');
 
-/** The PDF's and the CSV's columns: the table's, with the division and the batch apart and a last 'Below 75%' column in words. */
-export const fileColumns = (columns: readonly CourseColumn[], threshold: number): string[] => [
+/**
+ * The PDF's and the CSV's columns: the table's, with the division and the batch apart, a 'Below 75%' column in
+ * words, and the classes the student's approved leave covers (the table's 'n classes on leave', as a number): always
+ * in the CSV, in the PDF only when a row has some (a page has room for one more column only by wrapping the names).
+ */
+export const fileColumns = (columns: readonly CourseColumn[], threshold: number, withLeave = true): string[] => [
   'Enrollment',
   'Name',
   'Division',
@@ -86,10 +90,11 @@ export const fileColumns = (columns: readonly CourseColumn[], threshold: number)
   ...columns.map((column) => column.label),
   'Overall',
   `Below ${formatThreshold(threshold)}`,
+  ...(withLeave ? ['On leave'] : []),
 ];
 
 /** A row's cells in the files: a course the student has no session of is left empty. */
-export const fileCells = (row: DefaulterRow, columns: readonly CourseColumn[], threshold: number): string[] => [
+export const fileCells = (row: DefaulterRow, columns: readonly CourseColumn[], threshold: number, withLeave = true): string[] => [
   row.enrollment,
   row.name,
   row.division.name,
@@ -100,6 +105,7 @@ export const fileCells = (row: DefaulterRow, columns: readonly CourseColumn[], t
   }),
   formatPercent(row.overall),
   row.below ? 'Yes' : 'No',
+  ...(withLeave ? [String(row.onLeave)] : []),
 ];
 
 /** The rows shown (in the screen's order and filter) as CSV. */
@@ -108,13 +114,14 @@ export const defaultersCsv = (rows: readonly DefaulterRow[], columns: readonly C
 
 /** The rows shown as the PDF's table: those under the threshold filled, the percentages aligned right. */
 export function defaultersPdf(rows: readonly DefaulterRow[], columns: readonly CourseColumn[], scope: ListScope, date: string): TablePdf {
-  const head = fileColumns(columns, scope.threshold);
+  const withLeave = rows.some((row) => row.onLeave > 0);
+  const head = fileColumns(columns, scope.threshold, withLeave);
   return {
     title: `Defaulter list | ${scopeLabel(scope)} | Threshold ${formatThreshold(scope.threshold)} | ${date}`,
     head,
-    body: rows.map((row) => fileCells(row, columns, scope.threshold)),
-    // The courses and Overall (after Enrollment, Name, Division and Batch).
-    rightAligned: Array.from({ length: columns.length + 1 }, (_, index) => index + 4),
+    body: rows.map((row) => fileCells(row, columns, scope.threshold, withLeave)),
+    // The courses and Overall (after Enrollment, Name, Division and Batch), and the classes on leave (after Below).
+    rightAligned: [...Array.from({ length: columns.length + 1 }, (_, index) => index + 4), ...(withLeave ? [columns.length + 6] : [])],
     highlighted: rows.flatMap((row, index) => (row.below ? [index] : [])),
     subject: 'Defaulter list',
   };
