@@ -2,6 +2,8 @@ import { invitationRun } from '@functions/lib/entities/invitation';
 import { LEAVE_PARTITIONS } from '@functions/lib/entities/leave';
 import { signInLink } from '@functions/lib/entities/sign-in-link';
 import * as keys from '@functions/lib/keys';
+import { emailClaim, emailLookalikeClaim } from '@functions/lib/entities/user';
+import { loginSession } from '@functions/lib/entities/login-session';
 import type { Resource } from '@shared/routes';
 
 /**
@@ -31,9 +33,9 @@ export const ITEM_WRITE_ACTIONS: readonly TableAction[] = ['PutItem', 'UpdateIte
 export const partitionsOf = ({ pk }: keys.Key): string => pk.replace(/#.*$/, '#*');
 
 /** The caller's login session (its last use, its end): every function writes it. Users' profiles share the partition. */
-const LOGIN_SESSIONS = partitionsOf(keys.loginSession('u', 's'));
+const LOGIN_SESSIONS = partitionsOf(loginSession('u', 's'));
 /** Users' sign-in items beside their profiles: email claims, their look-alikes, failed logins. */
-const SIGN_IN = [LOGIN_SESSIONS, ...[keys.emailClaim('e'), keys.emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf)];
+const SIGN_IN = [LOGIN_SESSIONS, ...[emailClaim('e'), emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf)];
 /** Set-password links: the user function stores them, auth's set-password spends them. */
 const SET_PASSWORD_LINKS = partitionsOf(keys.setPasswordLink('t'));
 /** Sign-in links and their rate limits: the signin function's own. */
@@ -120,7 +122,7 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
     queriesIndex: true,
     // A student's sign-in follows their record's email: their account's email claim moves with it.
-    writesTo: [...COLLEGE_DATA, partitionsOf(keys.emailClaim('e'))],
+    writesTo: [...COLLEGE_DATA, partitionsOf(emailClaim('e'))],
   },
   // Marks a class session once and corrects it, each in a transaction: puts of the class session and its history, and an
   // UpdateItem (ADD) of its summary's shard; never deletes. UpdateItem also: a login session's last use (docs/security.md).

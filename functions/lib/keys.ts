@@ -33,32 +33,18 @@ export const exactly = ({ pk, sk }: Key): KeyCondition => ({
   ExpressionAttributeValues: { ':pk': pk, ':sk': sk },
 });
 
-const onIndex = (gsi1pk: string): KeyCondition => ({
+/** Every item whose gsi1pk is the value (an entity module's list). */
+export const allOnIndex = (gsi1pk: string): KeyCondition => ({
   IndexName: GSI1,
   KeyConditionExpression: 'gsi1pk = :pk',
   ExpressionAttributeValues: { ':pk': gsi1pk },
 });
 
 /** A look-alike key is as long as its text (and longer): its SHA-256 keeps every key short. */
-const hashed = (lookalike: string) => createHash('sha256').update(lookalike).digest('base64url');
+export const hashed = (lookalike: string) => createHash('sha256').update(lookalike).digest('base64url');
 
-// Users, their email claims, login sessions and login failures.
+// Login failures (users, their email claims and login sessions: entities/user.ts, entities/login-session.ts).
 
-export const userProfile = (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
-/** The user's place in the user list (gsi1), ordered by username. */
-export const userListEntry = (user: { _id: string; username: string }) => ({
-  gsi1pk: 'USERS',
-  gsi1sk: `${user.username.toLowerCase()}#${user._id}`,
-});
-export const allUsers = (): KeyCondition => onIndex('USERS');
-/** Claims an email address (any case) for one user. */
-export const emailClaim = (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
-/** Claims one look-alike key of an email (shared/text/lookalike.ts) for one user. */
-export const emailLookalikeClaim = (lookalike: string): Key => ({ pk: `EMAILALIKE#${hashed(lookalike)}`, sk: 'EMAILALIKE' });
-export const loginSession = (userId: string, loginSessionId: string): Key => ({ pk: `USER#${userId}`, sk: `SESSION#${loginSessionId}` });
-export const loginSessionsOfUser = (userId: string): KeyCondition => beginsWith(`USER#${userId}`, 'SESSION#');
-/** The login session id a login session item's key holds. */
-export const loginSessionIdOfKey = (key: Key): string => key.sk.slice('SESSION#'.length);
 /** Login attempts on an account: the account's own count, or (device) the count of one browser that signed in to it before. */
 export const loginFailures = (email: string, device?: string): Key => ({
   pk: `LOGINFAIL#${email.toLowerCase()}`,
@@ -70,12 +56,12 @@ export const passwordChangeGuesses = (email: string, loginSessionId: string): Ke
   sk: `LOGINFAIL#SESSION#${loginSessionId}`,
 });
 export const loginFailuresOfAccount = (email: string): KeyCondition => beginsWith(`LOGINFAIL#${email.toLowerCase()}`, 'LOGINFAIL');
-/** An emailed set-password link, by its token's SHA-256 (the token itself is never stored). */
 /** Sign-in links asked for, counted per address or per client (IP) for their rate limit. */
 export const signInLinkRequests = (by: 'address' | 'client', value: string): Key => ({
   pk: `LINKRATE#${by}#${by === 'address' ? value.toLowerCase() : value}`,
   sk: 'LINKRATE',
 });
+/** An emailed set-password link, by its token's SHA-256 (the token itself is never stored). */
 export const setPasswordLink = (tokenHash: string): Key => ({ pk: `SETPW#${tokenHash}`, sk: 'SETPW' });
 
 // The academic structure: each node is an entity (read by id) and an entry in its parent's partition (the lists).
@@ -132,7 +118,7 @@ export const studentInDivision = (student: PlacedStudent) => ({
   gsi1sk: `${naturalKey(student.enrollment)}#${student._id}`,
 });
 export const studentsOfBatch = (batchid: string): KeyCondition => beginsWith(`BATCH#${batchid}`, 'STU#');
-export const studentsOfDivision = (divisionid: string): KeyCondition => onIndex(`DIV#${divisionid}#STU`);
+export const studentsOfDivision = (divisionid: string): KeyCondition => allOnIndex(`DIV#${divisionid}#STU`);
 
 // Class sessions and their history: functions/lib/entities/class-session.ts.
 
@@ -159,7 +145,7 @@ export const summaryOfGroupEntry = (s: SummaryPlace & { shard: number; part: num
   gsi1sk: `${s.courseid}#${s.slotcount}#${s.shard}#${s.part}`,
 });
 /** A group's summary parts of every course and kind (gsi1). */
-export const summariesOfGroupInEveryCourse = (groupid: string): KeyCondition => onIndex(`GROUPSUM#${groupid}`);
+export const summariesOfGroupInEveryCourse = (groupid: string): KeyCondition => allOnIndex(`GROUPSUM#${groupid}`);
 /** Every part of one group's summary (the unsharded item too); a group id never holds '#' or sorts its parts elsewhere. */
 export const summaryOfGroup = (s: SummaryPlace): KeyCondition =>
   between(`COURSE#${s.courseid}`, `SUM#${s.slotcount}#${s.groupid}`, `SUM#${s.slotcount}#${s.groupid}#~`);

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_SETTINGS_MESSAGES } from '@shared/schemas/session-settings';
 import { db, tableName } from '@functions/lib/db';
-import * as keys from '@functions/lib/keys';
+import { loginSession } from '@functions/lib/entities/login-session';
 import { withDatabaseError } from '@tests/support/faults';
 import { cookieHeader, useTestStack, type SignedIn } from '@tests/support/stack';
 
@@ -24,7 +24,7 @@ async function fromPhone(user: SignedIn): Promise<string> {
 function sessionKey(cookie: string) {
   const token = cookie.split(';')[0]!.split('=')[1]!;
   const { sub, jti } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; jti: string };
-  return keys.loginSession(sub, jti);
+  return loginSession(sub, jti);
 }
 
 /** As if the session had last been used `minutes` ago. */

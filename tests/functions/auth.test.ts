@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '@functions/lib/db';
 import * as keys from '@functions/lib/keys';
+import { loginSession } from '@functions/lib/entities/login-session';
 import { useTestStack } from '@tests/support/stack';
 
 const t = useTestStack('admin', 'faculty');
@@ -156,7 +157,7 @@ describe('auth: tokens', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.loginSession(sub, jti),
+        Key: loginSession(sub, jti),
         UpdateExpression: 'SET expiresAt = :past',
         ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
       }),

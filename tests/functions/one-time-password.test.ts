@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, nowSeconds, tableName } from '@functions/lib/db';
-import { userProfile } from '@functions/lib/keys';
+import { userProfile } from '@functions/lib/entities/user';
 import { PASSWORD_MESSAGES } from '@shared/schemas/auth';
 import { withDatabaseError } from '@tests/support/faults';
 import { cookieHeader, useTestStack, type SignedIn } from '@tests/support/stack';

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '@functions/lib/db';
-import { userProfile } from '@functions/lib/keys';
+import { userProfile } from '@functions/lib/entities/user';
 import { openStudentAccount } from '@functions/lib/repositories/accounts';
 import { getStudent } from '@functions/lib/repositories/students';
 import { useMailCatcher } from '@tests/support/alerts';

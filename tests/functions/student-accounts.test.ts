@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@functions/lib/db';
-import { emailClaim, userProfile } from '@functions/lib/keys';
+import { emailClaim, userProfile } from '@functions/lib/entities/user';
 import { openStudentAccount } from '@functions/lib/repositories/accounts';
 import { getStudent } from '@functions/lib/repositories/students';
 import { MESSAGES } from '@shared/messages';

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '@functions/lib/db';
-import { loginSession } from '@functions/lib/keys';
+import { loginSession } from '@functions/lib/entities/login-session';
 import { ITEM_WRITE_ACTIONS, TABLE_ACCESS } from '@infra/table-access';
 import { API_PREFIX, ROUTES, type Resource } from '@shared/routes';
 import { lectureMark, useCollege } from '@tests/support/college';

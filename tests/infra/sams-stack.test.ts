@@ -4,6 +4,8 @@ import { createTableInput, GSI1, TABLE_SCHEMA } from '@functions/lib/table-schem
 import { API_THROTTLE } from '@infra/constructs/http-api';
 import { RESOURCE_METADATA_KEY } from '@infra/resource-metadata';
 import * as keys from '@functions/lib/keys';
+import { emailClaim, emailLookalikeClaim } from '@functions/lib/entities/user';
+import { loginSession } from '@functions/lib/entities/login-session';
 import { LEAVE_PARTITIONS } from '@functions/lib/entities/leave';
 import { ITEM_WRITE_ACTIONS, partitionsOf, TABLE_ACCESS } from '@infra/table-access';
 import { ROUTES, RESOURCES, routeKey, type Resource } from '@shared/routes';
@@ -168,7 +170,7 @@ describe('least privilege', () => {
 
   it('keeps sign-in items to the sign-in functions, and lets reports write only sessions', () => {
     const partitions = (resource: Resource) => TABLE_ACCESS[resource].writesTo;
-    const signIn = [keys.emailClaim('e'), keys.emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf);
+    const signIn = [emailClaim('e'), emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf);
     for (const resource of RESOURCES.filter((each) => each !== 'auth' && each !== 'user' && each !== 'signin')) {
       // A student's record carries their account's email claim when its email changes: that one only.
       const theirs = resource === 'student' ? signIn.slice(1) : signIn;
@@ -176,7 +178,7 @@ describe('least privilege', () => {
     }
     const never = ['*', partitionsOf(keys.alertLogEntry({ job: 'j', period: 'p' }, 'r', 's')), partitionsOf(keys.seedMarker('s'))];
     for (const resource of RESOURCES) for (const partition of never) expect(partitions(resource)).not.toContain(partition);
-    const sessions = partitionsOf(keys.loginSession('u', 's'));
+    const sessions = partitionsOf(loginSession('u', 's'));
     expect(partitions('report')).toEqual([sessions]);
     expect(TABLE_ACCESS.report.actions.filter((action) => ITEM_WRITE_ACTIONS.includes(action))).toEqual(['UpdateItem']);
     const course = partitionsOf(keys.structureNode('course', 'c'));

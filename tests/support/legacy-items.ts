@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@functions/lib/db';
 import * as keys from '@functions/lib/keys';
+import { emailClaim, userListEntry, userProfile } from '@functions/lib/entities/user';
 import type { Kind } from '@functions/lib/repositories/structure';
 import type { SmallCollege } from './college';
 
@@ -41,7 +42,7 @@ export async function storeLegacyStudent(input: { enrollment: string; name: stri
 /** A faculty member with the email claim (no one can sign in as them: the hash is no hash). */
 export async function storeLegacyUser(email: string, username: string): Promise<string> {
   const user = { _id: randomUUID(), username, email, role: 'faculty', passwordHash: 'legacy' };
-  await store({ ...keys.userProfile(user._id), ...keys.userListEntry(user), entity: 'user', ...user, createdAt: new Date().toISOString() });
-  await store({ ...keys.emailClaim(email), entity: 'email', userId: user._id });
+  await store({ ...userProfile(user._id), ...userListEntry(user), entity: 'user', ...user, createdAt: new Date().toISOString() });
+  await store({ ...emailClaim(email), entity: 'email', userId: user._id });
   return user._id;
 }

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { db, tableName } from '@functions/lib/db';
-import { userProfile } from '@functions/lib/keys';
+import { userProfile } from '@functions/lib/entities/user';
 import { startLocalOidcProvider, type LocalOidcProvider } from '@infra/local/oidc-provider';
 import type { CaughtMail } from '@infra/local/mail-catcher';
 import { SITE } from './alerts';

@@ -1,6 +1,6 @@
 import type { BatchAccounts, AccountState } from '@shared/schemas/invitation';
 import { batchGet } from '../batch';
-import * as keys from '../keys';
+import { emailClaim, userProfile } from '../entities/user';
 import { listStudentsByBatch } from '../repositories/group-students';
 import { lastSignInOf, type SignInFields } from '../repositories/sign-in-records';
 
@@ -22,14 +22,14 @@ export async function accountsOfBatch(batchid: string): Promise<BatchAccounts> {
     if (student.email) addresses.add(student.email.toLowerCase());
     for (const contact of student.guardians ?? []) if (contact.email) addresses.add(contact.email.toLowerCase());
   }
-  const claims = await batchGet<{ pk: string; userId: string }>([...addresses].map(keys.emailClaim));
+  const claims = await batchGet<{ pk: string; userId: string }>([...addresses].map(emailClaim));
   const holderOf = new Map(claims.map((claim) => [claim.pk, claim.userId]));
-  const profiles = await batchGet<Profile>([...new Set(holderOf.values())].map(keys.userProfile));
+  const profiles = await batchGet<Profile>([...new Set(holderOf.values())].map(userProfile));
   const profileOf = new Map(profiles.map((profile) => [profile._id, profile]));
 
   const stateOf = (email: string | undefined, isTheirs: (profile: Profile) => boolean): AccountState => {
     if (!email) return {};
-    const holder = holderOf.get(keys.emailClaim(email).pk);
+    const holder = holderOf.get(emailClaim(email).pk);
     const profile = holder ? profileOf.get(holder) : undefined;
     if (!profile) return { email };
     if (!isTheirs(profile)) return { email, emailTaken: true };

@@ -1,7 +1,7 @@
 import type { InvitationAudience, InvitationScope, SkipReason } from '@shared/schemas/invitation-choices';
 import { batchGet } from '../batch';
 import type { StudentItem } from '../entities/student';
-import * as keys from '../keys';
+import { emailClaim, userProfile } from '../entities/user';
 import { listStudentsByBatch, listStudentsByDivision } from '../repositories/group-students';
 import { getNode, listActiveTerms, listChildren, notFound, type StructureItem } from '../repositories/structure';
 
@@ -77,12 +77,12 @@ function recipientsOf(students: StudentItem[], who: InvitationAudience): Recipie
  */
 async function alreadyInvited(recipients: Recipient[]): Promise<Set<Recipient>> {
   const claims = await batchGet<{ pk: string; userId: string }>(
-    recipients.filter((one) => one.kind === 'guardian').map((one) => keys.emailClaim(one.email)),
+    recipients.filter((one) => one.kind === 'guardian').map((one) => emailClaim(one.email)),
   );
   const accountOf = new Map(claims.map((claim) => [claim.pk, claim.userId]));
-  const idOf = (one: Recipient) => (one.kind === 'student' ? one.studentIds[0]! : accountOf.get(keys.emailClaim(one.email).pk));
+  const idOf = (one: Recipient) => (one.kind === 'student' ? one.studentIds[0]! : accountOf.get(emailClaim(one.email).pk));
   const ids = recipients.map(idOf).filter((id): id is string => id !== undefined);
-  const profiles = await batchGet<{ _id: string; lastInvitedAt?: string; studentIds?: Set<string> }>(ids.map(keys.userProfile));
+  const profiles = await batchGet<{ _id: string; lastInvitedAt?: string; studentIds?: Set<string> }>(ids.map(userProfile));
   const byId = new Map(profiles.map((profile) => [profile._id, profile]));
   return new Set(
     recipients.filter((one) => {

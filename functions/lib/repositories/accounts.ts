@@ -4,11 +4,12 @@ import { db, tableName } from '../db';
 import { Conflict, Invalid } from '../domain-errors';
 import type { StudentItem } from '../entities/student';
 import * as keys from '../keys';
+import { emailClaim, userProfile } from '../entities/user';
 import { EXISTS, IS_NEW, put, remove, transact, update, type TransactItem } from '../writes';
 
 /**
- * Accounts of students and guardians (docs/product.md §4): a profile like a staff user's (keys.userProfile,
- * left out of the users list) and the claim of its email (keys.emailClaim, one account per address), with no
+ * Accounts of students and guardians (docs/product.md §4): a profile like a staff user's (userProfile,
+ * left out of the users list) and the claim of its email (emailClaim, one account per address), with no
  * password: they sign in by an emailed link or the college's Google or Microsoft account. A student's
  * account has the student's id; a guardian's lists the students whose records named its email when linked
  * (studentIds). The records decide access, at every request: see studentsOfAccount.
@@ -36,8 +37,8 @@ async function getItem<T>(Key: keys.Key): Promise<T | null> {
 }
 
 async function accountOfEmail(email: string): Promise<AccountItem | null> {
-  const claim = await getItem<{ userId: string }>(keys.emailClaim(email));
-  return claim ? getItem<AccountItem>(keys.userProfile(claim.userId)) : null;
+  const claim = await getItem<{ userId: string }>(emailClaim(email));
+  return claim ? getItem<AccountItem>(userProfile(claim.userId)) : null;
 }
 
 /**
@@ -72,8 +73,8 @@ export async function openGuardianAccount(
 async function openAccount(account: AccountItem, now: Date, isSame: (existing: AccountItem) => boolean): Promise<AccountItem> {
   for (let round = 0; round < 2; round++) {
     const failed = await transact({
-      claim: put({ ...keys.emailClaim(account.email), entity: 'email', userId: account._id }, IS_NEW),
-      profile: put({ ...keys.userProfile(account._id), entity: 'user', ...account, invitedAt: now.toISOString() }, IS_NEW),
+      claim: put({ ...emailClaim(account.email), entity: 'email', userId: account._id }, IS_NEW),
+      profile: put({ ...userProfile(account._id), entity: 'user', ...account, invitedAt: now.toISOString() }, IS_NEW),
     });
     if (!failed) return { ...account, invitedAt: now.toISOString() };
     const existing = await accountOfEmail(account.email);
@@ -87,8 +88,8 @@ async function openAccount(account: AccountItem, now: Date, isSame: (existing: A
 /** Removes a student's or guardian's account that no record names any more, with its email claim; false when it changed meanwhile. */
 async function freed(stale: AccountItem): Promise<boolean> {
   const failed = await transact({
-    claim: remove(keys.emailClaim(stale.email), 'userId = :id', { ':id': stale._id }),
-    profile: remove(keys.userProfile(stale._id), 'email = :email', { ':email': stale.email }),
+    claim: remove(emailClaim(stale.email), 'userId = :id', { ':id': stale._id }),
+    profile: remove(userProfile(stale._id), 'email = :email', { ':email': stale.email }),
   });
   return failed === null;
 }
@@ -99,13 +100,13 @@ async function freed(stale: AccountItem): Promise<boolean> {
  * it); none when the student has no account.
  */
 export async function accountEmailMove(studentId: string, email: string): Promise<TransactItem[]> {
-  const account = await getItem<AccountItem>(keys.userProfile(studentId));
+  const account = await getItem<AccountItem>(userProfile(studentId));
   const to = email.toLowerCase();
   if (account?.role !== 'student' || account.email === to) return [];
   return [
-    remove(keys.emailClaim(account.email), 'userId = :id', { ':id': studentId }),
-    put({ ...keys.emailClaim(to), entity: 'email', userId: studentId }, IS_NEW),
-    update(keys.userProfile(studentId), { email: to }),
+    remove(emailClaim(account.email), 'userId = :id', { ':id': studentId }),
+    put({ ...emailClaim(to), entity: 'email', userId: studentId }, IS_NEW),
+    update(userProfile(studentId), { email: to }),
   ];
 }
 
@@ -113,7 +114,7 @@ async function linkChild(guardianId: string, studentId: string): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.userProfile(guardianId),
+      Key: userProfile(guardianId),
       UpdateExpression: 'ADD studentIds :id',
       ConditionExpression: EXISTS,
       ExpressionAttributeValues: { ':id': new Set([studentId]) },
@@ -142,7 +143,7 @@ export interface ReachedStudent {
 export async function studentsOfAccount(account: { _id: string; role: FamilyRole; email: string }): Promise<ReachedStudent[]> {
   let ids = [account._id];
   if (account.role === 'guardian') {
-    ids = [...((await getItem<AccountItem>(keys.userProfile(account._id)))?.studentIds ?? [])];
+    ids = [...((await getItem<AccountItem>(userProfile(account._id)))?.studentIds ?? [])];
   }
   if (!ids.length) return [];
   // Straight from the table, one GetItem per child (a family has few): the students' repository would bring its

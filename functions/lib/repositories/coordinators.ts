@@ -2,6 +2,7 @@ import { COORDINATOR_MESSAGES } from '@shared/schemas/structure';
 import { batchGet } from '../batch';
 import { Invalid, NotFound } from '../domain-errors';
 import * as keys from '../keys';
+import { userProfile } from '../entities/user';
 import { transact, type TransactItem } from '../writes';
 import { entryKey, getNode, type StructureItem } from './structure';
 import { tableName } from '../db';
@@ -13,7 +14,7 @@ import { tableName } from '../db';
  */
 export async function setCoordinators(divisionid: string, coordinators: string[]): Promise<StructureItem> {
   const ids = [...new Set(coordinators)];
-  const users = await batchGet<{ _id: string; role?: string }>(ids.map((id) => keys.userProfile(id)));
+  const users = await batchGet<{ _id: string; role?: string }>(ids.map((id) => userProfile(id)));
   if (users.length !== ids.length || users.some((user) => user.role !== 'faculty' && user.role !== 'admin')) {
     throw new Invalid(COORDINATOR_MESSAGES.notFaculty);
   }

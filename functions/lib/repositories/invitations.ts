@@ -13,7 +13,7 @@ import {
   type InvitationMailItem,
   type InvitationRunItem,
 } from '../entities/invitation';
-import * as keys from '../keys';
+import { userProfile } from '../entities/user';
 import type { Recipient } from '../invitations/recipients';
 import { EXISTS, isConditionFailure } from '../writes';
 
@@ -187,7 +187,7 @@ export async function noteInvited(accountId: string, now = new Date()): Promise<
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.userProfile(accountId),
+      Key: userProfile(accountId),
       UpdateExpression: 'SET lastInvitedAt = :at',
       ConditionExpression: EXISTS,
       ExpressionAttributeValues: { ':at': now.toISOString() },

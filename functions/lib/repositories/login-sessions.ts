@@ -4,13 +4,15 @@ import { batchDelete } from '../batch';
 import { db, nowSeconds, queryAll, tableName } from '../db';
 import { NotFound } from '../domain-errors';
 import * as keys from '../keys';
+import { userProfile } from '../entities/user';
+import { loginSession, loginSessionIdOfKey, loginSessionsOfUser, type LoginSessionItem } from '../entities/login-session';
 import { EXISTS, isConditionFailure, put, transact, type TransactItem } from '../writes';
 import { getSettings } from './settings';
 import { recordSignIn, type PasswordlessVia } from './sign-in-records';
 import { signInOnProfile } from './users';
 
 /**
- * Login sessions, one item per sign-in under the user's partition (keys.loginSession): a copy of
+ * Login sessions, one item per sign-in under the user's partition (loginSession): a copy of
  * the user, the device (User-Agent), signedInAt, lastSeenAt and expiresAt (TTL, the 12-hour lifetime).
  * A request is authenticated by one consistent GetItem of this item, so logout and user deletion
  * end a login session at once. A login session unused for the college's `sessionIdleMinutes` has
@@ -33,14 +35,6 @@ export interface CurrentUser extends SignedInUser {
   students?: { _id: string; name: string }[];
 }
 
-interface LoginSessionItem extends keys.Key {
-  user: SignedInUser;
-  device?: string;
-  signedInAt?: number;
-  lastSeenAt?: number;
-  expiresAt: number;
-}
-
 export interface NewLoginSession {
   user: SignedInUser;
   loginSessionId: string;
@@ -52,7 +46,7 @@ export interface NewLoginSession {
 export function loginSessionItem({ user, loginSessionId, expiresAt, device }: NewLoginSession): TransactItem {
   const now = nowSeconds();
   return put({
-    ...keys.loginSession(user._id, loginSessionId),
+    ...loginSession(user._id, loginSessionId),
     entity: 'session',
     user,
     device: device.slice(0, DEVICE_LENGTH),
@@ -92,7 +86,7 @@ export async function createPasswordlessLoginSession(
   const account: TransactItem = {
     Update: {
       TableName: tableName(),
-      Key: keys.userProfile(loginSession.user._id),
+      Key: userProfile(loginSession.user._id),
       UpdateExpression: `ADD signIns :one SET ${record.set} REMOVE ${record.remove}`,
       ConditionExpression: EXISTS,
       ExpressionAttributeValues: { ':one': 1, ...record.values },
@@ -117,7 +111,7 @@ async function hasLapsed(item: LoginSessionItem, now: number): Promise<boolean> 
  * lags, so expiry is checked here). One last seen over TOUCH_SECONDS ago costs a settings read and one write.
  */
 export async function signedInUserOf(userId: string, loginSessionId: string): Promise<CurrentUser | null> {
-  const Key = keys.loginSession(userId, loginSessionId);
+  const Key = loginSession(userId, loginSessionId);
   const result = await db.send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
   const item = result.Item as LoginSessionItem | undefined;
   const now = nowSeconds();
@@ -147,7 +141,7 @@ async function touched(Key: keys.Key, now: number): Promise<boolean> {
 
 /** The user's login sessions that are still live, most recently seen first. */
 export async function listLoginSessions(userId: string, currentId: string): Promise<ActiveSession[]> {
-  const items = await queryAll<LoginSessionItem>(keys.loginSessionsOfUser(userId), { ConsistentRead: true });
+  const items = await queryAll<LoginSessionItem>(loginSessionsOfUser(userId), { ConsistentRead: true });
   const now = nowSeconds();
   const { sessionIdleMinutes } = await getSettings();
   const live = items.filter((item) => item.expiresAt > now && now - lastSeen(item) <= sessionIdleMinutes * 60);
@@ -155,7 +149,7 @@ export async function listLoginSessions(userId: string, currentId: string): Prom
   return live
     .sort((a, b) => lastSeen(b) - lastSeen(a))
     .map((item) => {
-      const id = keys.loginSessionIdOfKey(item);
+      const id = loginSessionIdOfKey(item);
       return {
         _id: id,
         device: item.device ?? '',
@@ -169,9 +163,7 @@ export async function listLoginSessions(userId: string, currentId: string): Prom
 /** Ends one login session; NotFound when the user has no such login session. */
 export async function endLoginSession(userId: string, loginSessionId: string): Promise<void> {
   try {
-    await db.send(
-      new DeleteCommand({ TableName: tableName(), Key: keys.loginSession(userId, loginSessionId), ConditionExpression: EXISTS }),
-    );
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: loginSession(userId, loginSessionId), ConditionExpression: EXISTS }));
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFound('Session not found');
     throw error;
@@ -179,12 +171,12 @@ export async function endLoginSession(userId: string, loginSessionId: string): P
 }
 
 export async function deleteLoginSession(userId: string, loginSessionId: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.loginSession(userId, loginSessionId) }));
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: loginSession(userId, loginSessionId) }));
 }
 
 /** The keys of every login session of a user (one Query of their partition). */
 export async function loginSessionKeysOfUser(userId: string): Promise<keys.Key[]> {
-  const loginSessions = await queryAll<keys.Key>(keys.loginSessionsOfUser(userId), {
+  const loginSessions = await queryAll<keys.Key>(loginSessionsOfUser(userId), {
     ProjectionExpression: 'pk, sk',
     ConsistentRead: true,
   });

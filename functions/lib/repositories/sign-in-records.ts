@@ -2,7 +2,7 @@ import type { LastSignIn } from '@shared/answers/auth';
 import type { SignInMethod } from '@shared/sign-in-methods';
 
 /**
- * The last sign-in an account's profile records (keys.userProfile, `lastSignIn`): when and how, and the provider of
+ * The last sign-in an account's profile records (entities/user.ts userProfile, `lastSignIn`): when and how, and the provider of
  * a sign-in with the college's account. It is set in the transaction that stores the sign-in's login session
  * (createLoginSession, createPasswordlessLoginSession): no sign-in is missing from it, none is recorded that did not
  * happen, and it adds no write that could fail a sign-in. Of sign-ins at once, it holds the one committed last.

@@ -10,6 +10,7 @@ import { countAll, db, queryAll, tableName } from '../db';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import type { TimetableItem } from '../entities/timetable-entry';
 import * as keys from '../keys';
+import { userProfile } from '../entities/user';
 import { clashMessageFor, type Clash } from '../timetable/clash';
 import { labsAttribute, placeWrites } from '../timetable/places';
 import { validatedEntry } from '../timetable/validation';
@@ -47,7 +48,7 @@ export async function createTimetableEntry(input: TimetableEntryInput): Promise<
   const item = await validatedEntry(input);
   const failed = await transact({
     // The faculty member's delete removes their entries after the profile: none may be added once it is gone.
-    faculty: check(keys.userProfile(item.facultyid), EXISTS),
+    faculty: check(userProfile(item.facultyid), EXISTS),
     ...placeWrites(item, {}),
   });
   if (failed === 'faculty') throw new Invalid(M.facultyNotFound);
@@ -81,7 +82,7 @@ export async function updateTimetableEntry(id: string, change: TimetableEntryCha
     ...(old.revision === undefined ? {} : { ':revision': old.revision }),
   };
   const failed = await transact({
-    faculty: check(keys.userProfile(item.facultyid), EXISTS),
+    faculty: check(userProfile(item.facultyid), EXISTS),
     ...placeWrites(item, { revision: (old.revision ?? 0) + 1 }, { item: old, when: asRead, values: readValues }),
   });
   if (failed === 'faculty') throw new Invalid(M.facultyNotFound);

@@ -8,14 +8,15 @@ import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { db, queryAll, tableName } from '../db';
 import { Conflict, NotFound } from '../domain-errors';
 import * as keys from '../keys';
+import { allUsers, emailClaim, emailLookalikeClaim, userListEntry, userProfile } from '../entities/user';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { EXISTS, IS_NEW, put, remove, transact, update, type TransactItem } from '../writes';
 import { lastSignInOf, recordSignIn, type SignInFields } from './sign-in-records';
 
 /**
- * Users: the profile (keys.userProfile, listed by username on gsi1), the claim that gives an
- * email address (lower-cased) to one user (keys.emailClaim), and its look-alike claims that keep
- * look-alike addresses out (keys.emailLookalikeClaim, functions/lib/lookalike-claims.ts).
+ * Users: the profile (userProfile, listed by username on gsi1), the claim that gives an
+ * email address (lower-cased) to one user (emailClaim), and its look-alike claims that keep
+ * look-alike addresses out (emailLookalikeClaim, functions/lib/lookalike-claims.ts).
  *
  * Not found: lookups (`get…`, `find…`) answer null; deleteUser throws NotFound.
  */
@@ -45,14 +46,14 @@ export async function createUser(input: {
   const user: UserItem = { _id: randomUUID(), ...input, lookalikes: lookalikeKeys(input.email) };
   const lookalikeTaken = new Conflict(TEXT_MESSAGES.lookalikeEmail);
   // Users an older release stored hold no look-alike claims: their emails are compared here (one Query of the user list).
-  const sameEmail = (other: PublicUser) => keys.emailClaim(other.email).pk === keys.emailClaim(user.email).pk;
+  const sameEmail = (other: PublicUser) => emailClaim(other.email).pk === emailClaim(user.email).pk;
   if ((await listUsers()).some((other) => !sameEmail(other) && areLookalikes(other.email, user.email))) throw lookalikeTaken;
   const failed = await transact({
-    claim: put({ ...keys.emailClaim(user.email), entity: 'email', userId: user._id }, IS_NEW),
-    lookalikes: lookalikeClaimWrites(keys.emailLookalikeClaim, [], user.lookalikes!, { entity: 'emailLookalike', userId: user._id }),
+    claim: put({ ...emailClaim(user.email), entity: 'email', userId: user._id }, IS_NEW),
+    lookalikes: lookalikeClaimWrites(emailLookalikeClaim, [], user.lookalikes!, { entity: 'emailLookalike', userId: user._id }),
     profile: put({
-      ...keys.userProfile(user._id),
-      ...keys.userListEntry(user),
+      ...userProfile(user._id),
+      ...userListEntry(user),
       entity: 'user',
       ...user,
       createdAt: new Date().toISOString(),
@@ -65,16 +66,16 @@ export async function createUser(input: {
 
 /** The user holding this email (any case), with the password hash for checking a login. */
 export async function findUserForLogin(email: string): Promise<UserItem | null> {
-  const claim = await db.send(new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email), ConsistentRead: true }));
+  const claim = await db.send(new GetCommand({ TableName: tableName(), Key: emailClaim(email), ConsistentRead: true }));
   if (!claim.Item) return null;
   const user = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.userProfile(claim.Item.userId as string), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: userProfile(claim.Item.userId as string), ConsistentRead: true }),
   );
   return (user.Item as UserItem | undefined) ?? null;
 }
 
 async function getProfile(id: string): Promise<UserItem | null> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(id), ConsistentRead: true }));
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: userProfile(id), ConsistentRead: true }));
   return (result.Item as UserItem | undefined) ?? null;
 }
 
@@ -85,7 +86,7 @@ export async function getUser(id: string): Promise<PublicUser | null> {
 
 /** All users, ordered by username (one Query on gsi1, paged). */
 export async function listUsers(): Promise<PublicUser[]> {
-  const items = await queryAll<UserItem>(keys.allUsers());
+  const items = await queryAll<UserItem>(allUsers());
   return items.map(toPublic);
 }
 
@@ -94,7 +95,7 @@ export async function listUsers(): Promise<PublicUser[]> {
  * (not while only a one-time password or an unused welcome link does), and their last sign-in.
  */
 export async function listUsersWithSignIns(): Promise<ListedUser[]> {
-  const items = await queryAll<UserItem>(keys.allUsers());
+  const items = await queryAll<UserItem>(allUsers());
   return items.map((item) => {
     const lastSignIn = lastSignInOf(item);
     return {
@@ -110,9 +111,9 @@ export async function deleteUser(id: string): Promise<PublicUser> {
   const profile = await getProfile(id);
   if (!profile) throw userNotFound();
   const failed = await transact({
-    profile: remove(keys.userProfile(id), EXISTS),
-    claim: remove(keys.emailClaim(profile.email)),
-    lookalikes: lookalikeReleases(keys.emailLookalikeClaim, profile.lookalikes),
+    profile: remove(userProfile(id), EXISTS),
+    claim: remove(emailClaim(profile.email)),
+    lookalikes: lookalikeReleases(emailLookalikeClaim, profile.lookalikes),
   });
   if (failed) throw userNotFound();
   return toPublic(profile);
@@ -120,13 +121,13 @@ export async function deleteUser(id: string): Promise<PublicUser> {
 
 /** Used by seeding and create-admin: whether an email is already taken. */
 export async function emailTaken(email: string): Promise<boolean> {
-  const claim = await db.send(new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email), ConsistentRead: true }));
+  const claim = await db.send(new GetCommand({ TableName: tableName(), Key: emailClaim(email), ConsistentRead: true }));
   return claim.Item !== undefined;
 }
 
 /** The user's profile with the password hash (a password change checks the current one). */
 export async function getUserWithPassword(id: string): Promise<UserItem | null> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(id), ConsistentRead: true }));
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: userProfile(id), ConsistentRead: true }));
   return (result.Item as UserItem | undefined) ?? null;
 }
 
@@ -150,7 +151,7 @@ export async function setPassword(
   loginSessions: { end: keys.Key[]; start?: TransactItem },
 ): Promise<boolean> {
   const { passwordHash, mustChangePassword, oneTimePasswordExpiresAt, whileProfile } = change;
-  const profile = update(keys.userProfile(id), {
+  const profile = update(userProfile(id), {
     passwordHash,
     mustChangePassword,
     ...(oneTimePasswordExpiresAt ? { oneTimePasswordExpiresAt } : {}),
@@ -182,7 +183,7 @@ export function signInOnProfile(id: string, checked: { passwordHash: string; one
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.userProfile(id),
+      Key: userProfile(id),
       UpdateExpression: `ADD signIns :one SET ${record.set} REMOVE ${removed}`,
       ConditionExpression: `${EXISTS} AND passwordHash = :hash${oneTimePassword ? ' AND oneTimePasswordExpiresAt > :now' : ''}`,
       ExpressionAttributeValues: {

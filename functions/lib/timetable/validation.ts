@@ -2,6 +2,7 @@ import { TIMETABLE_MESSAGES as M, type TimetableEntryInput } from '@shared/schem
 import { batchGet } from '../batch';
 import { Invalid } from '../domain-errors';
 import * as keys from '../keys';
+import { userProfile } from '../entities/user';
 import type { StructureItem } from '../repositories/structure';
 import type { TimetableItem } from '../entities/timetable-entry';
 import { timetableEntryId } from '../item-ids';
@@ -20,7 +21,7 @@ export async function validatedEntry(input: TimetableEntryInput): Promise<Timeta
     course: keys.structureNode('course', input.courseid),
     division: keys.structureNode('division', input.groupid),
     batch: keys.structureNode('batch', input.groupid),
-    faculty: keys.userProfile(input.facultyid),
+    faculty: userProfile(input.facultyid),
   };
   const found = await batchGet<Partial<StructureItem> & keys.Key & { username?: string }>(Object.values(wanted));
   const get = (key: keys.Key) => found.find((item) => item.pk === key.pk && item.sk === key.sk && !item.deleting);
