@@ -6,7 +6,7 @@ import {
   SESSION_NOT_FOUND,
   wasThere,
   type AttendanceRecord,
-  type MarkedSession,
+  type MarkedClassSession,
   type PercentageReport,
 } from '@shared/schemas/attendance';
 import { SETTINGS_MESSAGES } from '@shared/schemas/settings';
@@ -35,7 +35,7 @@ export const handler = resource('attendance', ATTENDANCE_REQUESTS, {
     const { classSession, replayed, backdated } = await markOnce(request.body, request.user);
     // The logged field keeps its name: `sessionId` is the class session's `_id`, not a login session's.
     if (backdated) securityEvent('backdated mark', request, { sessionId: classSession._id, date: classSession.date });
-    const data: MarkedSession = {
+    const data: MarkedClassSession = {
       _id: classSession._id,
       version: classSession.version,
       date: classSession.date,
@@ -48,22 +48,22 @@ export const handler = resource('attendance', ATTENDANCE_REQUESTS, {
   },
 
   'GET /attendance': async ({ query }) => {
-    const { date, enddate, slotid, slotcount, courseid, groupid } = query;
+    const { date, enddate, slotid, classKind, courseid, groupid } = query;
     if (enddate && enddate !== date) {
-      const days = await rangeReport({ courseid, slotcount, slotid, from: date, to: enddate, groupid });
+      const days = await rangeReport({ courseid, classKind, slotid, from: date, to: enddate, groupid });
       if (days.length === 0) return { data: [], message: NOT_FOUND };
-      const records = days.map(({ date: day, ...report }): AttendanceRecord => ({ date: day, courseid, slotid, slotcount, ...report }));
+      const records = days.map(({ date: day, ...report }): AttendanceRecord => ({ date: day, courseid, slotid, classKind, ...report }));
       return { data: records, message: 'Attendance data' };
     }
-    const classSessions = await classSessionsOn({ courseid, slotcount, date, slotid, groupid });
+    const classSessions = await classSessionsOn({ courseid, classKind, date, slotid, groupid });
     if (classSessions.length === 0) return { data: [], message: NOT_FOUND };
-    const record: AttendanceRecord = { date, courseid, slotid, slotcount, ...(await dateReport(classSessions)) };
+    const record: AttendanceRecord = { date, courseid, slotid, classKind, ...(await dateReport(classSessions)) };
     return { data: [record], message: 'Attendance data' };
   },
 
   'GET /attendance/criteria': async ({ query }) => {
-    const { startdate, enddate, slotid, slotcount, courseid, groupid } = query;
-    const report = await percentageReport({ courseid, slotcount, from: startdate, to: enddate ?? startdate, groupid, slotid });
+    const { startdate, enddate, slotid, classKind, courseid, groupid } = query;
+    const report = await percentageReport({ courseid, classKind, from: startdate, to: enddate ?? startdate, groupid, slotid });
     if (!report) return { data: { totalLecture: 0, studentData: [] } satisfies PercentageReport, message: NOT_FOUND };
     return { data: report, message: 'Attendance percentage' };
   },

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_SCHEMAS, type RouteSchemas } from '@shared/api-schemas';
 import { apiRouteKey, ROUTES, type Route } from '@shared/routes';
+import { wireFieldName } from '@shared/schemas/wire-names';
 import { runWhenMain } from './table-command';
 
 /**
@@ -22,14 +23,14 @@ const ACCESS: Record<Route['access'], string> = {
   applicant: 'admin; the student of {id}; their guardian',
 };
 
-/** The top-level fields of an object schema (one with a default too), optional ones marked '?'. */
+/** The top-level fields of an object schema (one with a default too) by their names on the wire, optional ones marked '?'. */
 function fieldsOf(schema: unknown): string {
   const def = (schema as { _zod?: { def: { type: string; innerType?: unknown } } } | undefined)?._zod?.def;
   if (def?.type === 'default') return fieldsOf(def.innerType);
   const shape = (schema as { shape?: Record<string, { _zod: { optin?: string } }> } | undefined)?.shape;
   if (!shape) return '–';
   return Object.entries(shape)
-    .map(([name, field]) => `\`${name}${field._zod.optin === 'optional' ? '?' : ''}\``)
+    .map(([name, field]) => `\`${wireFieldName(name)}${field._zod.optin === 'optional' ? '?' : ''}\``)
     .join(', ');
 }
 

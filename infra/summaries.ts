@@ -40,7 +40,7 @@ async function main(): Promise<number> {
     }
     for (const drift of await checkCourse(courseid)) {
       differing += 1;
-      console.log(`course ${drift.courseid}, kind ${drift.slotcount}, group ${drift.groupid}: stored and recomputed summaries differ`);
+      console.log(`course ${drift.courseid}, kind ${drift.classKind}, group ${drift.groupid}: stored and recomputed summaries differ`);
     }
   }
   const verb = command === 'check' ? 'differ from their sessions' : 'rebuilt';

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { API_SCHEMAS } from './api-schemas';
+import { toWire } from './schemas/wire-names';
 
 type Schemas = typeof API_SCHEMAS;
 
@@ -52,7 +53,7 @@ export interface RouteParts {
 
 /**
  * The path of a call under the prefix, which is also its SWR cache key: the route's template with
- * its parameters filled in, and the query (in the order given, empty values left out):
+ * its parameters filled in, and the query with the wire's names (in the order given, empty values left out):
  * ('GET /course/{semid}', { params: { semid: 'x' } }) → '/course/x'.
  */
 export function routePath<K extends ContractKey>(key: K, request?: RouteRequest<K>): string {
@@ -62,7 +63,7 @@ export function routePath<K extends ContractKey>(key: K, request?: RouteRequest<
     return encodeURIComponent(params[name]);
   });
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
+  for (const [name, value] of Object.entries(toWire(query) as object)) {
     if (value !== undefined && value !== '') search.set(name, String(value));
   }
   const text = search.toString();

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { ApiRouteKey } from './routes';
 import {
-  activeSessionShape,
+  activeLoginSessionShape,
   appConfigShape,
   invitedUserShape,
   listedUserShape,
@@ -14,9 +14,9 @@ import { batchAccountsShape, invitationRunShape } from './answers/invitation';
 import {
   attendanceRecordShape,
   historyEntryShape,
-  markedSessionShape,
+  markedClassSessionShape,
   percentageReportShape,
-  sessionViewShape,
+  classSessionViewShape,
 } from './answers/attendance';
 import { collegeSettingsShape } from './answers/settings';
 import { notMarkedShape, timetableEntryShape, todayClassShape } from './answers/timetable';
@@ -93,7 +93,7 @@ const ANSWERS = {
   'POST /auth/logout': nothing,
   'POST /auth/register': publicUserShape,
   'POST /auth/password': signedInUserShape,
-  'GET /auth/sessions': list(activeSessionShape),
+  'GET /auth/sessions': list(activeLoginSessionShape),
   'DELETE /auth/sessions/{id}': nothing,
   'DELETE /auth/sessions': nothing,
   'GET /user': list(listedUserShape),
@@ -159,10 +159,10 @@ const ANSWERS = {
   'GET /slot/{termid}': list(slotShape),
   'PATCH /slot/{id}': slotShape,
   'DELETE /slot/{id}': deletedTreeShape,
-  'POST /attendance': markedSessionShape,
+  'POST /attendance': markedClassSessionShape,
   'GET /attendance': list(attendanceRecordShape),
   'GET /attendance/criteria': percentageReportShape,
-  'PATCH /attendance/{id}': sessionViewShape,
+  'PATCH /attendance/{id}': classSessionViewShape,
   'GET /attendance/{id}/history': list(historyEntryShape),
   'GET /attendance/missing': notMarkedShape,
   'GET /settings': collegeSettingsShape,

@@ -1,3 +1,5 @@
+import type { ClassKind } from './schemas/wire-names';
+
 export const PRODUCT = 'SAMS';
 /** Who signs in: staff (admins and faculty) keep and mark attendance; a student sees their own record, a guardian their linked children's. */
 export const ROLES = ['admin', 'faculty', 'student', 'guardian'] as const;
@@ -7,8 +9,8 @@ export const STAFF_ROLES = ['admin', 'faculty'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const isStaff = (role: Role): role is StaffRole => role === 'admin' || role === 'faculty';
 
-/** Slot kinds: 1 = Lecture (a division), 2 = Lab (a batch). */
-export const SLOT_KINDS = { 1: 'Lecture', 2: 'Lab' } as const;
+/** What a class kind is called on the screens, in messages, emails, PDFs and CSVs: a lecture (of a division) or a lab (of a batch). */
+export const CLASS_KIND_LABELS: Readonly<Record<ClassKind, 'Lecture' | 'Lab'>> = { lecture: 'Lecture', lab: 'Lab' };
 
 export const MAX_BODY_BYTES = 256 * 1024;
 

@@ -1,4 +1,5 @@
 import type { TimetableClass } from './schemas/timetable';
+import { kindCode } from './schemas/wire-names';
 
 /**
  * The marking form of one timetabled class (docs/product.md §2.4): the flow's last step with the ids
@@ -13,7 +14,7 @@ export function markingFormPath(item: TimetableClass): string {
     termid: entry.termid,
     semid: entry.semid,
     courseid: entry.courseid,
-    kind: String(entry.slotcount),
+    kind: String(kindCode(entry.classKind)),
     slot: entry.slotid,
   });
   return `/students/${entry.groupid}?${search.toString()}`;

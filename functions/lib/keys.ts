@@ -122,36 +122,7 @@ export const studentsOfDivision = (divisionid: string): KeyCondition => allOnInd
 
 // Class sessions and their history: functions/lib/entities/class-session.ts.
 
-// Attendance summaries (docs/data-model.md): per course, kind and group, each student's count of
-// each status, in the course's partition beside its class sessions (outside ATT#, so class session Queries never see them).
-
-type SlotKind = 1 | 2;
-interface SummaryPlace {
-  courseid: string;
-  slotcount: SlotKind;
-  groupid: string;
-}
-
-/** A group's summary in an older release's unsharded shape: one item, read as one more part of the group, never written again. */
-export const attendanceSummary = (s: SummaryPlace): Key => ({ pk: `COURSE#${s.courseid}`, sk: `SUM#${s.slotcount}#${s.groupid}` });
-/** One part of a group's summary: its shard, and the part of the shard's students one write holds (`part`). */
-export const attendanceSummaryPart = (s: SummaryPlace & { shard: number; part: number }): Key => ({
-  pk: `COURSE#${s.courseid}`,
-  sk: `SUM#${s.slotcount}#${s.groupid}#${s.shard}#${s.part}`,
-});
-/** A summary part's place among its group's summaries of every course (gsi1): a student's Home reads each of their groups in one Query. */
-export const summaryOfGroupEntry = (s: SummaryPlace & { shard: number; part: number }) => ({
-  gsi1pk: `GROUPSUM#${s.groupid}`,
-  gsi1sk: `${s.courseid}#${s.slotcount}#${s.shard}#${s.part}`,
-});
-/** A group's summary parts of every course and kind (gsi1). */
-export const summariesOfGroupInEveryCourse = (groupid: string): KeyCondition => allOnIndex(`GROUPSUM#${groupid}`);
-/** Every part of one group's summary (the unsharded item too); a group id never holds '#' or sorts its parts elsewhere. */
-export const summaryOfGroup = (s: SummaryPlace): KeyCondition =>
-  between(`COURSE#${s.courseid}`, `SUM#${s.slotcount}#${s.groupid}`, `SUM#${s.slotcount}#${s.groupid}#~`);
-/** The summaries of a course: every kind and group, or of one kind. */
-export const summariesOfCourse = (courseid: string, kind?: SlotKind): KeyCondition =>
-  beginsWith(`COURSE#${courseid}`, kind === undefined ? 'SUM#' : `SUM#${kind}#`);
+// Attendance summaries: functions/lib/entities/attendance-summary.ts.
 
 // The weekly timetable (docs/data-model.md): an entry per term, weekday, slot and group, in the term's
 // partition (the key makes a group's slot taken once); a copy in the faculty member's partition (the key

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { API_SCHEMAS } from '@shared/api-schemas';
 import { apiRouteKey, type Route } from '@shared/routes';
+import { wireReviver } from '@shared/schemas/wire-names';
 
 /**
  * The local server checks every successful answer against its route's schema (shared/api-schemas.ts), so the
@@ -12,7 +13,7 @@ export function answerProblem(route: Pick<Route, 'method' | 'path'>, status: num
   const key = apiRouteKey(route);
   let answer: { data?: unknown };
   try {
-    answer = JSON.parse(body.toString('utf8')) as { data?: unknown };
+    answer = JSON.parse(body.toString('utf8'), wireReviver) as { data?: unknown };
   } catch {
     return `${key} answered ${status} with a body that is not JSON`;
   }

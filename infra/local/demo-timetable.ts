@@ -1,4 +1,5 @@
 import type { TimetableEntryInput } from '@shared/schemas/timetable';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { createTimetableEntry } from '@functions/lib/repositories/timetable';
 import { listActiveTerms, listChildren, type StructureItem } from '@functions/lib/repositories/structure';
 import { listUsers } from '@functions/lib/repositories/users';
@@ -27,23 +28,23 @@ export async function seedDemoTimetable(): Promise<void> {
     const divisions = await listChildren('division', semester._id);
     if (courses.length === 0 || slots.length < 6) continue;
     const entries: TimetableEntryInput[] = [];
-    const at = (weekday: number, slot: number, course: number, group: StructureItem, slotcount: 1 | 2) =>
+    const at = (weekday: number, slot: number, course: number, group: StructureItem, classKind: ClassKind) =>
       entries.push({
         termid: term._id,
         weekday,
         slotid: slots[slot]!._id,
         courseid: courses[course % courses.length]!._id,
-        slotcount,
+        classKind,
         groupid: group._id,
         facultyid: faculty._id,
       });
     for (const weekday of WEEKDAYS) {
       const morning = weekday % 2 === 1 ? 0 : 2;
       for (const [index, division] of divisions.slice(0, 2).entries()) {
-        at(weekday, morning + index, weekday + index, division, 1);
+        at(weekday, morning + index, weekday + index, division, 'lecture');
         const batches = await listChildren('batch', division._id);
         const batch = batches[weekday % 2 === 1 ? 0 : 1] ?? batches[0];
-        if (batch) at(weekday, 4 + index, weekday + index + 1, batch, 2);
+        if (batch) at(weekday, 4 + index, weekday + index + 1, batch, 'lab');
       }
     }
     // A run stopped midway left some: those are skipped (409), so the step completes when run again.

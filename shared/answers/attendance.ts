@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { slotKind, STATUSES } from '../schemas/attendance-kinds';
+import { classKind, STATUSES } from '../schemas/attendance-kinds';
 
 // Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/: the Lambdas load those, and zod schemas
 // built at load time cannot be tree-shaken, so each Lambda would carry every answer.
@@ -24,7 +24,7 @@ export const markConflictShape = z.strictObject({
   date: z.string(),
   courseid: z.string(),
   slotid: z.string(),
-  slotcount: slotKind,
+  classKind,
   groupid: z.string(),
   markedBy: userRefShape,
   markedAt: z.string(),
@@ -32,7 +32,7 @@ export const markConflictShape = z.strictObject({
 export type MarkConflict = z.output<typeof markConflictShape>;
 
 /** POST attendance: the session marked (its id and version), and how many of its expected students were there. */
-export const markedSessionShape = z.strictObject({
+export const markedClassSessionShape = z.strictObject({
   _id: z.string(),
   version: z.number(),
   date: z.string(),
@@ -40,10 +40,10 @@ export const markedSessionShape = z.strictObject({
   present: z.number(),
   expected: z.number(),
 });
-export type MarkedSession = z.output<typeof markedSessionShape>;
+export type MarkedClassSession = z.output<typeof markedClassSessionShape>;
 
 /** One marked session of a group, as GET attendance lists it and PATCH attendance/{id} answers it. */
-export const sessionViewShape = z.strictObject({
+export const classSessionViewShape = z.strictObject({
   _id: z.string(),
   groupid: z.string(),
   /** What a correction sends back: it is refused (409) once someone else has changed the session. */
@@ -57,16 +57,16 @@ export const sessionViewShape = z.strictObject({
   /** Every student expected, in roll order. */
   students: z.array(z.strictObject({ ...attendanceStudentShape.shape, status: z.enum(STATUSES) })),
 });
-export type SessionView = z.output<typeof sessionViewShape>;
+export type ClassSessionView = z.output<typeof classSessionViewShape>;
 
 /** GET attendance: data[0]. */
 export const attendanceRecordShape = z.strictObject({
   date: z.string(),
   courseid: z.string(),
   slotid: z.string(),
-  slotcount: slotKind,
+  classKind,
   /** The sessions found (one per group). */
-  sessions: z.array(sessionViewShape),
+  sessions: z.array(classSessionViewShape),
   /** Present and late students of every session found. */
   presentStudentsName: z.array(attendanceStudentShape),
 });

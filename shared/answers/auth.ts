@@ -46,7 +46,7 @@ export const signedInUserShape = z.strictObject({
 export type SignedInUser = z.output<typeof signedInUserShape>;
 
 /** One of the signed-in user's sessions (GET auth/sessions): a browser or phone signed in. */
-export const activeSessionShape = z.strictObject({
+export const activeLoginSessionShape = z.strictObject({
   _id: z.string(),
   /** The browser's User-Agent at sign-in (the web app names it: "Chrome on Android"). */
   device: z.string(),
@@ -55,7 +55,7 @@ export const activeSessionShape = z.strictObject({
   /** The session this request came with. */
   current: z.boolean(),
 });
-export type ActiveSession = z.output<typeof activeSessionShape>;
+export type ActiveLoginSession = z.output<typeof activeLoginSessionShape>;
 
 /** POST user/{id}/reset-password: the one-time password, shown once to the admin. */
 export const passwordResetShape = z.strictObject({

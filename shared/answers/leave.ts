@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { LEAVE_STATUSES, ATTACHMENT_TYPES } from '../schemas/leave';
+import { CLASS_KINDS } from '../schemas/wire-names';
 
 // Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/: the Lambdas load those, and zod schemas
 // built at load time cannot be tree-shaken, so each Lambda would carry every answer.
@@ -8,7 +9,7 @@ const leaveClassShape = z.strictObject({
   date: z.string(),
   slotid: z.string(),
   courseid: z.string(),
-  slotcount: z.union([z.literal(1), z.literal(2)]),
+  classKind: z.enum(CLASS_KINDS),
 });
 
 /** One step of an application's life: who applied, decided, withdrew or revoked it, when, and what they said. */
@@ -90,8 +91,6 @@ export const onLeaveShape = z.strictObject({
   kind: z.string(),
   status: z.enum(['excused', 'present']),
   /** The classes of the day it covers; absent: all of them. */
-  classes: z.optional(
-    z.array(z.strictObject({ slotid: z.string(), courseid: z.string(), slotcount: z.union([z.literal(1), z.literal(2)]) })),
-  ),
+  classes: z.optional(z.array(z.strictObject({ slotid: z.string(), courseid: z.string(), classKind: z.enum(CLASS_KINDS) }))),
 });
 export type OnLeave = z.output<typeof onLeaveShape>;

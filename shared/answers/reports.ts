@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { slotKind, STATUSES } from '../schemas/attendance-kinds';
+import { classKind, STATUSES } from '../schemas/attendance-kinds';
 import { attendanceStudentShape } from './attendance';
 import { THRESHOLD_SCOPES } from '../schemas/settings-choices';
 
@@ -20,7 +20,7 @@ export type NamedRef = z.output<typeof namedRefShape>;
 export const courseStandingShape = z.strictObject({
   courseid: z.string(),
   course: z.string(),
-  slotcount: slotKind,
+  classKind,
   attended: z.number(),
   held: z.number(),
   percentage: z.nullable(z.number()),
@@ -51,20 +51,20 @@ export const defaulterReportShape = z.strictObject({
 export type DefaulterReport = z.output<typeof defaulterReportShape>;
 
 /** One session of a student's record. */
-export const recordSessionShape = z.strictObject({
+export const recordClassSessionShape = z.strictObject({
   /** The session's `_id` (as GET attendance lists it). */
   _id: z.string(),
   date: z.string(),
   courseid: z.string(),
   course: z.string(),
-  slotcount: slotKind,
+  classKind,
   slotid: z.string(),
   slot: z.string(),
   status: z.enum(STATUSES),
   /** When a correction changed this student's status here: the latest such correction (ISO time, its reason). */
   corrected: z.optional(z.strictObject({ at: z.string(), reason: z.nullable(z.string()) })),
 });
-export type RecordSession = z.output<typeof recordSessionShape>;
+export type RecordClassSession = z.output<typeof recordClassSessionShape>;
 
 /** Why a projection cannot count the classes still to come. */
 export const UNKNOWN_REMAINING = ['noLastDay', 'noTimetable'] as const;
@@ -96,7 +96,7 @@ export type Projection = z.output<typeof projectionShape>;
 export const courseProjectionShape = z.strictObject({
   courseid: z.string(),
   course: z.string(),
-  slotcount: slotKind,
+  classKind,
   ...projectionShape.shape,
 });
 export type CourseProjection = z.output<typeof courseProjectionShape>;
@@ -130,6 +130,6 @@ export const studentRecordShape = z.strictObject({
   courses: z.array(courseStandingShape),
   overall: z.nullable(z.number()),
   /** Newest first. */
-  sessions: z.array(recordSessionShape),
+  sessions: z.array(recordClassSessionShape),
 });
 export type StudentRecord = z.output<typeof studentRecordShape>;

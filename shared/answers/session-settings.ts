@@ -4,5 +4,5 @@ import * as z from 'zod/mini';
 // built at load time cannot be tree-shaken, so each Lambda would carry every answer.
 
 /** The college's sign-out after inactivity, in minutes (shared/schemas/session-settings.ts: its bounds and default). */
-export const sessionSettingsShape = z.strictObject({ sessionIdleMinutes: z.number() });
-export type SessionSettings = z.output<typeof sessionSettingsShape>;
+export const loginSessionSettingsShape = z.strictObject({ sessionIdleMinutes: z.number() });
+export type LoginSessionSettings = z.output<typeof loginSessionSettingsShape>;

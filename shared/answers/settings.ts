@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { EXCUSED_RULES, MARKING_POLICIES, THRESHOLD_SCOPES } from '../schemas/settings-choices';
 import { alertSettingsShape } from './alert-settings';
 import { leaveSettingsShape } from './leave-settings';
-import { sessionSettingsShape } from './session-settings';
+import { loginSessionSettingsShape } from './session-settings';
 
 // Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/: the Lambdas load those, and zod schemas
 // built at load time cannot be tree-shaken, so each Lambda would carry every answer.
@@ -10,7 +10,7 @@ import { sessionSettingsShape } from './session-settings';
 /** The college's settings as GET and PATCH settings answer them: the attendance rules, the alerts and the session timeout. */
 export const collegeSettingsShape = z.strictObject({
   ...alertSettingsShape.shape,
-  ...sessionSettingsShape.shape,
+  ...loginSessionSettingsShape.shape,
   ...leaveSettingsShape.shape,
   /** How long after marking the faculty member who marked a session may still correct it; 0: never (admins always may). */
   editWindowHours: z.number(),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { slotKind } from '../schemas/attendance-kinds';
+import { classKind } from '../schemas/attendance-kinds';
 import { userRefShape } from './attendance';
 
 // Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/: the Lambdas load those, and zod schemas
@@ -11,7 +11,7 @@ export const timetableEntryShape = z.strictObject({
   weekday: z.number(),
   slotid: z.string(),
   courseid: z.string(),
-  slotcount: slotKind,
+  classKind,
   groupid: z.string(),
   facultyid: z.string(),
   /** A class of odd or even weeks of the term only (shared/timetable-weeks.ts); absent: every week. */

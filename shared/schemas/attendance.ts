@@ -3,7 +3,7 @@ import { todayIn } from '../dates';
 import { hasInvisibleCharacters, normalizeText, TEXT_MESSAGES } from '../text/normalize';
 import { calendarDate, entityId } from './common';
 import { MARK_BACK_DAYS_LABEL } from './settings';
-import { slotKind, STATUSES, type AttendanceStatus } from './attendance-kinds';
+import { classKind, STATUSES, type AttendanceStatus } from './attendance-kinds';
 
 export const DUPLICATE_MARK = 'Attendance for this date, course, and slot already exists';
 export const NOT_FOUND = 'Attendance data not found!!!';
@@ -23,16 +23,17 @@ export const MARK_MESSAGES = {
     `This ${groupKind} is too large to store as one attendance session: its ${students} students' names and enrollments need ${Math.ceil(bytes / 1024)} KB, and a session holds at most ${Math.floor(limit / 1024)} KB. Split it into smaller ${groupKind === 'batch' ? 'batches' : 'divisions'} or shorten the names.`,
 } as const;
 
-export { slotKind, STATUSES, type AttendanceStatus } from './attendance-kinds';
+export { classKind, STATUSES, type AttendanceStatus } from './attendance-kinds';
+export { CLASS_KINDS, type ClassKind } from './wire-names';
 /** What the attendance routes answer: shared/answers/attendance.ts. */
 export type {
   AttendanceRecord,
   AttendanceStudent,
   HistoryEntry,
   MarkConflict,
-  MarkedSession,
+  MarkedClassSession,
   PercentageReport,
-  SessionView,
+  ClassSessionView,
   StudentTotals,
   UserRef,
 } from '../answers/attendance';
@@ -58,7 +59,7 @@ const markDate = calendarDate('Enter a real date as YYYY-MM-DD').check(
 );
 
 export const markSchema = z.object({
-  presentStudentData: z
+  presentStudentIds: z
     .array(entityId('Each present student must be an id'), { error: 'presentStudentData must be a list of student ids' })
     .check(
       z.maxLength(1000, { error: 'At most 1000 students at once' }),
@@ -66,10 +67,10 @@ export const markSchema = z.object({
     ),
   date: markDate,
   slotid: entityId('Please select a slot'),
-  slotcount: slotKind,
+  classKind,
   courseid: entityId('Please select a course'),
   groupid: z.optional(entityId('Please select a division or batch')),
-  /** Wins over presentStudentData for the students it names. */
+  /** Wins over presentStudentIds for the students it names. */
   statuses: z.optional(statusMap('statuses must map student ids to present, late, absent or excused')),
   /**
    * Made by the client once per mark (docs/product.md §4, marking offline): the same mark sent again
@@ -103,12 +104,6 @@ export const correctionSchema = z.object({
 });
 export type CorrectionInput = z.infer<typeof correctionSchema>;
 
-/** Query strings carry text: slotcount arrives as '1' or '2'. */
-const slotKindText = z.pipe(
-  z.enum(['1', '2'], { error: 'Slot count must be 1 (Lecture) or 2 (Lab)' }),
-  z.transform((value) => Number(value) as 1 | 2),
-);
-
 /** The most days GET attendance reads at once (one record per day that has sessions). */
 export const MAX_VIEW_DAYS = 31;
 export const VIEW_QUERY_MESSAGES = {
@@ -125,7 +120,7 @@ export const viewQuerySchema = z
     /** Optional: from `date` to `enddate`, one record per day that has sessions. */
     enddate: z.optional(calendarDate('Enter a real end date as YYYY-MM-DD')),
     slotid: entityId('Please select a slot'),
-    slotcount: slotKindText,
+    classKind,
     courseid: entityId('Please select a course'),
     groupid: z.optional(entityId('Please select a division or batch')),
   })
@@ -136,7 +131,7 @@ export const viewQuerySchema = z
     }),
   );
 
-/** GET attendance's query as the client sends it (text: slotcount '1' or '2'). */
+/** GET attendance's query as the client sends it. */
 export type ViewQuery = z.input<typeof viewQuerySchema>;
 
 export const criteriaQuerySchema = z
@@ -145,7 +140,7 @@ export const criteriaQuerySchema = z
     enddate: z.optional(calendarDate('Enter a real end date as YYYY-MM-DD')),
     /** Optional: one slot's sessions only (without it, every slot of the course). */
     slotid: z.optional(entityId('Please select a slot')),
-    slotcount: slotKindText,
+    classKind,
     courseid: entityId('Please select a course'),
     groupid: z.optional(entityId('Please select a division or batch')),
   })

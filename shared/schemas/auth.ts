@@ -77,4 +77,4 @@ export const setPasswordSchema = z.object({
 export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 
 /** What the auth and user routes answer: shared/answers/auth.ts. */
-export type { ActiveSession, AppConfig, InvitedUser, PasswordReset, PublicUser, SetPasswordLink, SignedInUser } from '../answers/auth';
+export type { ActiveLoginSession, AppConfig, InvitedUser, PasswordReset, PublicUser, SetPasswordLink, SignedInUser } from '../answers/auth';

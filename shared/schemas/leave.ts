@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { calendarDate, entityId, optionalText, requiredText } from './common';
+import { CLASS_KINDS } from './wire-names';
 
 /*
  * Leave, on-duty and medical applications (docs/product.md §2.17): a student or guardian applies, a
@@ -76,7 +77,7 @@ export const leaveClassSchema = z.object({
   date: calendarDate(M.date),
   slotid: entityId(M.classes),
   courseid: entityId(M.classes),
-  slotcount: z.union([z.literal(1), z.literal(2)], { error: M.classes }),
+  classKind: z.enum(CLASS_KINDS, { error: M.classes }),
 });
 export type LeaveClass = z.output<typeof leaveClassSchema>;
 

@@ -66,7 +66,7 @@ export type {
   DefaulterRow,
   NamedRef,
   Projection,
-  RecordSession,
+  RecordClassSession,
   StudentRecord,
   StudentStanding,
 } from '../answers/reports';

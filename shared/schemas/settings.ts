@@ -3,7 +3,7 @@ import type { CollegeSettings } from '../answers/settings';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../dates';
 import { alertSettingsFields, DEFAULT_ALERT_SETTINGS } from './alert-settings';
 import { DEFAULT_LEAVE_SETTINGS, leaveSettingsFields } from './leave-settings';
-import { DEFAULT_SESSION_SETTINGS, sessionSettingsFields } from './session-settings';
+import { DEFAULT_LOGIN_SESSION_SETTINGS, loginSessionSettingsFields } from './session-settings';
 import { EXCUSED_RULES, MARKING_POLICIES, THRESHOLD_SCOPES } from './settings-choices';
 
 /*
@@ -32,7 +32,7 @@ export const DEFAULT_SETTINGS: CollegeSettings = {
   markBackDays: 7,
   timeZone: DEFAULT_TIME_ZONE,
   ...DEFAULT_ALERT_SETTINGS,
-  ...DEFAULT_SESSION_SETTINGS,
+  ...DEFAULT_LOGIN_SESSION_SETTINGS,
   ...DEFAULT_LEAVE_SETTINGS,
 };
 
@@ -72,7 +72,7 @@ export const settingsSchema = z.object({
   markBackDays: z.int({ error: SETTINGS_MESSAGES.markBackDays }).check(...between(0, MAX_MARK_BACK_DAYS, SETTINGS_MESSAGES.markBackDays)),
   timeZone: z.string({ error: SETTINGS_MESSAGES.timeZone }).check(z.trim(), z.refine(isTimeZone, { error: SETTINGS_MESSAGES.timeZone })),
   ...alertSettingsFields,
-  ...sessionSettingsFields,
+  ...loginSessionSettingsFields,
   ...leaveSettingsFields,
 });
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isCalendarDate } from '../dates';
 import { entityId } from './common';
+import { CLASS_KINDS } from './wire-names';
 
 /*
  * The weekly timetable (docs/product.md §3): which faculty member teaches which course, as a lecture
@@ -18,7 +19,7 @@ export const TIMETABLE_MESSAGES = {
   weekday: 'The weekday must be a whole number from 1 (Monday) to 7 (Sunday)',
   slotid: 'Please select a slot',
   courseid: 'Please select a course',
-  slotcount: 'Choose Lecture or Lab',
+  classKind: 'Choose Lecture or Lab',
   groupid: 'Please select a division (lecture) or a batch (lab)',
   facultyid: 'Please select a faculty member',
   weeks: 'Choose when the class meets: every week, odd weeks or even weeks',
@@ -60,7 +61,7 @@ export const timetableEntrySchema = z.object({
     .check(z.gte(1, { error: TIMETABLE_MESSAGES.weekday }), z.lte(7, { error: TIMETABLE_MESSAGES.weekday })),
   slotid: entityId(TIMETABLE_MESSAGES.slotid),
   courseid: entityId(TIMETABLE_MESSAGES.courseid),
-  slotcount: z.union([z.literal(1), z.literal(2)], { error: TIMETABLE_MESSAGES.slotcount }),
+  classKind: z.enum(CLASS_KINDS, { error: TIMETABLE_MESSAGES.classKind }),
   groupid: entityId(TIMETABLE_MESSAGES.groupid),
   facultyid: entityId(TIMETABLE_MESSAGES.facultyid),
   /** Odd or even weeks of the term only (shared/timetable-weeks.ts); absent: every week. */

@@ -59,7 +59,7 @@ export async function markSessions(college: BenchDivision, count: number, course
     Array.from({ length: count }, (_, i) => () => {
       const place = {
         courseid: course._id,
-        slotcount: 1 as const,
+        classKind: 'lecture' as const,
         date: dayBefore(Math.floor(i / college.slots.length) + 1),
         slotid: college.slots[i % college.slots.length]!._id,
         groupid: college.division._id,

@@ -6,6 +6,7 @@ import { ADMIN, DESKTOP, FACULTY, screenshot, scrollsSideways } from './support/
 import { Screen } from './support/screen';
 import { useE2e } from './support/use-e2e';
 import { fillForm, submit, tableRows } from './support/view-attendance';
+import { answerJson } from './support/wire';
 
 /*
  * Statuses, corrections and their history in Chromium against the real local stack (docs/product.md §2.4,
@@ -30,7 +31,7 @@ const tapMode = (mode: 'Absent' | 'Late' | 'Excused') => t.page.getByRole('radio
 async function session() {
   const response = await t.page.request.get(`/api/v1/attendance?${query}`);
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: AttendanceRecord[] }).data[0]!.sessions[0]!;
+  return (await answerJson<{ data: AttendanceRecord[] }>(response)).data[0]!.sessions[0]!;
 }
 
 const statusesByEnrollment = async () => Object.fromEntries((await session()).students.map((each) => [each.enrollment, each.status]));

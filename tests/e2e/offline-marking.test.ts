@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@shared/dates';
-import { MARK_ALREADY_STORED, type MarkedSession } from '@shared/schemas/attendance';
+import { MARK_ALREADY_STORED, type MarkedClassSession } from '@shared/schemas/attendance';
 import type { PublicUser } from '@shared/schemas/auth';
 import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { collegeToday } from '@tests/support/college-time';
 import { ADMIN, FACULTY, screenshot, signIn } from './support/browser';
 import { apiData, giveTodaysLectures, homeKeptOffline, queueStatus, sessionsOf, type TodayLecture } from './support/offline';
 import { useE2e } from './support/use-e2e';
+import { wireBody } from './support/wire';
 
 /*
  * Marking with no signal, in Chromium with the network cut (docs/product.md §4, marking offline): the
@@ -147,13 +148,13 @@ describe('e2e offline marking', () => {
   it('answers a replay of one clientMarkId at the API with the same session (200, not 409)', async () => {
     // A day of the demo term no other test marks.
     const body = { ...lectures[0]!.body, date: addDays(collegeToday(), -33), clientMarkId: randomUUID() };
-    const first = await admin.request.post('/api/v1/attendance', { data: body });
+    const first = await admin.request.post('/api/v1/attendance', { data: wireBody(body) });
     expect(first.status()).toBe(201);
-    const again = await admin.request.post('/api/v1/attendance', { data: body });
+    const again = await admin.request.post('/api/v1/attendance', { data: wireBody(body) });
     expect(again.status()).toBe(200);
-    const answer = (await again.json()) as { data: MarkedSession; message: string };
+    const answer = (await again.json()) as { data: MarkedClassSession; message: string };
     expect(answer.message).toBe(MARK_ALREADY_STORED);
-    expect(answer.data._id).toBe(((await first.json()) as { data: MarkedSession }).data._id);
+    expect(answer.data._id).toBe(((await first.json()) as { data: MarkedClassSession }).data._id);
     expect(t.consoleErrors).toEqual([]);
   });
 });

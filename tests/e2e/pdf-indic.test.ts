@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Course, Semester, Slot, Term } from '@shared/schemas/structure';
 import { A, C, COURSE, fillForm, SLOT, submit, useViewAttendance } from './support/view-attendance';
 import { ADMIN } from './support/browser';
+import { wireBody } from './support/wire';
 import { embeddedFonts, imageCount, pdfLines } from '@tests/support/pdf';
 
 /*
@@ -164,7 +165,7 @@ describe('e2e PDF: names in Indian scripts', () => {
 
   it('a division named in Devanagari: the header line is a shaped picture too, centred, and reads back exactly', async () => {
     const post = async (path: string, data: Record<string, unknown>, page = admin) => {
-      const response = await page.request.post(`/api/v1${path}`, { data });
+      const response = await page.request.post(`/api/v1${path}`, { data: wireBody(data) });
       expect(response.status(), await response.text()).toBe(201);
       return ((await response.json()) as { data: { _id: string } }).data._id;
     };
@@ -177,7 +178,7 @@ describe('e2e PDF: names in Indian scripts', () => {
     const student = await post('/student', { ...DIVISION_STUDENT, email: 'arjun@college.test', batchid: batch });
     await post(
       '/attendance',
-      { date: A, slotid: slot._id, slotcount: 1, courseid: course._id, groupid: division, presentStudentData: [student] },
+      { date: A, slotid: slot._id, classKind: 'lecture', courseid: course._id, groupid: division, presentStudentIds: [student] },
       t.page,
     );
 

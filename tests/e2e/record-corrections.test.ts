@@ -4,6 +4,7 @@ import { collegeToday } from '@tests/support/college-time';
 import { expectAccessible } from './support/axe';
 import { brokenWords, FACULTY, screenshot, scrollsSideways, withinWidth } from './support/browser';
 import { C, SLOT, useViewAttendance } from './support/view-attendance';
+import { answerJson } from './support/wire';
 
 /*
  * A student's record with a corrected mark and the course and month filters (docs/product.md §2.12), in
@@ -34,7 +35,7 @@ const monthName = (date: string) => `${LONG_MONTHS[Number(date.slice(5, 7)) - 1]
 async function recordOf(id: string): Promise<StudentRecord> {
   const response = await t.page.request.get(`/api/v1/report/student/${id}`);
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: StudentRecord }).data;
+  return (await answerJson<{ data: StudentRecord }>(response)).data;
 }
 
 const sessionRows = () =>
@@ -48,7 +49,7 @@ const sessionRows = () =>
 describe('e2e record: a corrected mark and the filters, on a phone', () => {
   it('shows the correction on the row in whole words, and the filters within the phone', async () => {
     const { _id: id } = student('25CE003');
-    const session = (await recordOf(id)).sessions.find((one) => one.date === C && one.slotcount === 1)!;
+    const session = (await recordOf(id)).sessions.find((one) => one.date === C && one.classKind === 'lecture')!;
     expect(session.status).toBe('absent');
     const corrected = await t.page.request.patch(`/api/v1/attendance/${session._id}`, {
       data: { statuses: { [id]: 'present' }, reason: REASON, version: 1 },

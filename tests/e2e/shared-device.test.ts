@@ -122,11 +122,11 @@ describe('e2e a shared lab computer', () => {
     expect(saved).toBeDefined();
     const madeUpId = randomUUID();
     await writeMarks(page, [
-      { ...saved!, body: { ...saved!.body, presentStudentData: [] } },
+      { ...saved!, body: { ...saved!.body, presentStudentIds: [] } },
       {
         ...saved!,
         clientMarkId: madeUpId,
-        body: { ...made.body, clientMarkId: madeUpId, presentStudentData: [] },
+        body: { ...made.body, clientMarkId: madeUpId, presentStudentIds: [] },
         label: 'Data Structures / Lecture',
       },
     ]);

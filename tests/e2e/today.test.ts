@@ -7,6 +7,7 @@ import type { Batch, Course, Division, Semester, Slot, Term } from '@shared/sche
 import { TIMETABLE_MESSAGES, weekdayOf, type NotMarked, type TimetableEntry } from '@shared/schemas/timetable';
 import { ADMIN, FACULTY, screenshot, scrollsSideways, signIn } from './support/browser';
 import { useE2e } from './support/use-e2e';
+import { answerJson, wireBody } from './support/wire';
 
 /*
  * Today in Chromium against the real local stack (docs/product.md §2.4, §3): the admin gives the demo
@@ -22,8 +23,8 @@ const LECTURE_SLOT = '09:00 - 10:00';
 const LAB_SLOT = '14:00 - 15:00';
 
 async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`/api/v1/${path}`, { method, ...(data ? { data } : {}) });
-  const body = (await response.json()) as { data: T; message: string };
+  const response = await page.request.fetch(`/api/v1/${path}`, { method, ...(data ? { data: wireBody(data) } : {}) });
+  const body = await answerJson<{ data: T; message: string }>(response);
   expect(response.ok(), body.message).toBe(true);
   return body.data;
 }
@@ -44,8 +45,8 @@ async function giveTodaysClasses(admin: Page): Promise<void> {
   const slotid = (name: string) => slots.find((slot) => slot.name === name)!._id;
   const base = { termid: term!._id, weekday, courseid: course._id, facultyid: faculty._id };
   // The lab first, so that Today's order is the slots' and not the order of adding.
-  await api(admin, 'POST', 'timetable', { ...base, slotid: slotid(LAB_SLOT), slotcount: 2, groupid: batch._id });
-  await api(admin, 'POST', 'timetable', { ...base, slotid: slotid(LECTURE_SLOT), slotcount: 1, groupid: division._id });
+  await api(admin, 'POST', 'timetable', { ...base, slotid: slotid(LAB_SLOT), classKind: 'lab', groupid: batch._id });
+  await api(admin, 'POST', 'timetable', { ...base, slotid: slotid(LECTURE_SLOT), classKind: 'lecture', groupid: division._id });
 }
 
 const missingToday = (admin: Page) => api<NotMarked>(admin, 'GET', `attendance/missing?date=${TODAY}`);

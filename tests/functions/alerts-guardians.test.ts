@@ -63,10 +63,10 @@ const counts = (mails: CaughtMail[]) =>
 
 async function lecture(date: string, present: string[]) {
   await attendance.mark(t.admin.cookie, {
-    presentStudentData: present.map((enrollment) => ids[enrollment]!),
+    presentStudentIds: present.map((enrollment) => ids[enrollment]!),
     date,
     slotid: college.slotids[0],
-    slotcount: 1,
+    classKind: 'lecture',
     courseid: college.courseid,
     groupid: college.divisions[0]!.id,
   });

@@ -25,7 +25,9 @@ beforeAll(async () => {
 async function weekWithTwoClasses() {
   const lecture = await timetable.added(entryBody(college, t.faculty.user._id));
   const batch = college.divisions[0]!.batches[0]!.id;
-  const lab = await timetable.added(entryBody(college, t.faculty.user._id, { slotid: college.slotids[1], slotcount: 2, groupid: batch }));
+  const lab = await timetable.added(
+    entryBody(college, t.faculty.user._id, { slotid: college.slotids[1], classKind: 'lab', groupid: batch }),
+  );
   // Removed even when the test fails, so the next test starts from an empty week.
   onTestFinished(async () => {
     await timetable.remove(lecture._id);
@@ -142,10 +144,10 @@ describe('not-marked alerts', () => {
 function lectureOf(date: string) {
   const division = college.divisions[0]!;
   return {
-    presentStudentData: division.batches[0]!.students,
+    presentStudentIds: division.batches[0]!.students,
     date,
     slotid: college.slotids[0],
-    slotcount: 1,
+    classKind: 'lecture',
     courseid: college.courseid,
     groupid: division.id,
   };

@@ -102,10 +102,10 @@ const marked = new Map<string, { _id: string; version: number }>();
 async function lecture(date: string, absent: (() => string)[]) {
   const away = new Set(absent.map((who) => who()));
   const session = await attendance.mark(t.admin.cookie, {
-    presentStudentData: students().filter((id) => !away.has(id)),
+    presentStudentIds: students().filter((id) => !away.has(id)),
     date,
     slotid: college.slotids[0],
-    slotcount: 1,
+    classKind: 'lecture',
     courseid: college.courseid,
     groupid: college.divisions[0]!.id,
   });
@@ -114,10 +114,10 @@ async function lecture(date: string, absent: (() => string)[]) {
 async function lab(date: string, absent: (() => string)[]) {
   const away = new Set(absent.map((who) => who()));
   await attendance.mark(t.admin.cookie, {
-    presentStudentData: labBatch().students.filter((id) => !away.has(id)),
+    presentStudentIds: labBatch().students.filter((id) => !away.has(id)),
     date,
     slotid: college.slotids[1],
-    slotcount: 2,
+    classKind: 'lab',
     courseid: college.courseid,
     groupid: labBatch().id,
   });
@@ -181,7 +181,7 @@ describe('alert jobs over two simulated weeks', () => {
     const timetable = timetableApi(t);
     for (const weekday of [1, 2, 3, 4, 5]) await timetable.added(entryBody(college, t.faculty.user._id, { weekday }));
     await timetable.added(
-      entryBody(college, t.faculty.user._id, { weekday: 2, slotid: college.slotids[1], slotcount: 2, groupid: labBatch().id }),
+      entryBody(college, t.faculty.user._id, { weekday: 2, slotid: college.slotids[1], classKind: 'lab', groupid: labBatch().id }),
     );
     await attendance.settings(t.admin.cookie, {
       timeZone: IST,

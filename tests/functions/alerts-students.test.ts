@@ -27,10 +27,10 @@ const leaver = () => everyone()[2]!;
 async function markLectures(days: string[]) {
   for (const date of days) {
     await attendance.mark(t.admin.cookie, {
-      presentStudentData: everyone().filter((id) => id !== absentee() && id !== leaver()),
+      presentStudentIds: everyone().filter((id) => id !== absentee() && id !== leaver()),
       date,
       slotid: college.slotids[0],
-      slotcount: 1,
+      classKind: 'lecture',
       courseid: college.courseid,
       groupid: college.divisions[0]!.id,
     });
@@ -119,7 +119,7 @@ describe('students alerts', () => {
       _id: date,
       date,
       markedAt: `${date}T10:00:00Z`,
-      slotcount: 1 as const,
+      classKind: 'lecture' as const,
       expected: [{ _id: 's', name: 'S', enrollment: 'E' }],
       statuses: { s: status },
     });

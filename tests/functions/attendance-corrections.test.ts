@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CORRECTION_CONFLICT, REASON_MESSAGE, type CorrectionInput, type SessionView } from '@shared/schemas/attendance';
+import { CORRECTION_CONFLICT, REASON_MESSAGE, type CorrectionInput, type ClassSessionView } from '@shared/schemas/attendance';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
@@ -10,14 +10,11 @@ const college = useCollege(t, { prefix: 'CO', divisions: 2, perBatch: 3 });
 const api = attendanceApi(t);
 
 const students = (d = 0) => college.divisions[d]!.batches.flatMap((batch) => batch.students);
-const slot = (date: string) => ({ date, slotid: college.slotids[0], slotcount: 1, courseid: college.courseid });
+const slot = (date: string) => ({ date, slotid: college.slotids[0], classKind: 'lecture', courseid: college.courseid });
 
 /** A lecture of division 0 marked by the faculty member: its first four students present. */
 async function marked(date: string) {
-  const classSession = await api.mark(
-    t.faculty.cookie,
-    lectureMark(college, { ...slot(date), presentStudentData: students().slice(0, 4) }),
-  );
+  const classSession = await api.mark(t.faculty.cookie, lectureMark(college, { ...slot(date), presentStudentIds: students().slice(0, 4) }));
   return classSession._id;
 }
 
@@ -25,7 +22,7 @@ async function marked(date: string) {
 const correct = (cookie: string, id: string, body: CorrectionInput) =>
   t.stack.api('PATCH /attendance/{id}', { params: { id }, body, cookie });
 
-const statusOf = (session: SessionView, id: string) => session.students.find((student) => student._id === id)?.status;
+const statusOf = (session: ClassSessionView, id: string) => session.students.find((student) => student._id === id)?.status;
 
 describe('attendance: corrections', () => {
   it('corrects a session: 200 with the next version, and the view and the history show it', async () => {
@@ -137,7 +134,7 @@ describe('attendance: corrections', () => {
   });
 
   it('answers 404 for an id that names no session', async () => {
-    const nowhere = classSessionId({ courseid: 'c', slotcount: 1, date: '2020-01-01', slotid: 's', groupid: 'g' });
+    const nowhere = classSessionId({ courseid: 'c', classKind: 'lecture', date: '2020-01-01', slotid: 's', groupid: 'g' });
     for (const id of ['not-an-id', nowhere]) {
       const body = { statuses: { [students()[0]!]: 'late' }, reason: 'Typo', version: 1 };
       const patched = await api.correct(t.admin.cookie, id, body);

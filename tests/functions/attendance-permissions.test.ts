@@ -12,7 +12,7 @@ const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'PE', divisions: 1, perBatch: 2 });
 const api = attendanceApi(t);
 
-const place = (date: string) => ({ date, slotid: college.slotids[0]!, slotcount: 1 as const, courseid: college.courseid });
+const place = (date: string) => ({ date, slotid: college.slotids[0]!, classKind: 'lecture' as const, courseid: college.courseid });
 const firstStudent = () => college.divisions[0]!.batches[0]!.students[0]!;
 const correction = { statuses: {} as Record<string, string>, reason: 'Marked the wrong student', version: 1 };
 

@@ -17,14 +17,14 @@ const students = () => college.divisions[0]!.batches.flatMap((batch) => batch.st
 const place = (date: string) => ({
   date,
   slotid: college.slotids[0]!,
-  slotcount: 1 as const,
+  classKind: 'lecture' as const,
   courseid: college.courseid,
   groupid: college.divisions[0]!.id,
 });
 
 /** A lecture marked with everyone present; its id. */
 const marked = async (date: string) =>
-  (await api.mark(t.faculty.cookie, lectureMark(college, { ...place(date), presentStudentData: students() })))._id;
+  (await api.mark(t.faculty.cookie, lectureMark(college, { ...place(date), presentStudentIds: students() })))._id;
 const historyItems = async (id: string) =>
   (await allItems()).filter((item) => item.entity === 'attendanceHistory' && item.sessionId === id);
 

@@ -24,17 +24,17 @@ const mark = (day: number, extra: Partial<MarkInput> = {}): MarkInput => {
   const division = college.divisions[0]!;
   const { students } = division.batches[0]!;
   return {
-    presentStudentData: students,
+    presentStudentIds: students,
     date: daysAgo(day),
     slotid: college.slotids[0]!,
-    slotcount: 1,
+    classKind: 'lecture',
     courseid: college.courseid,
     groupid: division.id,
     ...extra,
   };
 };
 const send = (cookie: string, body: MarkInput) => t.stack.api('POST /attendance', { cookie, body });
-/** A 409's data is who marked the session, not the contract's MarkedSession: checked, then typed. */
+/** A 409's data is who marked the session, not the contract's MarkedClassSession: checked, then typed. */
 const isConflict = (data: unknown): data is MarkConflict =>
   typeof data === 'object' && data !== null && 'markedBy' in data && 'markedAt' in data;
 function conflictOf(result: { body: { data: unknown } }): MarkConflict {
@@ -101,7 +101,7 @@ describe('attendance: a mark sent again', () => {
       body: { enrollment: 'RP900', name: 'Brief Student', email: 'rp900@college.test', batchid: college.divisions[0]!.batches[0]!.id },
     });
     const goneId = created.body.data._id;
-    const body = mark(5, { clientMarkId: randomUUID(), presentStudentData: [goneId] });
+    const body = mark(5, { clientMarkId: randomUUID(), presentStudentIds: [goneId] });
     const { _id } = await api.mark(t.admin.cookie, body);
     expect((await t.stack.call('DELETE', `/api/v1/student/${goneId}`, { cookie: t.admin.cookie })).status).toBe(200);
 
@@ -109,7 +109,7 @@ describe('attendance: a mark sent again', () => {
     expect(replay.status).toBe(200);
     expect(replay.body.data).toMatchObject({ _id });
     // A new mark naming the deleted student is refused, and so is this one from someone else.
-    expect((await send(t.admin.cookie, mark(6, { clientMarkId: randomUUID(), presentStudentData: [goneId] }))).status).toBe(400);
+    expect((await send(t.admin.cookie, mark(6, { clientMarkId: randomUUID(), presentStudentIds: [goneId] }))).status).toBe(400);
     expect((await send(t.faculty.cookie, body)).status).toBe(400);
   });
 

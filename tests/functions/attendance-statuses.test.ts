@@ -7,6 +7,7 @@ import { attendanceApi, daysAgo, letFacultyMarkBack } from '@tests/support/atten
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 import { classSessionId } from '@functions/lib/entities/class-session';
+import { toWire } from '@shared/schemas/wire-names';
 
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'ST', divisions: 2, perBatch: 3 });
@@ -15,17 +16,17 @@ const api = attendanceApi(t);
 
 /** The six students of division `d`, in roll order. */
 const students = (d = 0) => college.divisions[d]!.batches.flatMap((batch) => batch.students);
-const slot = (date: string, courseid = college.courseid) => ({ date, slotid: college.slotids[0], slotcount: 1, courseid });
+const slot = (date: string, courseid = college.courseid) => ({ date, slotid: college.slotids[0], classKind: 'lecture' as const, courseid });
 const row = (rows: StudentTotals[], id: string) => rows.find((one) => one._id === id)!;
 
 describe('attendance: statuses', () => {
-  it('marks with statuses that win over presentStudentData; the view lists each session with them', async () => {
+  it('marks with statuses that win over presentStudentIds; the view lists each session with them', async () => {
     const [s0, s1, s2, s3, s4] = students();
     const marked = await api.mark(
       t.faculty.cookie,
       lectureMark(college, {
         ...slot(daysAgo(1)),
-        presentStudentData: [s0, s1, s2],
+        presentStudentIds: [s0, s1, s2],
         statuses: { [s1!]: 'late', [s3!]: 'excused', [s4!]: 'absent' },
       }),
     );
@@ -61,10 +62,10 @@ describe('attendance: statuses', () => {
     expect(session.students[0]).toEqual({ _id: s0, name: 'Student ST001', enrollment: 'ST001', status: 'present' });
   });
 
-  it('takes the group from statuses when presentStudentData is empty and there is no groupid', async () => {
+  it('takes the group from statuses when presentStudentIds is empty and there is no groupid', async () => {
     const marked = await api.mark(
       t.faculty.cookie,
-      lectureMark(college, { ...slot(daysAgo(2)), groupid: undefined, presentStudentData: [], statuses: { [students(1)[0]!]: 'late' } }),
+      lectureMark(college, { ...slot(daysAgo(2)), groupid: undefined, presentStudentIds: [], statuses: { [students(1)[0]!]: 'late' } }),
     );
     expect(marked).toMatchObject({ groupid: college.divisions[1]!.id, present: 1, expected: 6 });
   });
@@ -76,7 +77,7 @@ describe('attendance: statuses', () => {
   ])('answers 400 for bad statuses (%#) and stores nothing', async (override, message) => {
     const result = await t.stack.call('POST', '/api/v1/attendance', {
       cookie: t.faculty.cookie,
-      body: lectureMark(college, { ...slot(daysAgo(3)), ...override() }),
+      body: toWire(lectureMark(college, { ...slot(daysAgo(3)), ...override() })),
     });
     expect([result.status, result.body.message]).toEqual([400, message]);
     expect(await api.view(t.faculty.cookie, slot(daysAgo(3)))).toBeUndefined();
@@ -88,13 +89,13 @@ describe('attendance: percentages under the college rules', () => {
     const course = await create(t.stack, t.admin.cookie, 'course', { name: 'Rules', semid: college.semid });
     const [s0, s1, s2, s3, s4] = students();
     const marks = [
-      { presentStudentData: [s0, s4], statuses: { [s1!]: 'late', [s2!]: 'excused' } },
-      { presentStudentData: [s3], statuses: { [s0!]: 'late', [s1!]: 'late', [s2!]: 'excused' } },
-      { presentStudentData: [s0, s3], statuses: { [s2!]: 'excused' } },
+      { presentStudentIds: [s0, s4], statuses: { [s1!]: 'late', [s2!]: 'excused' } },
+      { presentStudentIds: [s3], statuses: { [s0!]: 'late', [s1!]: 'late', [s2!]: 'excused' } },
+      { presentStudentIds: [s0, s3], statuses: { [s2!]: 'excused' } },
     ];
     for (const [at, body] of marks.entries())
       await api.mark(t.faculty.cookie, lectureMark(college, { ...slot(daysAgo(10 - at), course), ...body }));
-    const range = { startdate: daysAgo(10), enddate: daysAgo(8), slotcount: 1, courseid: course };
+    const range = { startdate: daysAgo(10), enddate: daysAgo(8), classKind: 'lecture', courseid: course };
 
     const report = await api.percentages(t.faculty.cookie, range);
     expect(report.totalLecture).toBe(3);
@@ -139,12 +140,12 @@ describe('attendance: percentages under the college rules', () => {
 
 describe('attendance: sessions stored before statuses', () => {
   it('read back with statuses, an _id and version 1, and can be corrected with their original mark kept', async () => {
-    const place = { ...slot(daysAgo(20)), slotcount: 1 as const, slotid: college.slotids[0]!, groupid: college.divisions[0]!.id };
+    const place = { ...slot(daysAgo(20)), slotid: college.slotids[0]!, groupid: college.divisions[0]!.id };
     const roster = students().map((_id, at) => ({ _id, name: `Student ST00${at + 1}`, enrollment: `ST00${at + 1}` }));
     const markedAt = new Date(Date.now() - 3_600_000).toISOString();
-    // Exactly what the code before statuses stored.
-    const { date, slotid, slotcount, courseid, groupid } = place;
-    const legacy = { date, slotid, slotcount, courseid, groupid, expected: roster, present: [roster[0]!._id, roster[2]!._id] };
+    // Exactly what the code before statuses stored (the kind by its code).
+    const { date, slotid, courseid, groupid } = place;
+    const legacy = { date, slotid, slotcount: 1, courseid, groupid, expected: roster, present: [roster[0]!._id, roster[2]!._id] };
     const markedBy = { _id: t.faculty.user._id, username: t.faculty.user.username };
     await db.send(
       new PutCommand({
@@ -165,7 +166,7 @@ describe('attendance: sessions stored before statuses', () => {
       'absent',
       'absent',
     ]);
-    const totals = await api.percentages(t.faculty.cookie, { startdate: daysAgo(20), slotcount: 1, courseid: college.courseid });
+    const totals = await api.percentages(t.faculty.cookie, { startdate: daysAgo(20), classKind: 'lecture', courseid: college.courseid });
     expect(row(totals.studentData, roster[0]!._id)).toMatchObject({ totalPresent: 1, totalAbsent: 0, totalLecture: 1, percentage: 100 });
     expect(await api.history(t.faculty.cookie, id)).toEqual([
       {

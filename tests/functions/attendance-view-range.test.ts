@@ -38,7 +38,7 @@ async function raw(path: string, query: Record<string, string>) {
   return t.stack.call('GET', `/api/v1/${path}?${new URLSearchParams(query)}`, { cookie: t.faculty.cookie });
 }
 
-const lecture = (slot = 0) => ({ slotid: college.slotids[slot]!, slotcount: '1' as const, courseid: college.courseid });
+const lecture = (slot = 0) => ({ slotid: college.slotids[slot]!, classKind: 'lecture' as const, courseid: college.courseid });
 
 describe('GET attendance over a range', () => {
   it("answers one record per date that has the slot's sessions, in date order; a range whose first day had no class is not 'not found'", async () => {
@@ -100,7 +100,7 @@ describe('GET attendance/criteria over every slot or one', () => {
     await mark(daysAgo(20), 1, s.slice(0, 2));
     await mark(daysAgo(19), 1, []);
 
-    const range = { startdate: daysAgo(20), enddate: daysAgo(19), slotcount: '1' as const, courseid: college.courseid };
+    const range = { startdate: daysAgo(20), enddate: daysAgo(19), classKind: 'lecture' as const, courseid: college.courseid };
     const all = await criteria(range);
     expect(all.status).toBe(200);
     expect(all.body.data.totalLecture).toBe(3);

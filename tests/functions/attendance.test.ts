@@ -1,6 +1,10 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
 import type { CriteriaQuery, ViewQuery } from '@shared/schemas/attendance';
+import { toWire } from '@shared/schemas/wire-names';
+import { db, tableName } from '@functions/lib/db';
+import { classSessionKey } from '@functions/lib/entities/class-session';
 import { letFacultyMarkBack } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
@@ -15,12 +19,17 @@ const daysAgo = (n: number) => collegeToday(new Date(Date.now() - n * 86_400_000
 const division = (d: number) => college.divisions[d]!;
 const divisionStudents = (d: number) => division(d).batches.flatMap((batch) => batch.students);
 
+/** POST attendance as sent on the wire: bodies with the spec's names (slotcount, presentStudentData). */
 function mark(body: Record<string, unknown>, cookie = t.faculty.cookie) {
   return t.stack.call('POST', '/api/v1/attendance', { cookie, body });
 }
 
-const lecture = (overrides: Record<string, unknown> = {}) =>
-  lectureMark(college, { presentStudentData: divisionStudents(0).slice(0, 4), date: today, ...overrides });
+/** A lecture of the first division with four present, as the wire carries it; `overrides` with the wire's names. */
+const lecture = (overrides: Record<string, unknown> = {}) => ({
+  ...(toWire(lectureMark(college, { date: today })) as Record<string, unknown>),
+  presentStudentData: divisionStudents(0).slice(0, 4),
+  ...overrides,
+});
 
 /** GET attendance as sent on the wire: the bad-query tests send what the contract does not allow. */
 async function view(query: Record<string, string | number>) {
@@ -41,7 +50,7 @@ describe('attendance: mark', () => {
     const second = await mark({ ...body, presentStudentData: [] }, t.admin.cookie);
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('Attendance for this date, course, and slot already exists');
-    const stored = await records({ date: daysAgo(1), slotid: college.slotids[0]!, slotcount: '1', courseid: college.courseid });
+    const stored = await records({ date: daysAgo(1), slotid: college.slotids[0]!, classKind: 'lecture', courseid: college.courseid });
     expect(stored[0]!.presentStudentsName).toHaveLength(4);
   });
 
@@ -51,7 +60,7 @@ describe('attendance: mark', () => {
     const statuses = results.map((result) => result.status).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);
-    const stored = await records({ date: daysAgo(2), slotid: college.slotids[1]!, slotcount: '1', courseid: college.courseid });
+    const stored = await records({ date: daysAgo(2), slotid: college.slotids[1]!, classKind: 'lecture', courseid: college.courseid });
     expect(stored[0]!.sessions).toHaveLength(1);
   });
 
@@ -61,7 +70,7 @@ describe('attendance: mark', () => {
     expect((await mark({ ...lab, groupid: batchA!.id, presentStudentData: batchA!.students })).status).toBe(201);
     expect((await mark({ ...lab, groupid: batchB!.id, presentStudentData: [batchB!.students[0]] })).status).toBe(201);
     expect((await mark({ ...lab, groupid: batchB!.id, presentStudentData: [] })).status).toBe(409);
-    const query: ViewQuery = { ...lab, slotid: lab.slotid!, slotcount: '2' };
+    const query: ViewQuery = { date: lab.date, slotid: lab.slotid!, classKind: 'lab', courseid: lab.courseid };
     const both = await records(query);
     expect(both[0]!.presentStudentsName).toHaveLength(4);
     const one = await records({ ...query, groupid: batchB!.id });
@@ -83,7 +92,6 @@ describe('attendance: mark', () => {
     [{ date: '21-11-2026' }, 'Enter a real date as YYYY-MM-DD'],
     [{ date: '2999-01-01' }, 'Attendance cannot be marked for a future date'],
     [{ slotcount: 3 }, 'Slot count must be 1 (Lecture) or 2 (Lab)'],
-    [{ slotcount: '1' }, 'Slot count must be 1 (Lecture) or 2 (Lab)'],
     [{ courseid: 'no-such-course' }, 'Course not found'],
     [{ slotid: 'no-such-slot' }, 'Slot not found'],
     [{ groupid: 'no-such-division' }, 'The division to mark was not found'],
@@ -98,6 +106,13 @@ describe('attendance: mark', () => {
     expect(result.body.message).toBe(message);
     const stored = await view({ date, slotid: college.slotids[0]!, slotcount: 1, courseid: college.courseid });
     expect(stored.body.data).toEqual([]);
+  });
+
+  it('refuses a slot count sent as text in the body: there the wire carries it as a number', async () => {
+    const date = daysAgo(9);
+    const result = await mark(lecture({ date, slotcount: '1' }));
+    expect([result.status, result.body.message]).toEqual([400, 'Slot count must be 1 (Lecture) or 2 (Lab)']);
+    expect((await view({ date, slotid: college.slotids[0]!, slotcount: 1, courseid: college.courseid })).body.data).toEqual([]);
   });
 
   it('refuses a student of another division, a course of another semester and a slot of another term', async () => {
@@ -133,11 +148,30 @@ describe('attendance: view by date', () => {
     const date = daysAgo(20);
     const present = [divisionStudents(0)[3]!, divisionStudents(0)[0]!];
     await mark(lecture({ date, presentStudentData: present }));
-    const record = (await records({ date, slotid: college.slotids[0]!, slotcount: '1', courseid: college.courseid }))[0]!;
+    const record = (await records({ date, slotid: college.slotids[0]!, classKind: 'lecture', courseid: college.courseid }))[0]!;
     expect(record.presentStudentsName).toEqual([
       { _id: present[1], name: 'Student AT001', enrollment: 'AT001' },
       { _id: present[0], name: 'Student AT004', enrollment: 'AT004' },
     ]);
+  });
+
+  it("keeps the wire's names end to end: a lab sent with slotcount 2 is stored as before and answered with slotcount 2", async () => {
+    const date = daysAgo(21);
+    const [batchA] = division(1).batches;
+    const place = { date, slotid: college.slotids[1]!, courseid: college.courseid, groupid: batchA!.id };
+    const body = { ...place, slotcount: 2, presentStudentData: [batchA!.students[0]] };
+    expect((await t.stack.call('POST', '/api/v1/attendance', { cookie: t.faculty.cookie, body })).status).toBe(201);
+    // Stored as older releases stored it: the kind's code in the item and in its key (the key's second part).
+    const key = classSessionKey({ ...place, classKind: 'lab' });
+    expect(key.sk.split('#').slice(1)).toEqual(['2', date, place.slotid, place.groupid]);
+    const { Item: item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    expect(item).toMatchObject({ slotcount: 2 });
+    expect(item).not.toHaveProperty('classKind');
+    const answer = await view({ date, slotid: place.slotid, slotcount: 2, courseid: place.courseid });
+    const answered = answer.body.data as { slotcount?: number; presentStudentsName: { _id: string }[] }[];
+    expect(answered).toEqual([expect.objectContaining({ date, slotid: place.slotid, slotcount: 2 })]);
+    expect(answered[0]).not.toHaveProperty('classKind');
+    expect(answered[0]!.presentStudentsName.map((student) => student._id)).toEqual([batchA!.students[0]]);
   });
 
   it('answers 400 for a bad query', async () => {
@@ -157,7 +191,7 @@ describe('attendance: percentages', () => {
     await mark({ ...base, date: daysAgo(30), presentStudentData: students.slice(0, 2) });
     await mark({ ...base, date: daysAgo(29), presentStudentData: students.slice(0, 1) });
     await mark({ ...base, date: daysAgo(28), presentStudentData: [] });
-    const result = await percentages({ startdate: daysAgo(30), enddate: daysAgo(28), slotcount: '1', courseid: course });
+    const result = await percentages({ startdate: daysAgo(30), enddate: daysAgo(28), classKind: 'lecture', courseid: course });
     const report = result.body.data;
     expect(report.totalLecture).toBe(3);
     expect(report.studentData).toHaveLength(6);
@@ -169,11 +203,11 @@ describe('attendance: percentages', () => {
       ['AT011', 0, 3],
       ['AT012', 0, 3],
     ]);
-    const oneDay = await percentages({ startdate: daysAgo(29), slotcount: '1', courseid: course });
+    const oneDay = await percentages({ startdate: daysAgo(29), classKind: 'lecture', courseid: course });
     expect(oneDay.body.data.totalLecture).toBe(1);
-    const empty = await percentages({ startdate: '2020-01-01', enddate: '2020-02-01', slotcount: '1', courseid: course });
+    const empty = await percentages({ startdate: '2020-01-01', enddate: '2020-02-01', classKind: 'lecture', courseid: course });
     expect(empty.body).toEqual({ data: { totalLecture: 0, studentData: [] }, message: 'Attendance data not found!!!' });
-    const backwards = await percentages({ startdate: daysAgo(1), enddate: daysAgo(2), slotcount: '1', courseid: course });
+    const backwards = await percentages({ startdate: daysAgo(1), enddate: daysAgo(2), classKind: 'lecture', courseid: course });
     expect(backwards.status).toBe(400);
   });
 
@@ -203,7 +237,7 @@ describe('attendance: percentages', () => {
     const result = await percentages({
       startdate: daysAgo(40),
       enddate: daysAgo(38),
-      slotcount: '2',
+      classKind: 'lab',
       courseid: course,
       groupid: batchA!.id,
     });

@@ -13,10 +13,10 @@ async function markLecture(college: SmallCollege, courseid = college.courseid) {
   const division = college.divisions[0]!;
   // lectureMark, typed.
   const mark: MarkInput = {
-    presentStudentData: division.batches[0]!.students,
+    presentStudentIds: division.batches[0]!.students,
     date: collegeToday(),
     slotid: college.slotids[0]!,
-    slotcount: 1,
+    classKind: 'lecture',
     courseid,
     groupid: division.id,
   };

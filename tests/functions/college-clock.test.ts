@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attendanceApi } from '@tests/support/attendance';
 import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
+import { toWire } from '@shared/schemas/wire-names';
 
 /**
  * The college's clock on the server (docs/product.md §9): "today", the dates a mark may have, the edit
@@ -26,7 +27,7 @@ async function at(moment: Date) {
 afterEach(() => vi.useRealTimers());
 
 const mark = (cookie: string, date: string, slot = 0) =>
-  t.stack.call('POST', '/api/v1/attendance', { cookie, body: lectureMark(college, { date, slotid: college.slotids[slot] }) });
+  t.stack.call('POST', '/api/v1/attendance', { cookie, body: toWire(lectureMark(college, { date, slotid: college.slotids[slot] })) });
 
 describe('the college’s today', () => {
   it('at 23:30 college time is the college’s date: its next day is still the future', async () => {
@@ -55,7 +56,7 @@ describe('the college’s today', () => {
 
   it('gives Today the classes of the college’s weekday', async () => {
     const { admin, faculty, facultyid } = await at(AT_0030_TUESDAY);
-    const entry = { termid: college.termid, slotid: college.slotids[0], courseid: college.courseid, slotcount: 1 };
+    const entry = { termid: college.termid, slotid: college.slotids[0], courseid: college.courseid, classKind: 'lecture' };
     const groupid = college.divisions[0]!.id;
     await create(t.stack, admin, 'timetable', { ...entry, weekday: 2, groupid, facultyid });
     const today = await t.stack.api('GET /timetable/today', { query: {}, cookie: faculty });

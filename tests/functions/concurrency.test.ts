@@ -5,6 +5,7 @@ import { buildCollege, create, lectureMark, subtreeIds, type SmallCollege } from
 import { withWriteHeld } from '@tests/support/faults';
 import { useTestStack, type CallResult } from '@tests/support/stack';
 import { allItems, itemsMentioning } from '@tests/support/table';
+import { toWire } from '@shared/schemas/wire-names';
 
 const t = useTestStack('admin');
 
@@ -13,12 +14,12 @@ const all = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array
 describe('concurrency', () => {
   it('50 identical marks at once store exactly one session', async () => {
     const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'CM', perBatch: 2 });
-    const body = lectureMark(college);
+    const body = toWire(lectureMark(college));
     const results = await all(50, () => t.stack.call('POST', '/api/v1/attendance', { cookie: t.admin.cookie, body }));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
     const view = await t.stack.api('GET /attendance', {
-      query: { date: collegeToday(), slotid: college.slotids[0]!, slotcount: '1', courseid: college.courseid },
+      query: { date: collegeToday(), slotid: college.slotids[0]!, classKind: 'lecture', courseid: college.courseid },
       cookie: t.admin.cookie,
     });
     expect(view.body.data[0]!.sessions).toHaveLength(1);

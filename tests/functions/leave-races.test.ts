@@ -23,8 +23,14 @@ const division = () => college.divisions[0]!;
 const studentOf = (b: number, s: number) => division().batches[b]!.students[s]!;
 const everyone = () => division().batches.flatMap((batch) => batch.students);
 const personal = (from: string, to = from) => ({ kind: 'Personal', from, to, reason: 'Family wedding' });
-const place = (date: string) => ({ date, slotid: college.slotids[0], slotcount: 1, courseid: college.courseid, groupid: division().id });
-const lecture = (date: string) => api.mark(t.admin.cookie, { presentStudentData: everyone(), ...place(date) });
+const place = (date: string) => ({
+  date,
+  slotid: college.slotids[0],
+  classKind: 'lecture' as const,
+  courseid: college.courseid,
+  groupid: division().id,
+});
+const lecture = (date: string) => api.mark(t.admin.cookie, { presentStudentIds: everyone(), ...place(date) });
 const statusOf = async (date: string, student: string) =>
   (await api.classSession(t.admin.cookie, place(date))).students.find((one) => one._id === student)?.status;
 const leaveCorrections = async (sessionId: string, ref: string) =>

@@ -18,11 +18,17 @@ const leave = leaveApi(t);
 const division = () => college.divisions[0]!;
 const everyone = () => division().batches.flatMap((batch) => batch.students);
 const days = Array.from({ length: 10 }, (_, at) => daysAgo(14 - at));
-const place = (date: string) => ({ date, slotid: college.slotids[0], slotcount: 1, courseid: college.courseid, groupid: division().id });
+const place = (date: string) => ({
+  date,
+  slotid: college.slotids[0],
+  classKind: 'lecture' as const,
+  courseid: college.courseid,
+  groupid: division().id,
+});
 
 beforeAll(async () => {
   await api.settings(t.admin.cookie, { markBackDays: 30, leaveBackDays: 30 });
-  for (const day of days) await api.mark(t.admin.cookie, { presentStudentData: [], ...place(day) });
+  for (const day of days) await api.mark(t.admin.cookie, { presentStudentIds: [], ...place(day) });
 });
 
 it('approves 60 ten-day leaves of one division, ten at a time, with no 503: every class excused for all 60', async () => {
@@ -45,7 +51,7 @@ it('approves 60 ten-day leaves of one division, ten at a time, with no 503: ever
   const report = await api.percentages(t.admin.cookie, {
     startdate: days[0],
     enddate: days[9],
-    slotcount: 1,
+    classKind: 'lecture',
     courseid: college.courseid,
     groupid: division().id,
   });

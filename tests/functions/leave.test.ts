@@ -32,11 +32,11 @@ let otherCoordinator: SignedIn;
 
 const lecture = (date: string, statuses: Record<string, string> = {}, slot = 0) =>
   api.mark(t.admin.cookie, {
-    presentStudentData: everyone(),
+    presentStudentIds: everyone(),
     statuses,
     date,
     slotid: college.slotids[slot],
-    slotcount: 1,
+    classKind: 'lecture',
     courseid: college.courseid,
     groupid: division().id,
   });
@@ -44,7 +44,7 @@ const sessionOn = (date: string, slot = 0) =>
   api.classSession(t.admin.cookie, {
     date,
     slotid: college.slotids[slot],
-    slotcount: 1,
+    classKind: 'lecture',
     courseid: college.courseid,
     groupid: division().id,
   });
@@ -86,7 +86,7 @@ describe('who may apply', () => {
       [
         {
           ...medical(addDays(today, 50)),
-          classes: [{ date: addDays(today, 51), slotid: college.slotids[0], courseid: college.courseid, slotcount: 1 }],
+          classes: [{ date: addDays(today, 51), slotid: college.slotids[0], courseid: college.courseid, classKind: 'lecture' }],
         },
         /between the first and the last day/,
       ],
@@ -110,7 +110,7 @@ describe('who may apply', () => {
       date,
       slotid: college.slotids[slot]!,
       courseid: college.courseid,
-      slotcount: 1 as const,
+      classKind: 'lecture' as const,
     });
     expect(
       (await leave.apply(t.admin.cookie, studentOf(0, 1, 1), { ...medical(addDays(today, 70)), classes: [chosen(addDays(today, 70), 0)] }))

@@ -7,13 +7,15 @@ import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack, type ApiResult } from '@tests/support/stack';
 import { allItems } from '@tests/support/table';
 import { collegeToday } from '@tests/support/college-time';
+import { toWire } from '@shared/schemas/wire-names';
 
 /** Marks that make no sense are refused before anything is written (docs/product.md §3, §5). */
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'MR', perBatch: 2 });
 const api = attendanceApi(t);
 
-const mark = (body: Record<string, unknown>) => t.stack.call('POST', '/api/v1/attendance', { cookie: t.admin.cookie, body });
+/** POST attendance with a body of SAMS's names (lectureMark's), sent with the wire's. */
+const mark = (body: Record<string, unknown>) => t.stack.call('POST', '/api/v1/attendance', { cookie: t.admin.cookie, body: toWire(body) });
 const patchTerm = (body: Record<string, unknown>, id = college.termid) =>
   t.stack.call('PATCH', `/api/v1/term/${id}`, { cookie: t.admin.cookie, body });
 const sessionCount = async () => (await allItems()).filter((item) => 'expected' in item && 'markedBy' in item).length;
@@ -86,7 +88,8 @@ describe('a mark needs its term to be active and the date inside it', () => {
 });
 
 describe('how far back a mark may go (issue 29, finding 8)', () => {
-  const asFaculty = (body: Record<string, unknown>) => t.stack.call('POST', '/api/v1/attendance', { cookie: t.faculty.cookie, body });
+  const asFaculty = (body: Record<string, unknown>) =>
+    t.stack.call('POST', '/api/v1/attendance', { cookie: t.faculty.cookie, body: toWire(body) });
   const tooFarBack = (days: number) =>
     `Faculty can mark attendance at most ${days} days back (from ${daysAgo(days)}), as the college's setting "Days back faculty may mark" says: ask an admin to mark an older date`;
 
@@ -124,10 +127,10 @@ describe('how far back a mark may go (issue 29, finding 8)', () => {
     // lectureMark's body, written out typed so that the answer is typed too.
     const division = college.divisions[0]!;
     const body: MarkInput = {
-      presentStudentData: division.batches[0]!.students,
+      presentStudentIds: division.batches[0]!.students,
       date: '2001-02-03',
       slotid: college.slotids[1]!,
-      slotcount: 1,
+      classKind: 'lecture',
       courseid: college.courseid,
       groupid: division.id,
     };
@@ -177,7 +180,7 @@ describe('how far back a mark may go (issue 29, finding 8)', () => {
   it('still refuses a date after today, for everyone', async () => {
     const tomorrow = collegeToday(Date.now() + 86_400_000);
     for (const cookie of [t.admin.cookie, t.faculty.cookie]) {
-      const refused = await t.stack.call('POST', '/api/v1/attendance', { cookie, body: lectureMark(college, { date: tomorrow }) });
+      const refused = await t.stack.call('POST', '/api/v1/attendance', { cookie, body: toWire(lectureMark(college, { date: tomorrow })) });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe('Attendance cannot be marked for a future date');
     }
@@ -208,10 +211,10 @@ describe('a group too large for one session item', () => {
     }
     const before = await sessionCount();
     const body = {
-      presentStudentData: [],
+      presentStudentIds: [],
       date: daysAgo(1),
       slotid: college.slotids[1],
-      slotcount: 2,
+      classKind: 'lab',
       courseid: college.courseid,
       groupid: batchid,
     };
@@ -228,7 +231,7 @@ describe('GET attendance by group', () => {
   it('matches the groupid exactly, not as a prefix', async () => {
     const marked = lectureMark(college, { date: daysAgo(5), slotid: college.slotids[1] });
     await api.mark(t.admin.cookie, marked);
-    const where = { date: daysAgo(5), slotid: college.slotids[1], slotcount: 1, courseid: college.courseid };
+    const where = { date: daysAgo(5), slotid: college.slotids[1], classKind: 'lecture', courseid: college.courseid };
     expect(await api.view(t.admin.cookie, { ...where, groupid: marked.groupid })).toBeDefined();
     expect(await api.view(t.admin.cookie, { ...where, groupid: String(marked.groupid).slice(0, 8) })).toBeUndefined();
   });

@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { create, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
+import type { ClassKind } from '@shared/schemas/wire-names';
 
 /*
  * The defaulter list and a student's record (docs/product.md §2.12), and the percentage report read
@@ -39,21 +40,21 @@ const rowOf = (report: DefaulterReport, enrollment: string): DefaulterRow => rep
 // Marked by the admin: some go further back than a faculty member may mark (markBackDays).
 const lecture = (daysBack: number, statuses: Record<string, string> = {}, slot = 0) =>
   api.mark(t.admin.cookie, {
-    presentStudentData: everyone(),
+    presentStudentIds: everyone(),
     statuses,
     date: daysAgo(daysBack),
     slotid: college.slotids[slot],
-    slotcount: 1,
+    classKind: 'lecture',
     courseid: college.courseid,
     groupid: division().id,
   });
 const lab = (daysBack: number, statuses: Record<string, string> = {}, batch = batchA()) =>
   api.mark(t.admin.cookie, {
-    presentStudentData: batch.students,
+    presentStudentIds: batch.students,
     statuses,
     date: daysAgo(daysBack),
     slotid: college.slotids[1],
-    slotcount: 2,
+    classKind: 'lab',
     courseid: college.courseid,
     groupid: batch.id,
   });
@@ -81,8 +82,8 @@ describe('reports: the defaulter list', () => {
       batch: { _id: batchA().id, name: 'Batch 1A' },
     });
     expect(first.courses).toEqual([
-      { courseid: college.courseid, course: 'Physics', slotcount: 1, attended: 1, held: 4, percentage: 25, classesNeeded: 8 },
-      { courseid: college.courseid, course: 'Physics', slotcount: 2, attended: 2, held: 2, percentage: 100 },
+      { courseid: college.courseid, course: 'Physics', classKind: 'lecture', attended: 1, held: 4, percentage: 25, classesNeeded: 8 },
+      { courseid: college.courseid, course: 'Physics', classKind: 'lab', attended: 2, held: 2, percentage: 100 },
     ]);
     // Overall: 3 of 6.
     expect(first.overall).toBe(50);
@@ -90,7 +91,7 @@ describe('reports: the defaulter list', () => {
     expect(rowOf(report, 'RP002')).toMatchObject({ overall: 100, below: false });
     expect(rowOf(report, 'RP003').courses[0]).toMatchObject({ attended: 1, held: 2, percentage: 50, classesNeeded: 2 });
     // Batch B had no lab: lectures only.
-    expect(rowOf(report, 'RP004').courses.map((course) => course.slotcount)).toEqual([1]);
+    expect(rowOf(report, 'RP004').courses.map((course) => course.classKind)).toEqual(['lecture']);
   });
 
   it('refuses a lab that names a student of another batch, and counts nothing for it', async () => {
@@ -172,18 +173,18 @@ describe("reports: a student's record", () => {
       division: { name: 'Division 1' },
       batch: { name: 'Batch 1A' },
     });
-    expect(own.sessions.map((one) => [one.date, one.slotcount, one.slot, one.status])).toEqual([
-      [daysAgo(7), 1, '09:00 - 10:00', 'present'],
-      [daysAgo(8), 1, '09:00 - 10:00', 'absent'],
-      [daysAgo(9), 2, '10:00 - 11:00', 'present'],
-      [daysAgo(9), 1, '09:00 - 10:00', 'absent'],
-      [daysAgo(10), 2, '10:00 - 11:00', 'present'],
-      [daysAgo(10), 1, '09:00 - 10:00', 'absent'],
+    expect(own.sessions.map((one) => [one.date, one.classKind, one.slot, one.status])).toEqual([
+      [daysAgo(7), 'lecture', '09:00 - 10:00', 'present'],
+      [daysAgo(8), 'lecture', '09:00 - 10:00', 'absent'],
+      [daysAgo(9), 'lab', '10:00 - 11:00', 'present'],
+      [daysAgo(9), 'lecture', '09:00 - 10:00', 'absent'],
+      [daysAgo(10), 'lab', '10:00 - 11:00', 'present'],
+      [daysAgo(10), 'lecture', '09:00 - 10:00', 'absent'],
     ]);
     expect(own.sessions[0]).toMatchObject({ course: 'Physics', courseid: college.courseid, _id: expect.any(String) });
-    expect(own.courses.map((course) => [course.slotcount, course.attended, course.held, course.classesNeeded])).toEqual([
-      [1, 1, 4, 8],
-      [2, 2, 2, undefined],
+    expect(own.courses.map((course) => [course.classKind, course.attended, course.held, course.classesNeeded])).toEqual([
+      ['lecture', 1, 4, 8],
+      ['lab', 2, 2, undefined],
     ]);
     expect(own.overall).toBe(50);
   });
@@ -191,7 +192,7 @@ describe("reports: a student's record", () => {
   it('keeps to from and to, both included', async () => {
     const own = await record(everyone()[0]!, { from: daysAgo(9), to: daysAgo(8) });
     expect(own.sessions.map((one) => one.date)).toEqual([daysAgo(8), daysAgo(9), daysAgo(9)]);
-    expect(own.courses[0]).toMatchObject({ slotcount: 1, attended: 0, held: 2, percentage: 0 });
+    expect(own.courses[0]).toMatchObject({ classKind: 'lecture', attended: 0, held: 2, percentage: 0 });
   });
 
   it('keeps the sessions of a batch the student has left, and follows them into the new one', async () => {
@@ -202,14 +203,14 @@ describe("reports: a student's record", () => {
     await lab(5, { [mover]: 'late' });
     const own = await record(mover);
     expect(own.student.batch.name).toBe('Batch 1A');
-    expect(own.sessions.filter((one) => one.slotcount === 2).map((one) => [one.date, one.status])).toEqual([
+    expect(own.sessions.filter((one) => one.classKind === 'lab').map((one) => [one.date, one.status])).toEqual([
       [daysAgo(5), 'late'],
       [daysAgo(6), 'present'],
     ]);
     // The defaulter list adds up both batches' labs.
     const row = rowOf(await defaulterList({ semid: college.semid }), 'RP006');
     expect(row.batch.name).toBe('Batch 1A');
-    expect(row.courses.find((course) => course.slotcount === 2)).toMatchObject({ attended: 2, held: 2 });
+    expect(row.courses.find((course) => course.classKind === 'lab')).toMatchObject({ attended: 2, held: 2 });
   });
 
   it('answers 404 for a student who does not exist, 400 for a bad range', async () => {
@@ -225,8 +226,8 @@ describe("reports: a student's record", () => {
 });
 
 describe('reports: percentages from the summaries', () => {
-  const criteria = (from: string, to: string, slotcount = 1, groupid?: string) =>
-    api.percentages(t.faculty.cookie, { startdate: from, enddate: to, slotcount, courseid: college.courseid, groupid });
+  const criteria = (from: string, to: string, classKind: ClassKind = 'lecture', groupid?: string) =>
+    api.percentages(t.faculty.cookie, { startdate: from, enddate: to, classKind, courseid: college.courseid, groupid });
   const rows = (report: PercentageReport) => report.studentData.map((one) => [one.enrollment, one.totalLecture, one.percentage]);
 
   it('answers a whole-term range from the summaries exactly as the sessions would', async () => {
@@ -245,7 +246,7 @@ describe('reports: percentages from the summaries', () => {
     expect(part.totalLecture).toBe(2);
     expect(rows(part)[0]).toEqual(['RP001', 2, 50]);
     // Labs of one batch; and a range before every session.
-    const labs = await criteria(daysAgo(30), daysAgo(0), 2, batchA().id);
+    const labs = await criteria(daysAgo(30), daysAgo(0), 'lab', batchA().id);
     expect(labs.totalLecture).toBe(3);
     expect((await criteria(daysAgo(60), daysAgo(40))).totalLecture).toBe(0);
   });

@@ -9,6 +9,7 @@ import { create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 import { entryBody } from '@tests/support/timetable';
 import { timetableEntryId } from '@functions/lib/item-ids';
+import { toWire } from '@shared/schemas/wire-names';
 
 /**
  * The DynamoDB requests each route sends, counted by an SDK middleware, against the budget
@@ -31,12 +32,13 @@ afterAll(() => {
   db.middlewareStack.remove('count-requests');
 });
 
+/** The requests `method path` sends to DynamoDB; a body has SAMS's names and is sent with the wire's. */
 async function requestsOf(method: string, path: string, body?: unknown, cookie = t.admin.cookie): Promise<string[]> {
   // A session's last use is written when over 5 minutes old (tests/functions/account-sessions.test.ts
   // counts that): a request just before keeps it out of the route's count on a slow run.
   await t.stack.call('GET', '/api/v1/auth/currentstatus', { cookie });
   sent.length = 0;
-  const result = await t.stack.call(method, path, { cookie, body });
+  const result = await t.stack.call(method, path, { cookie, body: toWire(body) });
   expect(result.status, result.body?.message).toBeLessThan(300);
   return [...sent];
 }
@@ -161,7 +163,7 @@ describe('DynamoDB requests per route', () => {
   });
 
   it('adds a timetable entry with one batch read and one transaction, lists with two Queries, and deletes it with one read and one transaction', async () => {
-    const body = entryBody(college, t.admin.user._id, { weekday: 6, slotcount: 2, groupid: batch().id });
+    const body = entryBody(college, t.admin.user._id, { weekday: 6, classKind: 'lab', groupid: batch().id });
     expect(await requestsOf('POST', '/api/v1/timetable', body)).toEqual(['GetItem', 'BatchGetItem', 'TransactWriteItems']);
     // The entries and the term's slots (their order), read side by side.
     expect(await requestsOf('GET', `/api/v1/timetable?termid=${college.termid}&groupid=${division().id}`)).toEqual([
@@ -184,7 +186,7 @@ describe('DynamoDB requests per route', () => {
     const others = [1, 2, 3, 4, 5, 6, 7].filter((weekday) => weekday !== today).slice(0, 3);
     for (const weekday of [today, ...others]) {
       await create(t.stack, t.admin.cookie, 'timetable', entryBody(college, t.admin.user._id, { weekday }));
-      const labAt = { weekday, slotid: college.slotids[1], slotcount: 2, groupid: batch().id };
+      const labAt = { weekday, slotid: college.slotids[1], classKind: 'lab', groupid: batch().id };
       await create(t.stack, t.admin.cookie, 'timetable', entryBody(college, t.admin.user._id, labAt));
     }
     await create(t.stack, t.admin.cookie, 'attendance', lectureMark(college, { date: collegeToday(), slotid: college.slotids[1] }));
@@ -209,12 +211,12 @@ describe('DynamoDB requests per route', () => {
     const faculty = await t.stack.signIn('faculty');
     // The second batch: the Today case above may have given the first one a lab in this slot.
     const second = division().batches[1]!;
-    const at = { weekday: 7, slotid: college.slotids[1], slotcount: 2, groupid: second.id };
+    const at = { weekday: 7, slotid: college.slotids[1], classKind: 'lab', groupid: second.id };
     await create(t.stack, t.admin.cookie, 'timetable', entryBody(college, faculty.user._id, at));
     await requestsOf('PATCH', '/api/v1/settings', { markingPolicy: 'assigned' });
     try {
-      const mark = lectureMark(college, { date: daysAgo(5), slotid: college.slotids[1], slotcount: 2, groupid: second.id });
-      expect(await requestsOf('POST', '/api/v1/attendance', { ...mark, presentStudentData: second.students }, faculty.cookie)).toEqual([
+      const mark = lectureMark(college, { date: daysAgo(5), slotid: college.slotids[1], classKind: 'lab', groupid: second.id });
+      expect(await requestsOf('POST', '/api/v1/attendance', { ...mark, presentStudentIds: second.students }, faculty.cookie)).toEqual([
         'GetItem',
         'BatchGetItem',
         'GetItem',
@@ -231,8 +233,8 @@ describe('DynamoDB requests per route', () => {
 
 describe('DynamoDB requests of the reports, whatever the number of sessions', () => {
   const lab = (date: string) => ({
-    ...lectureMark(college, { date, slotid: college.slotids[1], slotcount: 2, groupid: batch().id }),
-    presentStudentData: batch().students,
+    ...lectureMark(college, { date, slotid: college.slotids[1], classKind: 'lab', groupid: batch().id }),
+    presentStudentIds: batch().students,
   });
   const reports = async () => ({
     defaulters: (await requestsOf('GET', `/api/v1/report/defaulters?semid=${college.semid}`)).sort(),

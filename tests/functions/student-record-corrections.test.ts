@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '@functions/lib/db';
 import { classSessionPlaceOfId, historyEntryKey } from '@functions/lib/entities/class-session';
-import { REPORT_MESSAGES, type RecordQuery, type RecordSession, type StudentRecord } from '@shared/schemas/reports';
+import { REPORT_MESSAGES, type RecordQuery, type RecordClassSession, type StudentRecord } from '@shared/schemas/reports';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { create, useCollege } from '@tests/support/college';
 import { signedInStudent } from '@tests/support/family';
@@ -29,10 +29,10 @@ async function record(id: string, query: RecordQuery = {}, cookie = t.admin.cook
 /** A lecture of the division `daysBack` days ago, everyone present; answers its `_id`. */
 async function lecture(daysBack: number, courseid = college.courseid, slot = 0): Promise<string> {
   const marked = await api.mark(t.admin.cookie, {
-    presentStudentData: everyone(),
+    presentStudentIds: everyone(),
     date: daysAgo(daysBack),
     slotid: college.slotids[slot],
-    slotcount: 1,
+    classKind: 'lecture',
     courseid,
     groupid: division().id,
   });
@@ -44,7 +44,7 @@ async function correct(id: string, version: number, statuses: Record<string, str
   expect(result.status, result.body?.message).toBe(200);
 }
 
-const sessionOf = (own: StudentRecord, id: string): RecordSession | undefined => own.sessions.find((session) => session._id === id);
+const sessionOf = (own: StudentRecord, id: string): RecordClassSession | undefined => own.sessions.find((session) => session._id === id);
 
 /** The first and last day of the month of `date` (YYYY-MM-DD). */
 function monthOf(date: string): { from: string; to: string } {

@@ -11,6 +11,7 @@ import { summaryPartsOf } from '@functions/lib/repositories/attendance-summaries
 import { checkCourse, rebuildCourse } from '@functions/lib/repositories/summary-check';
 import { useTestStack } from '@tests/support/stack';
 import { entryBody, facultyMember } from '@tests/support/timetable';
+import { toWire } from '@shared/schemas/wire-names';
 
 /*
  * A student's Home (docs/product.md §5) against DynamoDB Local: standing per course and kind from the
@@ -28,11 +29,11 @@ const everyone = () => division().batches.flatMap((batch) => batch.students);
 
 const lecture = (date: string, statuses: Record<string, string> = {}) =>
   api.mark(t.admin.cookie, {
-    presentStudentData: everyone(),
+    presentStudentIds: everyone(),
     statuses,
     date,
     slotid: college.slotids[0],
-    slotcount: 1,
+    classKind: 'lecture',
     courseid: college.courseid,
     groupid: division().id,
   });
@@ -57,17 +58,17 @@ beforeAll(async () => {
   for (let weekday = 1; weekday <= 7; weekday++) {
     const entry = await t.stack.call('POST', '/api/v1/timetable', {
       cookie: t.admin.cookie,
-      body: entryBody(college, teacher._id, { weekday }),
+      body: toWire(entryBody(college, teacher._id, { weekday })),
     });
     expect(entry.status, entry.body.message).toBe(201);
   }
   const lab = entryBody(college, teacher._id, {
     weekday: weekdayOf(addDays(today, 2)),
-    slotcount: 2,
+    classKind: 'lab',
     slotid: college.slotids[1],
     groupid: division().batches[0]!.id,
   });
-  expect((await t.stack.call('POST', '/api/v1/timetable', { cookie: t.admin.cookie, body: lab })).status).toBe(201);
+  expect((await t.stack.call('POST', '/api/v1/timetable', { cookie: t.admin.cookie, body: toWire(lab) })).status).toBe(201);
   // Me: absent 1 and 3 days ago, present 2 and 4 days ago and today: 3 of 5.
   for (const [days, status] of [
     [1, 'absent'],
@@ -86,11 +87,11 @@ describe("a student's standing and what it can still become", () => {
     expect(standing).toMatchObject({ asOf: today, threshold: 75, thresholdApplies: 'each-course', lastDay: addDays(today, 9) });
     const [lectures, labs] = standing.courses;
     // Today to 9 days on is 10 lectures, less the holiday and today's, marked already: 8.
-    expect(lectures).toMatchObject({ course: 'Physics', slotcount: 1, attended: 3, held: 5, percentage: 60, below: true });
+    expect(lectures).toMatchObject({ course: 'Physics', classKind: 'lecture', attended: 3, held: 5, percentage: 60, below: true });
     expect(lectures).toMatchObject({ classesNeeded: 3, remaining: 8, canMiss: 1, best: (100 * 11) / 13 });
     // The lab's weekday comes twice (2 and 9 days on); no lab held yet: both must be attended to stay at 75 %.
     expect(labs).toMatchObject({
-      slotcount: 2,
+      classKind: 'lab',
       held: 0,
       percentage: null,
       below: false,
@@ -128,15 +129,15 @@ describe("a student's standing and what it can still become", () => {
   it('keeps counting the classes of the groups a student was in earlier this semester', async () => {
     const mover = division().batches[0]!.students[1]!;
     await api.mark(t.admin.cookie, {
-      presentStudentData: division().batches[0]!.students,
+      presentStudentIds: division().batches[0]!.students,
       date: daysAgo(5),
       slotid: college.slotids[1],
-      slotcount: 2,
+      classKind: 'lab',
       courseid: college.courseid,
       groupid: division().batches[0]!.id,
     });
     const before = await standingAs(t.admin.cookie, mover);
-    expect(before.courses.find((course) => course.slotcount === 2)).toMatchObject({ attended: 1, held: 1 });
+    expect(before.courses.find((course) => course.classKind === 'lab')).toMatchObject({ attended: 1, held: 1 });
     const moved = await t.stack.api('PATCH /student/{id}', {
       params: { id: mover },
       body: { batchid: division().batches[1]!.id },
@@ -145,13 +146,13 @@ describe("a student's standing and what it can still become", () => {
     expect(moved.status, moved.body.message).toBe(200);
     const after = await standingAs(t.admin.cookie, mover);
     expect(after.student.batch._id).toBe(division().batches[1]!.id);
-    expect(after.courses.find((course) => course.slotcount === 2)).toMatchObject({ attended: 1, held: 1 });
+    expect(after.courses.find((course) => course.classKind === 'lab')).toMatchObject({ attended: 1, held: 1 });
     expect(after.overall).toMatchObject({ attended: before.overall.attended, held: before.overall.held });
   });
 
   it('finds summaries stored before they carried their group index once `npm run summaries -- rebuild` has run', async () => {
     const before = await standingAs(t.admin.cookie);
-    const parts = await summaryPartsOf(college.courseid, 1);
+    const parts = await summaryPartsOf(college.courseid, 'lecture');
     for (const { pk, sk } of parts) {
       await db.send(new UpdateCommand({ TableName: tableName(), Key: { pk, sk }, UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }));
     }

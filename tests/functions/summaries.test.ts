@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MarkInput, SessionView } from '@shared/schemas/attendance';
+import type { MarkInput, ClassSessionView } from '@shared/schemas/attendance';
 import { STATUSES } from '@shared/schemas/attendance';
 import { db, tableName } from '@functions/lib/db';
-import * as keys from '@functions/lib/keys';
+import { CLASS_KINDS, toWire, type ClassKind } from '@shared/schemas/wire-names';
+import { attendanceSummary, summaryPlaceAttributes } from '@functions/lib/entities/attendance-summary';
 import { getSummary } from '@functions/lib/repositories/attendance-summaries';
 import { countClassSession, recountCorrection } from '@functions/lib/repositories/summary-shards';
 import { checkAll, checkCourse, rebuildCourse } from '@functions/lib/repositories/summary-check';
@@ -35,8 +36,9 @@ function random(seed: number) {
   return { next, int, pick: <T>(items: readonly T[]): T => items[int(items.length)]! };
 }
 
+/** A call as the admin; a body has SAMS's names and is sent with the wire's. */
 const call = (method: string, path: string, body?: unknown): Promise<CallResult> =>
-  t.stack.call(method, `/api/v1/${path}`, { cookie: t.admin.cookie, body });
+  t.stack.call(method, `/api/v1/${path}`, { cookie: t.admin.cookie, body: toWire(body) });
 const cookie = () => t.admin.cookie;
 
 describe('summaries: exact after random marks, corrections, moves and deletions', () => {
@@ -60,32 +62,32 @@ describe('summaries: exact after random marks, corrections, moves and deletions'
       }
     }
     const batches = [...divisionOfBatch.keys()];
-    const membersOf = (groupid: string, kind: 1 | 2) =>
-      [...batchOf].filter(([, batch]) => (kind === 2 ? batch === groupid : divisionOfBatch.get(batch) === groupid)).map(([id]) => id);
-    const sessions = new Map<string, SessionView>();
+    const membersOf = (groupid: string, kind: ClassKind) =>
+      [...batchOf].filter(([, batch]) => (kind === 'lab' ? batch === groupid : divisionOfBatch.get(batch) === groupid)).map(([id]) => id);
+    const sessions = new Map<string, ClassSessionView>();
     let courseDeleted = false;
     let added = 0;
     const seen: Record<string, number> = {};
 
     async function mark() {
-      const kind = rng.pick([1, 2] as const);
-      const groupid = kind === 1 ? rng.pick(college.divisions).id : rng.pick(batches);
+      const kind = rng.pick(CLASS_KINDS);
+      const groupid = kind === 'lecture' ? rng.pick(college.divisions).id : rng.pick(batches);
       const members = membersOf(groupid, kind);
       const statuses = Object.fromEntries(members.map((id) => [id, rng.pick(STATUSES)]));
       const courseid = rng.pick(courseDeleted ? courses.slice(0, 2) : courses);
       const body = {
-        presentStudentData: [],
+        presentStudentIds: [],
         statuses,
         date: daysAgo(rng.int(30)),
         slotid: rng.pick(slots),
-        slotcount: kind,
+        classKind: kind,
         courseid,
         groupid,
       };
       const result = await t.stack.api('POST /attendance', { body, cookie: cookie() });
       if (result.status === 201) {
         const { _id } = result.body.data;
-        sessions.set(_id, { _id, version: 1, students: [] } as unknown as SessionView);
+        sessions.set(_id, { _id, version: 1, students: [] } as unknown as ClassSessionView);
       }
       return result;
     }
@@ -101,7 +103,7 @@ describe('summaries: exact after random marks, corrections, moves and deletions'
         const query = {
           date: place.date,
           slotid: place.slotid,
-          slotcount: `${place.slotcount}` as const,
+          classKind: place.classKind,
           courseid: place.courseid,
           groupid: place.groupid,
         };
@@ -230,14 +232,15 @@ describe('summaries: races, failures and the rebuild', () => {
     students = listed.body.data.map((entry) => entry.batchStudents._id);
   });
   const lecture = (date: string, slotid = college.slotids[0]!): MarkInput => ({
-    presentStudentData: students,
+    presentStudentIds: students,
     date,
     slotid,
-    slotcount: 1,
+    classKind: 'lecture',
     courseid: college.courseid,
     groupid: division().id,
   });
-  const summary = () => getSummary({ courseid: college.courseid, slotcount: 1, groupid: division().id });
+  const place = () => ({ courseid: college.courseid, classKind: 'lecture' as const, groupid: division().id });
+  const summary = () => getSummary(place());
 
   it('counts each of 20 different sessions of one group marked at once exactly once', async () => {
     const before = await summary();
@@ -328,10 +331,15 @@ describe('summaries: races, failures and the rebuild', () => {
     expect((await call('POST', 'attendance', lecture(daysAgo(72)))).status).toBe(201);
     const stored = await summary();
     // Summaries as stored before shards (one item per group) count as one more part of their group.
-    const wrong = { ...stored, held: 3, students: {}, version: 4 };
-    await db.send(new PutCommand({ TableName: tableName(), Item: { ...wrong, ...keys.attendanceSummary(wrong) } }));
-    const orphan = { ...stored, groupid: 'no-such-group', version: 1 };
-    await db.send(new PutCommand({ TableName: tableName(), Item: { ...orphan, ...keys.attendanceSummary(orphan) } }));
+    const { classKind: _, ...counts } = stored;
+    const olderItem = (groupid: string, changes: Record<string, unknown>) => {
+      const where = { ...place(), groupid };
+      return { ...counts, ...summaryPlaceAttributes(where), ...changes, ...attendanceSummary(where) };
+    };
+    const wrong = olderItem(division().id, { held: 3, students: {}, version: 4 });
+    await db.send(new PutCommand({ TableName: tableName(), Item: wrong }));
+    const orphan = olderItem('no-such-group', { version: 1 });
+    await db.send(new PutCommand({ TableName: tableName(), Item: orphan }));
 
     const drift = await checkCourse(college.courseid);
     expect(drift.map((one) => [one.groupid, one.stored?.held, one.computed?.held ?? null]).sort()).toEqual(
@@ -349,7 +357,7 @@ describe('summaries: races, failures and the rebuild', () => {
 describe('summaries: writes within DynamoDB limits', () => {
   it('keeps every UpdateExpression of a 1,000-student mark and of its correction under 4 KB, in at most 100 items', () => {
     const expected = Array.from({ length: 1000 }, (_, at) => ({ _id: randomUUID(), name: `Student ${at}`, enrollment: `E${at}` }));
-    const session = { _id: 'a-session', courseid: 'c', slotcount: 1 as const, groupid: 'g', date: '2026-11-02', expected };
+    const session = { _id: 'a-session', courseid: 'c', classKind: 'lecture' as const, groupid: 'g', date: '2026-11-02', expected };
     const before = { ...session, statuses: Object.fromEntries(expected.map(({ _id }) => [_id, 'present' as const])) };
     const after = { ...session, statuses: Object.fromEntries(expected.map(({ _id }) => [_id, 'excused' as const])) };
     for (const writes of [countClassSession(before), recountCorrection(before, after)]) {

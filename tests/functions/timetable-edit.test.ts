@@ -28,7 +28,7 @@ const division = () => college.divisions[0]!;
 const batch = (b: number) => division().batches[b]!;
 const lecture = (facultyid: string, overrides: Record<string, unknown> = {}) => entryBody(college, facultyid, overrides);
 const lab = (facultyid: string, b: number, overrides: Record<string, unknown> = {}) =>
-  entryBody(college, facultyid, { slotcount: 2, groupid: batch(b).id, ...overrides });
+  entryBody(college, facultyid, { classKind: 'lab', groupid: batch(b).id, ...overrides });
 /** PATCH's body: the entry's fields but its term. */
 const change = (entry: Record<string, unknown>) => {
   const { termid: _, ...rest } = entry;
@@ -68,7 +68,7 @@ describe('timetable: editing an entry (PATCH)', () => {
   it('turns a lecture into a lab of a batch and back, keeping the division’s lab count', async () => {
     const entry = await api.added(lecture(anil._id, { weekday: 2 }));
     const asLab = await edited(entry._id, change(lab(anil._id, 0, { weekday: 2 })));
-    expect(asLab).toMatchObject({ slotcount: 2, groupid: batch(0).id, divisionid: division().id });
+    expect(asLab).toMatchObject({ classKind: 'lab', groupid: batch(0).id, divisionid: division().id });
     expect(asLab._id).not.toBe(entry._id);
     expect((await storedOn(2)).labs).toEqual([1, 0]);
     expect((await api.remove(entry._id)).status).toBe(404);
@@ -106,7 +106,7 @@ describe('timetable: editing an entry (PATCH)', () => {
   it('answers 404 for an entry that does not exist, 400 in the user’s words, 403 to faculty', async () => {
     const entry = await api.added(lecture(anil._id, { weekday: 6 }));
     expect((await edit('not-an-entry', change(lecture(anil._id)))).status).toBe(404);
-    const noKind = await edit(entry._id, change(lecture(anil._id, { weekday: 6, slotcount: '' })));
+    const noKind = await edit(entry._id, change(lecture(anil._id, { weekday: 6, classKind: '' })));
     expect([noKind.status, noKind.body.message]).toEqual([400, 'Choose Lecture or Lab']);
     const batchLecture = await edit(entry._id, change(lecture(anil._id, { weekday: 6, groupid: batch(0).id })));
     expect([batchLecture.status, batchLecture.body.message]).toEqual([400, M.lectureNeedsDivision]);

@@ -20,7 +20,7 @@ beforeAll(async () => {
 const division = () => college.divisions[0]!;
 const lecture = (facultyid: string, overrides: Record<string, unknown> = {}) => entryBody(college, facultyid, overrides);
 const lab = (facultyid: string, b: number, overrides: Record<string, unknown> = {}) =>
-  entryBody(college, facultyid, { slotcount: 2, groupid: division().batches[b]!.id, ...overrides });
+  entryBody(college, facultyid, { classKind: 'lab', groupid: division().batches[b]!.id, ...overrides });
 /** POST timetable with the body as built, its answer typed by the contract (the entry added, on a 201). */
 const addEntry = (body: Record<string, unknown>) =>
   t.stack.api('POST /timetable', { cookie: t.admin.cookie, body: body as TimetableEntryInput });

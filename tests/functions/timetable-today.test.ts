@@ -6,6 +6,7 @@ import { attendanceApi, daysAgo } from '@tests/support/attendance';
 import { buildCollege, create, lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack, type SignedIn } from '@tests/support/stack';
 import { entryBody, timetableApi, WEEK } from '@tests/support/timetable';
+import { toWire } from '@shared/schemas/wire-names';
 
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'TD', divisions: 1, perBatch: 2 });
@@ -22,9 +23,9 @@ const [NINE, TEN] = [
 const batch = (b: number) => division().batches[b]!;
 const lecture = (facultyid: string, overrides: Record<string, unknown> = {}) => entryBody(college, facultyid, overrides);
 const lab = (facultyid: string, b: number, overrides: Record<string, unknown> = {}) =>
-  entryBody(college, facultyid, { slotcount: 2, groupid: batch(b).id, ...overrides });
+  entryBody(college, facultyid, { classKind: 'lab', groupid: batch(b).id, ...overrides });
 const labMark = (b: number, overrides: Record<string, unknown> = {}) =>
-  lectureMark(college, { slotcount: 2, groupid: batch(b).id, presentStudentData: batch(b).students, ...overrides });
+  lectureMark(college, { classKind: 'lab', groupid: batch(b).id, presentStudentIds: batch(b).students, ...overrides });
 
 beforeAll(async () => {
   other = await t.stack.signIn('faculty', { username: 'Other Faculty' });
@@ -124,7 +125,8 @@ describe('attendance: who may mark (markingPolicy)', () => {
     await marking.settings(t.admin.cookie, DEFAULT_SETTINGS);
   });
 
-  const post = (who: SignedIn, body: Record<string, unknown>) => t.stack.call('POST', '/api/v1/attendance', { cookie: who.cookie, body });
+  const post = (who: SignedIn, body: Record<string, unknown>) =>
+    t.stack.call('POST', '/api/v1/attendance', { cookie: who.cookie, body: toWire(body) });
 
   it("under 'assigned', lets a faculty member mark only the course, kind and group the timetable gives them", async () => {
     await marking.settings(t.admin.cookie, { markingPolicy: 'assigned' });
@@ -138,8 +140,8 @@ describe('attendance: who may mark (markingPolicy)', () => {
     ] as const) {
       const refused = await post(who, body);
       expect([refused.status, refused.body.message]).toEqual([403, M.notAssigned]);
-      const { date, slotid, slotcount, courseid } = body;
-      expect(await marking.view(t.admin.cookie, { date, slotid, slotcount, courseid })).toBeUndefined();
+      const { date, slotid, classKind, courseid } = body;
+      expect(await marking.view(t.admin.cookie, { date, slotid, classKind, courseid })).toBeUndefined();
     }
     expect((await post(t.admin, lectureMark(college, { date: daysAgo(2) }))).status).toBe(201);
   });

@@ -23,7 +23,7 @@ beforeAll(async () => {
 const division = (d = 0) => college.divisions[d]!;
 const lecture = (who: PublicUser, overrides: Record<string, unknown> = {}) => entryBody(college, who._id, overrides);
 const lab = (who: PublicUser, b: number, overrides: Record<string, unknown> = {}) =>
-  entryBody(college, who._id, { slotcount: 2, groupid: division().batches[b]!.id, ...overrides });
+  entryBody(college, who._id, { classKind: 'lab', groupid: division().batches[b]!.id, ...overrides });
 const storedOn = async (entity: string, weekday: number) =>
   (await allItems()).filter((item) => item.entity === entity && item.weekday === weekday);
 /** Every entry, copy and count of labs, in key order. */

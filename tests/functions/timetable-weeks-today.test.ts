@@ -17,7 +17,7 @@ const week = {} as Record<'odd' | 'even' | 'every', TimetableEntry>;
 const [WEEK_1, WEEK_2, WEEK_3] = ['2026-03-02', '2026-03-09', '2026-03-16'];
 const batch = (b: number) => college.divisions[0]!.batches[b]!;
 const lab = (b: number, overrides: Record<string, unknown> = {}) =>
-  entryBody(college, t.faculty.user._id, { slotcount: 2, groupid: batch(b).id, ...overrides });
+  entryBody(college, t.faculty.user._id, { classKind: 'lab', groupid: batch(b).id, ...overrides });
 
 beforeAll(async () => {
   const term = await t.stack.call('PATCH', `/api/v1/term/${college.termid}`, { cookie: t.admin.cookie, body: { startDate: WEEK_1 } });
@@ -48,7 +48,7 @@ describe('timetable: Today and Not marked in odd and even weeks', () => {
 
     const session = await marking.mark(
       t.admin.cookie,
-      lectureMark(college, { date: WEEK_2, slotcount: 2, groupid: batch(1).id, presentStudentData: batch(1).students }),
+      lectureMark(college, { date: WEEK_2, classKind: 'lab', groupid: batch(1).id, presentStudentIds: batch(1).students }),
     );
     expect(await notMarkedIds(WEEK_2)).toEqual([week.every._id]);
     expect((await api.today(t.faculty.cookie, WEEK_2)).data.map((one) => one.marked)).toEqual([session._id, null]);

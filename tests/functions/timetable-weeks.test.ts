@@ -24,7 +24,7 @@ beforeAll(async () => {
 const division = () => college.divisions[0]!;
 const lecture = (who: PublicUser, overrides: Record<string, unknown> = {}) => entryBody(college, who._id, overrides);
 const lab = (who: PublicUser, b: number, overrides: Record<string, unknown> = {}) =>
-  entryBody(college, who._id, { slotcount: 2, groupid: division().batches[b]!.id, ...overrides });
+  entryBody(college, who._id, { classKind: 'lab', groupid: division().batches[b]!.id, ...overrides });
 const change = ({ termid: _, ...rest }: Record<string, unknown>) => rest;
 // The body is sent as built (some tests send invalid weeks on purpose); the answer is typed by the contract.
 const edit = (id: string, body: Record<string, unknown>) =>

@@ -6,6 +6,7 @@ import { buildCollege, useCollege, type SmallCollege } from '@tests/support/coll
 import { useTestStack } from '@tests/support/stack';
 import { allItems } from '@tests/support/table';
 import { entryBody, facultyMember, timetableApi } from '@tests/support/timetable';
+import { toWire } from '@shared/schemas/wire-names';
 
 const t = useTestStack('admin', 'faculty');
 const college = useCollege(t, { prefix: 'TT', divisions: 2, perBatch: 1 });
@@ -23,7 +24,7 @@ const division = (d: number) => college.divisions[d]!;
 const batch = (d: number, b: number) => division(d).batches[b]!;
 const lecture = (facultyid: string, overrides: Record<string, unknown> = {}) => entryBody(college, facultyid, overrides);
 const lab = (facultyid: string, d: number, b: number, overrides: Record<string, unknown> = {}) =>
-  entryBody(college, facultyid, { slotcount: 2, groupid: batch(d, b).id, ...overrides });
+  entryBody(college, facultyid, { classKind: 'lab', groupid: batch(d, b).id, ...overrides });
 const timetableItems = async () => (await allItems()).filter((item) => String(item.entity).match(/^(timetableEntry|facultyClass)$/));
 
 describe('timetable: adding and listing', () => {
@@ -45,7 +46,7 @@ describe('timetable: adding and listing', () => {
       faculty: { _id: anil._id, username: 'Anil' },
     });
     const labEntry = await api.added(lab(anil._id, 0, 0, { slotid: college.slotids[1] }));
-    expect(labEntry).toMatchObject({ slotcount: 2, groupid: batch(0, 0).id, divisionid: division(0).id, semid: college.semid });
+    expect(labEntry).toMatchObject({ classKind: 'lab', groupid: batch(0, 0).id, divisionid: division(0).id, semid: college.semid });
     const listed = await api.list({ termid: college.termid, facultyid: anil._id });
     expect(listed.map((entry) => entry._id)).toEqual([added.body.data, labEntry].map((entry) => (entry as { _id: string })._id));
   });
@@ -78,14 +79,14 @@ describe('timetable: adding and listing', () => {
     ['weekday 8', { weekday: 8 }, M.weekday],
     ['a fractional weekday', { weekday: 1.5 }, M.weekday],
     ['a weekday as text', { weekday: '1' }, M.weekday],
-    ['slot count 3', { slotcount: 3 }, M.slotcount],
+    ['slot count 3', { classKind: 3 }, M.classKind],
     ['no faculty member', { facultyid: '' }, M.facultyid],
     ['a term that does not exist', { termid: 'nope' }, M.termNotFound],
     ['a slot that does not exist', { slotid: 'nope' }, M.slotNotFound],
     ['a course that does not exist', { courseid: 'nope' }, M.courseNotFound],
     ['a group that does not exist', { groupid: 'nope' }, M.groupNotFound],
     ['a lecture to a batch', { groupid: 'batch 0 0' }, M.lectureNeedsDivision],
-    ['a lab to a division', { slotcount: 2 }, M.labNeedsBatch],
+    ['a lab to a division', { classKind: 'lab' }, M.labNeedsBatch],
     ['a slot of another term', { slotid: 'other slot' }, M.slotNotInTerm],
     ['a division of another term', { groupid: 'other division' }, M.groupNotInTerm],
     ['a course of another semester', { courseid: 'other course' }, M.courseNotOfGroup],
@@ -170,7 +171,8 @@ describe('timetable: deleting', () => {
     const f = (await facultyMember('Esha'))._id;
     const entry = await api.added(lab(f, 0, 0, { weekday: 7 }));
     const deleted = await api.remove(entry._id);
-    expect([deleted.status, deleted.body.message, deleted.body.data]).toEqual([200, M.deleted, entry]);
+    // The raw answer carries the entry with the wire's names.
+    expect([deleted.status, deleted.body.message, deleted.body.data]).toEqual([200, M.deleted, toWire(entry)]);
     for (const id of [entry._id, 'not-an-entry', Buffer.from('["a",9,"b","c"]').toString('base64url')]) {
       const gone = await api.remove(id);
       expect([gone.status, gone.body.message]).toEqual([404, M.notFound]);
@@ -201,7 +203,7 @@ describe('timetable: deleting', () => {
     const place = { weekday: 6, slotid: other.slotids[0] };
     const doomedBatch = other.divisions[0]!.batches[1]!.id;
     const otherLecture = entryBody(other, f, place);
-    const labOfDoomed = await api.added(entryBody(other, g, { ...place, slotcount: 2, groupid: doomedBatch }));
+    const labOfDoomed = await api.added(entryBody(other, g, { ...place, classKind: 'lab', groupid: doomedBatch }));
     // The lab holds the division's slot: no lecture there.
     expect((await api.add(otherLecture)).status).toBe(409);
     const batchGone = await t.stack.call('DELETE', `/api/v1/batch/${doomedBatch}`, { cookie: t.admin.cookie });

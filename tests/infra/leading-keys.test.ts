@@ -7,6 +7,7 @@ import { API_PREFIX, ROUTES, type Resource } from '@shared/routes';
 import { lectureMark, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 import { entryBody, timetableApi } from '@tests/support/timetable';
+import { toWire } from '@shared/schemas/wire-names';
 
 /*
  * DynamoDB Local ignores IAM, so a LeadingKeys condition that is too narrow would fail only in AWS.
@@ -87,7 +88,7 @@ describe('dynamodb:LeadingKeys (infra/table-access.ts writesTo)', () => {
     ok(await t.stack.call('POST', '/api/v1/auth/register', { cookie: t.admin.cookie, body }), 201);
     // The timetable, a mark, and a report read by a session idle long enough to be written.
     const entry = await timetableApi(t).added(entryBody(college, t.faculty.user._id));
-    ok(await t.stack.call('POST', '/api/v1/attendance', { cookie: t.faculty.cookie, body: lectureMark(college) }), 201);
+    ok(await t.stack.call('POST', '/api/v1/attendance', { cookie: t.faculty.cookie, body: toWire(lectureMark(college)) }), 201);
     const admin = t.admin.user._id;
     const token = /sams_session=[^.]+\.([^.;]+)/.exec(t.admin.cookie)![1]!;
     const adminSession: string = JSON.parse(Buffer.from(token, 'base64url').toString()).jti;

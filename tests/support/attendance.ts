@@ -4,10 +4,10 @@ import type {
   AttendanceRecord,
   CriteriaQuery,
   HistoryEntry,
-  MarkedSession,
+  MarkedClassSession,
   MarkInput,
   PercentageReport,
-  SessionView,
+  ClassSessionView,
   ViewQuery,
 } from '@shared/schemas/attendance';
 import type { CollegeSettings, SettingsPatch } from '@shared/schemas/settings';
@@ -19,7 +19,7 @@ export function attendanceApi(t: { stack: TestStack }) {
     Object.fromEntries(Object.entries(values).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
   return {
     /** POST attendance, failing the test on anything but 201; answers the marked class session. */
-    async mark(cookie: string, body: Record<string, unknown>): Promise<MarkedSession> {
+    async mark(cookie: string, body: Record<string, unknown>): Promise<MarkedClassSession> {
       // The caller's body is sent as it is (tests build bodies field by field); the answer is typed by the contract.
       const result = await t.stack.api('POST /attendance', { cookie, body: body as MarkInput });
       expect(result.status, result.body?.message).toBe(201);
@@ -39,7 +39,7 @@ export function attendanceApi(t: { stack: TestStack }) {
       return result.body.data[0];
     },
     /** The one class session GET attendance lists for this slot and group. */
-    async classSession(cookie: string, values: Record<string, unknown>): Promise<SessionView> {
+    async classSession(cookie: string, values: Record<string, unknown>): Promise<ClassSessionView> {
       const record = await this.view(cookie, values);
       expect(record?.sessions).toHaveLength(1);
       return record!.sessions[0]!;

@@ -1,10 +1,14 @@
 import { beforeAll, expect } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
 import type { StackFixture, TestStack } from './stack';
+import { toWire } from '@shared/schemas/wire-names';
 
-/** Creates through the API and returns the new entity's _id, failing the test on anything but 201. */
+/**
+ * Creates through the API and returns the new entity's _id, failing the test on anything but 201. The body has
+ * SAMS's names (lectureMark's, entryBody's) and is sent with the wire's.
+ */
 export async function create(stack: TestStack, cookie: string, path: string, body: Record<string, unknown>): Promise<string> {
-  const result = await stack.call('POST', `/api/v1/${path}`, { cookie, body });
+  const result = await stack.call('POST', `/api/v1/${path}`, { cookie, body: toWire(body) });
   expect(result.status, `POST ${path} ${JSON.stringify(body)}: ${result.body?.message}`).toBe(201);
   return idOf(result.body.data);
 }
@@ -82,14 +86,17 @@ export const subtreeIds = (college: SmallCollege): string[] => [
   ...college.divisions.flatMap((d) => [d.id, ...d.batches.flatMap((b) => [b.id, ...b.students])]),
 ];
 
-/** The body of POST attendance marking a lecture of the first division today, its first batch present. */
+/**
+ * The body of POST attendance marking a lecture of the first division today, its first batch present, with
+ * SAMS's names (t.stack.api sends it with the wire's; toWire for t.stack.call).
+ */
 export function lectureMark(college: SmallCollege, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const division = college.divisions[0]!;
   return {
-    presentStudentData: division.batches[0]!.students,
+    presentStudentIds: division.batches[0]!.students,
     date: collegeToday(),
     slotid: college.slotids[0],
-    slotcount: 1,
+    classKind: 'lecture',
     courseid: college.courseid,
     groupid: division.id,
     ...overrides,

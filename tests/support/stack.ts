@@ -1,3 +1,4 @@
+import { toWire, wireReviver } from '@shared/schemas/wire-names';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,9 +90,13 @@ export async function startTestStack(): Promise<TestStack> {
 
   const api = async <K extends ContractKey>(key: K, request: RouteRequest<K> & Signed): Promise<ApiResult<K>> => {
     const { cookie, headers, body } = request as RouteParts & Signed;
-    const result = await call(key.slice(0, key.indexOf(' ')), `${API_PREFIX}${routePath(key, request)}`, { cookie, headers, body });
-    // The one place an answer takes its route's type: the contract is what the web app is typed by too.
-    return result as ApiResult<K>;
+    const result = await call(key.slice(0, key.indexOf(' ')), `${API_PREFIX}${routePath(key, request)}`, {
+      cookie,
+      headers,
+      body: toWire(body),
+    });
+    // The one place an answer takes its route's type, with SAMS's own names as the web client has it.
+    return { ...result, body: JSON.parse(JSON.stringify(result.body), wireReviver) as unknown } as ApiResult<K>;
   };
 
   const signIn = async (role: Role, overrides: Partial<{ email: string; password: string; username: string }> = {}) => {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { NotMarked, TimetableEntry, TimetableEntryInput, TimetableQuery, TodayClass } from '@shared/schemas/timetable';
+import { toWire } from '@shared/schemas/wire-names';
 import { createUser } from '@functions/lib/repositories/users';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { SmallCollege } from './college';
@@ -15,14 +16,14 @@ export const WEEK = {
   saturday: '2026-03-07',
 } as const;
 
-/** The body of POST timetable: a lecture of the college's first division in its first slot on Monday. */
+/** The body of POST timetable (SAMS's names): a lecture of the college's first division in its first slot on Monday. */
 export function entryBody(college: SmallCollege, facultyid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     termid: college.termid,
     weekday: 1,
     slotid: college.slotids[0],
     courseid: college.courseid,
-    slotcount: 1,
+    classKind: 'lecture',
     groupid: college.divisions[0]!.id,
     facultyid,
     ...overrides,
@@ -40,7 +41,9 @@ export async function facultyMember(username: string): Promise<PublicUser> {
 /** The timetable routes through the API of the fixture's stack (read when called: it starts before the tests). */
 export function timetableApi(t: { stack: TestStack; admin: { cookie: string } }) {
   return {
-    add: (body: Record<string, unknown>, cookie = t.admin.cookie) => t.stack.call('POST', '/api/v1/timetable', { cookie, body }),
+    /** POST timetable, any answer: the body (SAMS's names) sent with the wire's, the answer as it came. */
+    add: (body: Record<string, unknown>, cookie = t.admin.cookie) =>
+      t.stack.call('POST', '/api/v1/timetable', { cookie, body: toWire(body) }),
     /** POST timetable, failing the test on anything but 201; answers the entry. */
     async added(body: Record<string, unknown>): Promise<TimetableEntry> {
       // The caller's body is sent as it is (tests build bodies field by field); the answer is typed by the contract.

@@ -10,8 +10,11 @@ import {
   type ClassSession,
   type StoredClassSession,
 } from '@functions/lib/entities/class-session';
+import { encodeId } from '@functions/lib/item-ids';
 
-const place = { courseid: 'c1', slotcount: 1 as const, date: '2026-11-20', slotid: 's1', groupid: 'd1' };
+const place = { courseid: 'c1', classKind: 'lecture' as const, date: '2026-11-20', slotid: 's1', groupid: 'd1' };
+/** The place as an item stores it: the kind by its code. */
+const { classKind: _, ...storedPlace } = { ...place, slotcount: 1 as const };
 const expected = ['st-1', 'st-2', 'st-3'].map((_id, at) => ({ _id, enrollment: `E${at}`, name: `Student ${at}` }));
 const markedBy = { _id: 'u1', username: 'faculty' };
 const session: ClassSession = {
@@ -32,8 +35,20 @@ describe('class session entity', () => {
     expect(classSessionOf(item as StoredClassSession)).toEqual(session);
   });
 
+  it('stores the kind by its code, in the item, its key and its id, as older releases did', () => {
+    const item = classSessionItem({ ...session, classKind: 'lab' });
+    expect(item).toMatchObject({ slotcount: 2 });
+    expect(item).not.toHaveProperty('classKind');
+    // The key's second part is the kind's code.
+    expect([item.sk, classSessionKey(place).sk].map((sk) => sk.split('#').slice(1))).toEqual([
+      ['2', '2026-11-20', 's1', 'd1'],
+      ['1', '2026-11-20', 's1', 'd1'],
+    ]);
+    expect(session._id).toBe(encodeId(['c1', 1, '2026-11-20', 's1', 'd1']));
+  });
+
   it("upgrades an older release's item: present ids to statuses, the id from the key, version 1", () => {
-    const oldest = { ...place, expected, present: ['st-1', 'st-3'], markedBy, markedAt: session.markedAt };
+    const oldest = { ...storedPlace, expected, present: ['st-1', 'st-3'], markedBy, markedAt: session.markedAt };
     expect(classSessionOf(oldest)).toEqual({
       ...place,
       _id: session._id,
@@ -53,7 +68,7 @@ describe('class session entity', () => {
 
   it('finds the place from the id, and no place for an id no class session can have', () => {
     expect(classSessionPlaceOfId(session._id)).toEqual(place);
-    expect(classSessionPlaceOfId(classSessionId({ ...place, slotcount: 3 as 1 }))).toBeNull();
+    expect(classSessionPlaceOfId(encodeId(['c1', 3, '2026-11-20', 's1', 'd1']))).toBeNull();
     expect(classSessionPlaceOfId('not-an-id')).toBeNull();
   });
 

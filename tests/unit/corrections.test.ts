@@ -28,7 +28,7 @@ const WINDOW_CLOSES = Date.parse('2026-11-22T04:00:00.000Z');
 const classSession = (changes: Partial<ClassSession> = {}): ClassSession => ({
   _id: 'session-1',
   courseid: 'course-1',
-  slotcount: 1,
+  classKind: 'lecture',
   date: '2026-11-20',
   slotid: 'slot-1',
   groupid: 'division-1',
@@ -111,7 +111,7 @@ describe('correctedClassSession', () => {
     const lecture = thrown(() => correctedClassSession(classSession(), input, marker, settings, NOW));
     expect(lecture).toBeInstanceOf(Invalid);
     expect(lecture.message).toBe("Some students are not in this session's division");
-    const lab = thrown(() => correctedClassSession(classSession({ slotcount: 2 }), input, marker, settings, NOW));
+    const lab = thrown(() => correctedClassSession(classSession({ classKind: 'lab' }), input, marker, settings, NOW));
     expect(lab.message).toBe("Some students are not in this session's batch");
   });
 

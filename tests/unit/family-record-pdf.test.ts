@@ -75,7 +75,7 @@ const student = {
 const record: StudentRecord = {
   student,
   threshold: 75,
-  courses: [{ courseid: 'c-maths', course: MATHS, slotcount: 1, attended: 3, held: 4, percentage: 75, classesNeeded: 0 }],
+  courses: [{ courseid: 'c-maths', course: MATHS, classKind: 'lecture', attended: 3, held: 4, percentage: 75, classesNeeded: 0 }],
   overall: 75,
   sessions: [
     {
@@ -83,7 +83,7 @@ const record: StudentRecord = {
       date: '2026-11-20',
       courseid: 'c-maths',
       course: MATHS,
-      slotcount: 1,
+      classKind: 'lecture',
       slotid: 'sl9',
       slot: '09:00 - 10:00',
       status: 'absent',
@@ -102,11 +102,11 @@ const projection = (over: Partial<Projection>): Projection => ({
   best: 88.9,
   ...over,
 });
-const maths: CourseProjection = { courseid: 'c-maths', course: MATHS, slotcount: 1, ...projection({}) };
+const maths: CourseProjection = { courseid: 'c-maths', course: MATHS, classKind: 'lecture', ...projection({}) };
 const lab: CourseProjection = {
   courseid: 'c-physics',
   course: 'Physics',
-  slotcount: 2,
+  classKind: 'lab',
   ...projection({ attended: 1, held: 4, percentage: 25, below: true, classesNeeded: 8, remaining: 3, canMiss: 0, best: 57.1 }),
 };
 const standing: StudentStanding = {

@@ -3,10 +3,10 @@ import { FUTURE_DATE, markSchema } from '@shared/schemas/attendance';
 
 /** POST attendance's body (shared/schemas/attendance.ts): what is refused before the server reads anything. */
 const mark = (changes: Record<string, unknown> = {}) => ({
-  presentStudentData: ['st-1', 'st-2'],
+  presentStudentIds: ['st-1', 'st-2'],
   date: '2026-11-20',
   slotid: 'slot-1',
-  slotcount: 1,
+  classKind: 'lecture',
   courseid: 'course-1',
   ...changes,
 });
@@ -55,17 +55,17 @@ describe('a mark', () => {
   });
 
   it('refuses a student listed twice', () => {
-    expect(messages(mark({ presentStudentData: ['st-1', 'st-2', 'st-1'] }))).toEqual(['A student is listed twice']);
+    expect(messages(mark({ presentStudentIds: ['st-1', 'st-2', 'st-1'] }))).toEqual(['A student is listed twice']);
   });
 
   it('takes at most 1000 present students', () => {
-    expect(messages(mark({ presentStudentData: ids(1000) }))).toEqual([]);
-    expect(messages(mark({ presentStudentData: ids(1001) }))).toContain('At most 1000 students at once');
+    expect(messages(mark({ presentStudentIds: ids(1000) }))).toEqual([]);
+    expect(messages(mark({ presentStudentIds: ids(1001) }))).toContain('At most 1000 students at once');
   });
 
   it('needs the present students as a list of ids', () => {
-    expect(messages(mark({ presentStudentData: 'st-1' }))).toEqual(['presentStudentData must be a list of student ids']);
-    expect(messages(mark({ presentStudentData: ['st-1', ''] }))).toEqual(['Each present student must be an id']);
+    expect(messages(mark({ presentStudentIds: 'st-1' }))).toEqual(['presentStudentData must be a list of student ids']);
+    expect(messages(mark({ presentStudentIds: ['st-1', ''] }))).toEqual(['Each present student must be an id']);
   });
 
   it('maps students to one of the four statuses, at most 1000 of them', () => {
@@ -83,10 +83,10 @@ describe('a mark', () => {
     expect(markSchema.safeParse(mark({ statuses: { ['x'.repeat(65)]: 'present' } })).success).toBe(false);
   });
 
-  it('names a lecture 1 and a lab 2, and needs a course and a slot', () => {
-    expect(messages(mark({ slotcount: 2 }))).toEqual([]);
-    expect(messages(mark({ slotcount: 3 }))).toEqual(['Slot count must be 1 (Lecture) or 2 (Lab)']);
-    expect(messages(mark({ slotcount: '1' }))).toEqual(['Slot count must be 1 (Lecture) or 2 (Lab)']);
+  it("takes a lecture or a lab (wire-names.ts takes the wire's 1 and 2 in before), and needs a course and a slot", () => {
+    expect(messages(mark({ classKind: 'lab' }))).toEqual([]);
+    expect(messages(mark({ classKind: 3 }))).toEqual(['Slot count must be 1 (Lecture) or 2 (Lab)']);
+    expect(messages(mark({ classKind: 1 }))).toEqual(['Slot count must be 1 (Lecture) or 2 (Lab)']);
     expect(messages(mark({ courseid: '  ' }))).toEqual(['Please select a course']);
     expect(messages(mark({ slotid: undefined }))).toEqual(['Please select a slot']);
   });

@@ -14,8 +14,8 @@ import {
 
 /** The Home's projection lines (docs/product.md §5): what the classes still to come allow, in plain words. */
 
-const PHYSICS: Counted = { course: 'Physics', slotcount: 1 };
-const PHYSICS_LAB: Counted = { course: 'Physics', slotcount: 2 };
+const PHYSICS: Counted = { course: 'Physics', classKind: 'lecture' };
+const PHYSICS_LAB: Counted = { course: 'Physics', classKind: 'lab' };
 const YOU: LineContext = { reader: { you: true }, threshold: 75, lastDay: '2026-11-30' };
 const ASHA: LineContext = { ...YOU, reader: { you: false, firstName: 'Asha' } };
 

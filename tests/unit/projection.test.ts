@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type CollegeSettings } from '@shared/schemas/settings';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { projectionOf } from '@functions/lib/reports/projection';
 import { remainingClasses } from '@functions/lib/reports/remaining-classes';
 import { standingOf } from '@functions/lib/reports/standing';
@@ -73,10 +74,10 @@ describe('projectionOf', () => {
 });
 
 describe('remainingClasses', () => {
-  const course = (id: string, slotcount: 1 | 2, weekday: number, weeks?: 'odd' | 'even') => ({
-    _id: `${id}-${slotcount}-${weekday}`,
+  const course = (id: string, classKind: ClassKind, weekday: number, weeks?: 'odd' | 'even') => ({
+    _id: `${id}-${classKind}-${weekday}`,
     courseid: id,
-    slotcount,
+    classKind,
     weekday,
     weeks,
   });
@@ -84,42 +85,42 @@ describe('remainingClasses', () => {
   const term = { startDate: '2026-11-02', endDate: '2026-11-29', holidays: [] };
 
   it('counts each meeting from today to the last day, per course and kind', () => {
-    const entries = [course('ds', 1, 1), course('ds', 1, 3), course('ds', 2, 5)];
+    const entries = [course('ds', 'lecture', 1), course('ds', 'lecture', 3), course('ds', 'lab', 5)];
     expect(remainingClasses(entries, term, '2026-11-02', new Set())).toEqual(
       new Map([
-        ['ds#1', 8],
-        ['ds#2', 4],
+        ['ds#lecture', 8],
+        ['ds#lab', 4],
       ]),
     );
     // From Thursday 19 Nov: Mon 23 and Wed 25; Fri 20 and Fri 27.
-    expect(remainingClasses(entries, term, '2026-11-19', new Set())!.get('ds#1')).toBe(2);
-    expect(remainingClasses(entries, term, '2026-11-19', new Set())!.get('ds#2')).toBe(2);
+    expect(remainingClasses(entries, term, '2026-11-19', new Set())!.get('ds#lecture')).toBe(2);
+    expect(remainingClasses(entries, term, '2026-11-19', new Set())!.get('ds#lab')).toBe(2);
   });
 
   it('skips holidays', () => {
     const withHoliday = { ...term, holidays: [{ date: '2026-11-09', name: 'Diwali' }] };
-    expect(remainingClasses([course('ds', 1, 1)], withHoliday, '2026-11-02', new Set())!.get('ds#1')).toBe(3);
+    expect(remainingClasses([course('ds', 'lecture', 1)], withHoliday, '2026-11-02', new Set())!.get('ds#lecture')).toBe(3);
   });
 
   it("leaves out today's classes already marked, and keeps those still to mark", () => {
-    const monday = course('ds', 1, 1);
-    expect(remainingClasses([monday], term, '2026-11-16', new Set())!.get('ds#1')).toBe(2);
-    expect(remainingClasses([monday], term, '2026-11-16', new Set([monday._id]))!.get('ds#1')).toBe(1);
+    const monday = course('ds', 'lecture', 1);
+    expect(remainingClasses([monday], term, '2026-11-16', new Set())!.get('ds#lecture')).toBe(2);
+    expect(remainingClasses([monday], term, '2026-11-16', new Set([monday._id]))!.get('ds#lecture')).toBe(1);
   });
 
   it('counts a lab every other week in its own weeks only', () => {
     // Weeks 1 and 3 of the term are odd: Fri 6 and Fri 20; weeks 2 and 4 even: Fri 13 and Fri 27.
-    const odd = remainingClasses([course('ds', 2, 5, 'odd')], term, '2026-11-02', new Set())!;
-    expect(odd.get('ds#2')).toBe(2);
-    expect(remainingClasses([course('ds', 2, 5, 'even')], term, '2026-11-14', new Set())!.get('ds#2')).toBe(1);
+    const odd = remainingClasses([course('ds', 'lab', 5, 'odd')], term, '2026-11-02', new Set())!;
+    expect(odd.get('ds#lab')).toBe(2);
+    expect(remainingClasses([course('ds', 'lab', 5, 'even')], term, '2026-11-14', new Set())!.get('ds#lab')).toBe(1);
   });
 
   it('starts at the term’s first day when the term has not begun, and has nothing left after its last', () => {
-    expect(remainingClasses([course('ds', 1, 1)], term, '2026-10-01', new Set())!.get('ds#1')).toBe(4);
-    expect(remainingClasses([course('ds', 1, 1)], term, '2026-12-01', new Set())!.get('ds#1')).toBe(0);
+    expect(remainingClasses([course('ds', 'lecture', 1)], term, '2026-10-01', new Set())!.get('ds#lecture')).toBe(4);
+    expect(remainingClasses([course('ds', 'lecture', 1)], term, '2026-12-01', new Set())!.get('ds#lecture')).toBe(0);
   });
 
   it('is unknown without a last day', () => {
-    expect(remainingClasses([course('ds', 1, 1)], { startDate: '2026-11-02', endDate: null }, '2026-11-02', new Set())).toBeNull();
+    expect(remainingClasses([course('ds', 'lecture', 1)], { startDate: '2026-11-02', endDate: null }, '2026-11-02', new Set())).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseStanding } from '@shared/schemas/reports';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { standingTable } from '@web/features/reports/record';
 
 /** The record PDF's standing table (web/src/features/reports/record.ts): the screen's standing, row for row. */
-const standing = (course: string, slotcount: 1 | 2, attended: number, held: number, classesNeeded?: number | null): CourseStanding => ({
+const standing = (course: string, classKind: ClassKind, attended: number, held: number, classesNeeded?: number | null): CourseStanding => ({
   courseid: course,
   course,
-  slotcount,
+  classKind,
   attended,
   held,
   percentage: held ? (100 * attended) / held : null,
@@ -16,7 +17,7 @@ const standing = (course: string, slotcount: 1 | 2, attended: number, held: numb
 describe('the record PDF’s standing', () => {
   it('lists each course and kind, then Overall over all of them; the rows under the threshold filled', () => {
     const table = standingTable({
-      courses: [standing('DBMS', 1, 9, 10, 0), standing('DBMS', 2, 1, 4, 8), standing('Networks', 1, 0, 0)],
+      courses: [standing('DBMS', 'lecture', 9, 10, 0), standing('DBMS', 'lab', 1, 4, 8), standing('Networks', 'lecture', 0, 0)],
       overall: 71.4,
       threshold: 75,
     });
@@ -31,7 +32,7 @@ describe('the record PDF’s standing', () => {
   });
 
   it('says when a course cannot reach the threshold', () => {
-    const table = standingTable({ courses: [standing('DBMS', 1, 0, 30, null)], overall: 0, threshold: 75 });
+    const table = standingTable({ courses: [standing('DBMS', 'lecture', 0, 30, null)], overall: 0, threshold: 75 });
     expect(table.body[0]).toEqual(['DBMS (Lecture)', '0.0%', '0 of 30', 'cannot reach 75%']);
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ActiveSession } from '@shared/schemas/auth';
+import type { ActiveLoginSession } from '@shared/schemas/auth';
 import { PASSWORD_MESSAGES } from '@shared/schemas/auth';
 import { mockApi, routes } from './support/fake-api';
 import { ADMIN, FACULTY, NOTHING_TODAY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
@@ -8,7 +8,7 @@ import { renderApp } from './support/render-app';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const SESSIONS: ActiveSession[] = [
+const SESSIONS: ActiveLoginSession[] = [
   { _id: 'here', device: LAPTOP, signedInAt: '2026-11-24T08:00:00.000Z', lastSeenAt: '2026-11-24T09:30:00.000Z', current: true },
   { _id: 'phone', device: PHONE, signedInAt: '2026-11-23T07:00:00.000Z', lastSeenAt: '2026-11-23T11:05:00.000Z', current: false },
 ];

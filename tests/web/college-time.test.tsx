@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MarkedSession } from '@shared/schemas/attendance';
+import type { MarkedClassSession } from '@shared/schemas/attendance';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { mockApi } from './support/fake-api';
 import { FACULTY, signedInAs } from './support/fixtures';
@@ -14,7 +14,7 @@ import { renderApp } from './support/render-app';
 const NOON_UTC = new Date('2026-11-26T12:00:00Z');
 const URL =
   '/students/d1?extraData=Semester+3+%2F+Data+Structures+%2F+Lecture+%2F+09%3A00+-+10%3A00+%2F+Division+1&termid=t1&semid=s3&courseid=c1&kind=1&slot=slot9';
-const MARKED: MarkedSession = { _id: 'sess1', version: 1, date: '2026-11-27', groupid: 'd1', present: 1, expected: 1 };
+const MARKED: MarkedClassSession = { _id: 'sess1', version: 1, date: '2026-11-27', groupid: 'd1', present: 1, expected: 1 };
 
 afterEach(() => vi.useRealTimers());
 

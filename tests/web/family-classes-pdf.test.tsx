@@ -53,7 +53,7 @@ const STANDING: StudentStanding = {
   threshold: 75,
   thresholdApplies: 'each-course',
   lastDay: '2026-12-04',
-  courses: [{ courseid: 'c1', course: 'Data Structures', slotcount: 1, ...projection({}) }],
+  courses: [{ courseid: 'c1', course: 'Data Structures', classKind: 'lecture', ...projection({}) }],
   overall: projection({ attended: 4, held: 7, percentage: 400 / 7, classesNeeded: 6, remaining: 9 }),
 };
 

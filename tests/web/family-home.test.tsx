@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { SignedInUser } from '@shared/schemas/auth';
 import type { CourseProjection, Projection, StudentRecord, StudentStanding } from '@shared/schemas/reports';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { mockApi, routes } from './support/fake-api';
 import { signedInAs } from './support/fixtures';
 import { renderApp } from './support/render-app';
@@ -32,10 +33,10 @@ const projection = (attended: number, held: number, rest: Omit<Projection, 'atte
   percentage: held ? (100 * attended) / held : null,
   ...rest,
 });
-const course = (name: string, slotcount: 1 | 2, value: Projection): CourseProjection => ({
+const course = (name: string, classKind: ClassKind, value: Projection): CourseProjection => ({
   courseid: name.toLowerCase(),
   course: name,
-  slotcount,
+  classKind,
   ...value,
 });
 const group = {
@@ -52,9 +53,9 @@ const ASHA_STANDING: StudentStanding = {
   thresholdApplies: 'each-course',
   lastDay: '2026-11-30',
   courses: [
-    course('Physics', 1, projection(12, 16, { below: false, classesNeeded: 0, remaining: 12, canMiss: 3, best: 85.7 })),
-    course('Physics', 2, projection(3, 6, { below: true, classesNeeded: 6, remaining: 8, canMiss: 0, best: 78.6 })),
-    course('Chemistry', 1, projection(6, 11, { below: true, classesNeeded: 9, remaining: 6, canMiss: 0, best: 70.588 })),
+    course('Physics', 'lecture', projection(12, 16, { below: false, classesNeeded: 0, remaining: 12, canMiss: 3, best: 85.7 })),
+    course('Physics', 'lab', projection(3, 6, { below: true, classesNeeded: 6, remaining: 8, canMiss: 0, best: 78.6 })),
+    course('Chemistry', 'lecture', projection(6, 11, { below: true, classesNeeded: 9, remaining: 6, canMiss: 0, best: 70.588 })),
   ],
   overall: projection(21, 33, { below: true, classesNeeded: 15, remaining: 26, canMiss: 0, best: 79.7 }),
 };
@@ -67,8 +68,8 @@ const RAVI_STANDING: StudentStanding = {
   thresholdApplies: 'overall',
   lastDay: null,
   courses: [
-    course('Physics', 1, projection(8, 8, { below: false, ...unknown })),
-    course('Chemistry', 1, projection(0, 0, { below: false, ...unknown })),
+    course('Physics', 'lecture', projection(8, 8, { below: false, ...unknown })),
+    course('Chemistry', 'lecture', projection(0, 0, { below: false, ...unknown })),
   ],
   overall: projection(8, 8, { below: false, ...unknown }),
 };
@@ -83,7 +84,7 @@ const record = (standing: StudentStanding, courseid: string): StudentRecord => (
       date: '2026-11-25',
       courseid,
       course: 'Physics',
-      slotcount: 1,
+      classKind: 'lecture',
       slotid: 'sl1',
       slot: '09:00 - 10:00',
       status: 'present',

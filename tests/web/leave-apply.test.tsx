@@ -25,8 +25,16 @@ const SETTINGS = {
 const UPLOAD_URL = 'https://uploads.example.test/sams-attachments';
 const FIELDS = { key: 'leave/st1/up1', policy: 'cG9saWN5', 'x-amz-signature': 'c2ln', 'Content-Type': 'application/pdf' };
 const CLASSES = [
-  { date: TODAY, slotid: 'sl1', courseid: 'c1', slotcount: 1 as const, courseName: 'Physics', startTime: '09:00', endTime: '10:00' },
-  { date: TODAY, slotid: 'sl2', courseid: 'c2', slotcount: 2 as const, courseName: 'Chemistry', startTime: '10:00', endTime: '12:00' },
+  {
+    date: TODAY,
+    slotid: 'sl1',
+    courseid: 'c1',
+    classKind: 'lecture' as const,
+    courseName: 'Physics',
+    startTime: '09:00',
+    endTime: '10:00',
+  },
+  { date: TODAY, slotid: 'sl2', courseid: 'c2', classKind: 'lab' as const, courseName: 'Chemistry', startTime: '10:00', endTime: '12:00' },
 ];
 
 function setup(
@@ -171,7 +179,7 @@ describe('applying for leave', () => {
     await app.user.click(screen.getByRole('button', { name: 'Send application' }));
     await waitFor(() => expect(api.callsTo('POST', '/leave/student/st1')).toHaveLength(1));
     expect(api.callsTo('POST', '/leave/student/st1')[0]!.body).toMatchObject({
-      classes: [{ date: TODAY, slotid: 'sl2', courseid: 'c2', slotcount: 2 }],
+      classes: [{ date: TODAY, slotid: 'sl2', courseid: 'c2', classKind: 'lab' }],
     });
   });
 

@@ -17,8 +17,8 @@ beforeAll(() => import('@web/features/leave/components/leave-detail-page'));
 
 const PENDING = application({ version: 2, attachment: { name: 'certificate.pdf', type: 'application/pdf', bytes: 2048 } });
 const COVERS = [
-  { date: '2026-11-20', slotid: 'sl1', courseid: 'c1', slotcount: 1 as const, courseName: 'Physics', status: 'absent' as const },
-  { date: '2026-11-21', slotid: 'sl2', courseid: 'c2', slotcount: 2 as const, courseName: 'Chemistry', status: null },
+  { date: '2026-11-20', slotid: 'sl1', courseid: 'c1', classKind: 'lecture' as const, courseName: 'Physics', status: 'absent' as const },
+  { date: '2026-11-21', slotid: 'sl2', courseid: 'c2', classKind: 'lab' as const, courseName: 'Chemistry', status: null },
 ];
 
 function setup(

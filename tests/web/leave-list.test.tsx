@@ -25,7 +25,7 @@ const RAVI = application({
   countsAs: 'present',
   from: '2026-11-25',
   to: '2026-11-25',
-  classes: [{ date: '2026-11-25', slotid: 'sl1', courseid: 'c1', slotcount: 1 }],
+  classes: [{ date: '2026-11-25', slotid: 'sl1', courseid: 'c1', classKind: 'lecture' }],
 });
 
 const LISTS = routes({

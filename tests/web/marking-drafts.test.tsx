@@ -25,7 +25,7 @@ const DIVISION_STUDENTS = [
   { batchStudents: { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002' } },
   { batchStudents: { _id: 'st3', name: 'Ishaan Mehta', enrollment: '25CE003' } },
 ];
-const CLASS = { date: collegeToday(), courseid: 'c1', kind: 1 as const, slotid: 'slot9', groupid: 'd1' };
+const CLASS = { date: collegeToday(), courseid: 'c1', classKind: 'lecture' as const, slotid: 'slot9', groupid: 'd1' };
 
 function open(user: PublicUser = FACULTY, url = LECTURE_URL) {
   const api = mockApi({
@@ -159,5 +159,13 @@ describe('the marking form’s draft', () => {
     expect(readDraft(FACULTY._id, CLASS)).not.toBeNull();
     session.signOut();
     await waitFor(() => expect(readDraft(FACULTY._id, CLASS)).toBeNull());
+  });
+
+  it('is kept under a key naming the class kind by its code (1 Lecture, 2 Lab)', () => {
+    const key = `sams-mark-draft:${JSON.stringify([FACULTY._id, CLASS.date, 'c1', 1, 'slot9', 'd1'])}`;
+    localStorage.setItem(key, JSON.stringify({ st2: 'absent' }));
+    expect(readDraft(FACULTY._id, CLASS)).toEqual({ st2: 'absent' });
+    expect(readDraft(FACULTY._id, { ...CLASS, classKind: 'lab' })).toBeNull();
+    localStorage.removeItem(key);
   });
 });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { nextStep, readFlow } from '@web/features/marking/flow';
+import { nextStep, readFlow, STEP_PATHS } from '@web/features/marking/flow';
 import { mockApi, routes, type Routes } from './support/fake-api';
 import { ACTIVE_TERMS, BATCH_1A, DIVISION_1, FACULTY, signedInAs } from './support/fixtures';
 import { renderApp } from './support/render-app';
@@ -57,7 +57,7 @@ describe('marking flow: each step links to the next with the display path and th
     expect(target('Lab')).toEqual({ path: '/slots/2', query: { extraData: 'Semester 3 / Data Structures / Lab', ...base } });
   });
 
-  it("the time screen lists the term's slots → /division/{timeid}", async () => {
+  it("the time screen lists the term's slots → /division/{slotid}", async () => {
     expect(
       await linkOf('/slots/2?extraData=Semester+3+%2F+Data+Structures+%2F+Lab&termid=t1&semid=s3&courseid=c1', '09:00 - 10:00'),
     ).toEqual({
@@ -130,7 +130,7 @@ describe('marking flow: empty lists show the docs/product.md §8 messages', () =
 describe('marking flow: URL helpers', () => {
   it('nextStep appends to the display path and keeps the ids it carries', () => {
     const flow = readFlow(new URLSearchParams('extraData=A+%2F+B&termid=t1&semid=s3&unrelated=x'));
-    expect(flow).toEqual({ extraData: 'A / B', termid: 't1', semid: 's3' });
+    expect(flow).toEqual({ displayPath: 'A / B', termid: 't1', semid: 's3' });
     const next = new URL(nextStep('/slots/1', flow, 'Lecture & more', { courseid: 'c/1' }), 'http://localhost');
     expect(next.pathname).toBe('/slots/1');
     expect(Object.fromEntries(next.searchParams)).toEqual({
@@ -139,5 +139,16 @@ describe('marking flow: URL helpers', () => {
       semid: 's3',
       courseid: 'c/1',
     });
+  });
+
+  it('reads the class kind from its code (the query’s kind, the time step’s path) and writes it back as its code', () => {
+    const flow = readFlow(new URLSearchParams('extraData=X&courseid=c1&kind=2&slot=slot9'), { groupid: 'b1' });
+    expect(flow).toEqual({ displayPath: 'X', courseid: 'c1', classKind: 'lab', slotid: 'slot9', groupid: 'b1' });
+    expect(readFlow(new URLSearchParams('kind=1'), { kind: '2' }).classKind).toBe('lab');
+    expect(readFlow(new URLSearchParams('kind=3')).classKind).toBeUndefined();
+    expect(readFlow(new URLSearchParams('kind=1'), { kind: 'lecture' }).classKind).toBeUndefined();
+    const next = new URL(nextStep(STEP_PATHS.slots('lab'), flow, 'Y'), 'http://localhost');
+    expect(next.pathname).toBe('/slots/2');
+    expect(Object.fromEntries(next.searchParams)).toEqual({ extraData: 'X / Y', courseid: 'c1', kind: '2', slot: 'slot9' });
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
-import type { MarkedSession } from '@shared/schemas/attendance';
+import type { MarkedClassSession } from '@shared/schemas/attendance';
 import { mockApi, type Reply, type Routes } from './support/fake-api';
 import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
 import { renderApp } from './support/render-app';
@@ -16,7 +16,7 @@ const BATCH_STUDENTS = [
   { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002', email: 'd@x.test', batchid: 'b1' },
 ];
 const home = { 'GET /term/active': { data: [ODD] }, 'GET /semester/t1': { data: [SEMESTER_3] } };
-const MARKED: MarkedSession = { _id: 'sess1', version: 1, date: collegeToday(), groupid: 'd1', present: 1, expected: 3 };
+const MARKED: MarkedClassSession = { _id: 'sess1', version: 1, date: collegeToday(), groupid: 'd1', present: 1, expected: 3 };
 
 const LECTURE_URL =
   '/students/d1?extraData=Semester+3+%2F+Data+Structures+%2F+Lecture+%2F+09%3A00+-+10%3A00+%2F+Division+1&termid=t1&semid=s3&courseid=c1&kind=1&slot=slot9';
@@ -115,7 +115,7 @@ describe('marking form: toggles', () => {
     expect(screen.getByRole('button', { name: 'Mark' })).toHaveFocus();
     await app.user.keyboard('{Enter}');
     await waitFor(() => expect(api.callsTo('POST', '/attendance')).toHaveLength(1));
-    expect((api.callsTo('POST', '/attendance')[0]!.body as { presentStudentData: string[] }).presentStudentData).toEqual(['st1', 'st3']);
+    expect((api.callsTo('POST', '/attendance')[0]!.body as { presentStudentIds: string[] }).presentStudentIds).toEqual(['st1', 'st3']);
   });
 });
 
@@ -131,10 +131,10 @@ describe('marking form: Mark', () => {
     expect(app.location().pathname).toBe('/success');
     const [mark] = api.callsTo('POST', '/attendance');
     expect(mark!.body).toEqual({
-      presentStudentData: ['st1', 'st3'],
+      presentStudentIds: ['st1', 'st3'],
       date: collegeToday(),
       slotid: 'slot9',
-      slotcount: 1,
+      classKind: 'lecture',
       courseid: 'c1',
       groupid: 'd1',
       // Made once per form: the same mark sent again is stored once.
@@ -152,10 +152,10 @@ describe('marking form: Mark', () => {
 
     expect(await screen.findByRole('heading', { name: 'Attendance Marked Successfully' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/attendance')[0]!.body).toEqual({
-      presentStudentData: ['st1', 'st2'],
+      presentStudentIds: ['st1', 'st2'],
       date: collegeToday(),
       slotid: 'slot9',
-      slotcount: 2,
+      classKind: 'lab',
       courseid: 'c1',
       groupid: 'b1',
       // Made once per form: the same mark sent again is stored once.
@@ -166,7 +166,8 @@ describe('marking form: Mark', () => {
   it('shows the loading overlay while marking', async () => {
     let release!: () => void;
     const { app } = setup(LECTURE_URL, {
-      'POST /attendance': () => new Promise<Reply<MarkedSession>>((resolve) => (release = () => resolve({ status: 201, data: MARKED }))),
+      'POST /attendance': () =>
+        new Promise<Reply<MarkedClassSession>>((resolve) => (release = () => resolve({ status: 201, data: MARKED }))),
     });
     await screen.findByRole('checkbox', { name: 'Select all' });
     await app.user.click(screen.getByRole('button', { name: 'Mark' }));

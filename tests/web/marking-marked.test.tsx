@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
-import type { MarkConflict, MarkedSession } from '@shared/schemas/attendance';
+import type { MarkConflict, MarkedClassSession } from '@shared/schemas/attendance';
 import { viewLink } from '@web/lib/view-link';
 import { mockApi, routes, type Routes } from './support/fake-api';
 import { ACTIVE_TERMS, ADMIN, BATCH_1A, DIVISION_1, FACULTY, signedInAs } from './support/fixtures';
@@ -21,7 +21,7 @@ const DIVISION_STUDENTS = [
   { batchStudents: { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002' } },
   { batchStudents: { _id: 'st3', name: 'Ishaan Mehta', enrollment: '25CE003' } },
 ];
-const VIEW_D1 = viewLink({ date: collegeToday(), semid: 's3', courseid: 'c1', slotid: 'slot9', kind: 1, groupid: 'd1' });
+const VIEW_D1 = viewLink({ date: collegeToday(), semid: 's3', courseid: 'c1', slotid: 'slot9', classKind: 'lecture', groupid: 'd1' });
 
 const base = routes({
   ...signedInAs(FACULTY),
@@ -40,27 +40,27 @@ const alreadyMarked = `This class is already marked. Marked by ${ADMIN.username}
 
 describe('a class already marked', () => {
   it('shows who marked it and when, with a link to view or correct it, instead of an editable form', async () => {
-    const { api } = open(LECTURE_URL, { [markedCheckKey(1)]: markedRecord(1, 'd1') });
+    const { api } = open(LECTURE_URL, { [markedCheckKey('lecture')]: markedRecord('lecture', 'd1') });
     expect(await screen.findByText(/This class is already marked/)).toHaveTextContent(alreadyMarked);
     expect(screen.getByRole('link', { name: 'View or correct it' })).toHaveAttribute('href', VIEW_D1);
     expect(screen.queryByRole('form', { name: 'Attendance' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark' })).not.toBeInTheDocument();
-    expect(api.callsTo('GET', markedCheckKey(1).slice(4))).toHaveLength(1);
+    expect(api.callsTo('GET', markedCheckKey('lecture').slice(4))).toHaveLength(1);
   });
 
   it('shows the form when another group of the class is marked, not this one', async () => {
-    open(LECTURE_URL, { [markedCheckKey(1)]: markedRecord(1, 'd2') });
+    open(LECTURE_URL, { [markedCheckKey('lecture')]: markedRecord('lecture', 'd2') });
     expect(await screen.findByRole('button', { name: 'Mark' })).toBeInTheDocument();
     expect(screen.queryByText(/already marked/)).not.toBeInTheDocument();
   });
 
   it('shows the form when the check fails (the server still refuses a second mark)', async () => {
-    open(LECTURE_URL, { [markedCheckKey(1)]: { status: 500, message: 'Something went wrong' } });
+    open(LECTURE_URL, { [markedCheckKey('lecture')]: { status: 500, message: 'Something went wrong' } });
     expect(await screen.findByRole('button', { name: 'Mark' })).toBeInTheDocument();
   });
 
   it('flags the marked division on the division step, with who marked it and when', async () => {
-    open('/division/slot9?extraData=S&semid=s3&courseid=c1&kind=1', { [markedCheckKey(1)]: markedRecord(1, 'd1') });
+    open('/division/slot9?extraData=S&semid=s3&courseid=c1&kind=1', { [markedCheckKey('lecture')]: markedRecord('lecture', 'd1') });
     const list = await screen.findByRole('list', { name: 'Divisions' });
     const marked = await within(list).findByRole('link', { name: /^Division 1/ });
     await waitFor(() => expect(marked).toHaveTextContent(`Already marked today. Marked by ${ADMIN.username} at ${MARKED_AT_SHOWN}`));
@@ -68,7 +68,7 @@ describe('a class already marked', () => {
   });
 
   it('flags the marked batch on the batch step of a lab', async () => {
-    open('/batch/d1?extraData=S&courseid=c1&kind=2&slot=slot9', { [markedCheckKey(2)]: markedRecord(2, 'b2') });
+    open('/batch/d1?extraData=S&courseid=c1&kind=2&slot=slot9', { [markedCheckKey('lab')]: markedRecord('lab', 'b2') });
     const list = await screen.findByRole('list', { name: 'Batches' });
     await waitFor(() => expect(within(list).getByRole('link', { name: /^Batch 1B/ })).toHaveTextContent(/Already marked today/));
     expect(within(list).getByRole('link', { name: /^Batch 1A/ })).not.toHaveTextContent(/marked/i);
@@ -81,7 +81,7 @@ describe('a class already marked', () => {
       date: collegeToday(),
       courseid: 'c1',
       slotid: 'slot9',
-      slotcount: 1,
+      classKind: 'lecture',
       groupid: 'd1',
       markedBy: { _id: ADMIN._id, username: ADMIN.username },
       markedAt: MARKED_AT,
@@ -101,7 +101,7 @@ describe('a class already marked', () => {
 });
 
 describe('the confirmation', () => {
-  const marked: MarkedSession = { _id: 'sess1', version: 1, date: collegeToday(), groupid: 'd1', present: 2, expected: 3 };
+  const marked: MarkedClassSession = { _id: 'sess1', version: 1, date: collegeToday(), groupid: 'd1', present: 2, expected: 3 };
 
   it('names the class and its date, and says how many of those expected were present', async () => {
     const { app } = open(LECTURE_URL, { 'POST /attendance': { status: 201, data: marked, message: 'Attendance marked successfully' } });

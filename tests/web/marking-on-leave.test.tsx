@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
-import type { MarkedSession } from '@shared/schemas/attendance';
+import type { MarkedClassSession } from '@shared/schemas/attendance';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { mockApi, type Reply } from './support/fake-api';
 import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
 import { renderApp } from './support/render-app';
@@ -17,7 +18,7 @@ const STUDENTS = [
   { batchStudents: { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002' } },
   { batchStudents: { _id: 'st3', name: 'Ishaan Mehta', enrollment: '25CE003' } },
 ];
-const MARKED: MarkedSession = { _id: 'sess1', version: 1, date: collegeToday(), groupid: 'd1', present: 2, expected: 3 };
+const MARKED: MarkedClassSession = { _id: 'sess1', version: 1, date: collegeToday(), groupid: 'd1', present: 2, expected: 3 };
 const LECTURE_URL = '/students/d1?extraData=Semester+3+%2F+Physics+%2F+Lecture&termid=t1&semid=s3&courseid=c1&kind=1&slot=slot9';
 
 type OnLeave = {
@@ -25,15 +26,27 @@ type OnLeave = {
   leaveid: string;
   kind: string;
   status: 'excused' | 'present';
-  classes?: { slotid: string; courseid: string; slotcount: 1 | 2 }[];
+  classes?: { slotid: string; courseid: string; classKind: ClassKind }[];
 };
 const ON_LEAVE: OnLeave[] = [
   // A whole day of medical leave: every class of the day.
   { studentid: 'st2', leaveid: 'l1', kind: 'Medical', status: 'excused' },
   // On duty for this very class: present.
-  { studentid: 'st3', leaveid: 'l2', kind: 'On duty', status: 'present', classes: [{ slotid: 'slot9', courseid: 'c1', slotcount: 1 }] },
+  {
+    studentid: 'st3',
+    leaveid: 'l2',
+    kind: 'On duty',
+    status: 'present',
+    classes: [{ slotid: 'slot9', courseid: 'c1', classKind: 'lecture' }],
+  },
   // Leave for another class of the day only.
-  { studentid: 'st1', leaveid: 'l3', kind: 'Personal', status: 'excused', classes: [{ slotid: 'slot10', courseid: 'c1', slotcount: 1 }] },
+  {
+    studentid: 'st1',
+    leaveid: 'l3',
+    kind: 'Personal',
+    status: 'excused',
+    classes: [{ slotid: 'slot10', courseid: 'c1', classKind: 'lecture' }],
+  },
 ];
 
 function setup(onLeave: Reply<OnLeave[]>) {
@@ -78,7 +91,7 @@ describe('the marking form with students on leave', () => {
     await screen.findByRole('checkbox', { name: /25CE002/ });
     await app.user.click(screen.getByRole('button', { name: 'Mark' }));
     await waitFor(() => expect(api.callsTo('POST', '/attendance')).toHaveLength(1));
-    expect(api.callsTo('POST', '/attendance')[0]!.body).toMatchObject({ presentStudentData: ['st1', 'st3'], statuses: { st2: 'excused' } });
+    expect(api.callsTo('POST', '/attendance')[0]!.body).toMatchObject({ presentStudentIds: ['st1', 'st3'], statuses: { st2: 'excused' } });
   });
 
   it('lets the teacher change a student on leave (the badge stays, the status is theirs)', async () => {
@@ -90,7 +103,7 @@ describe('the marking form with students on leave', () => {
     expect(screen.getByRole('button', { name: 'Discard changes' })).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Mark' }));
     await waitFor(() => expect(api.callsTo('POST', '/attendance')).toHaveLength(1));
-    expect(api.callsTo('POST', '/attendance')[0]!.body).toMatchObject({ presentStudentData: ['st1', 'st2', 'st3'] });
+    expect(api.callsTo('POST', '/attendance')[0]!.body).toMatchObject({ presentStudentIds: ['st1', 'st2', 'st3'] });
     expect(api.callsTo('POST', '/attendance')[0]!.body).not.toHaveProperty('statuses');
   });
 

@@ -128,7 +128,7 @@ describe('marking form: late and excused', () => {
     expect(screen.getByText('0 of 4 present')).toBeInTheDocument();
   });
 
-  it('sends the students in the room as presentStudentData and the late and excused ones as statuses', async () => {
+  it('sends the students in the room as presentStudentIds and the late and excused ones as statuses', async () => {
     const { api, app } = setup();
     await screen.findByRole('checkbox', { name: 'Select all' });
     await app.user.click(toggle('25CE004')); // absent
@@ -142,11 +142,11 @@ describe('marking form: late and excused', () => {
     await waitFor(() => expect(api.callsTo('POST', '/attendance')).toHaveLength(1));
     expect(sent(api)).toEqual({
       clientMarkId: expect.any(String),
-      presentStudentData: ['st1', 'st2'],
+      presentStudentIds: ['st1', 'st2'],
       statuses: { st1: 'late', st3: 'excused' },
       date: collegeToday(),
       slotid: 'slot9',
-      slotcount: 1,
+      classKind: 'lecture',
       courseid: 'c1',
       groupid: 'd1',
     });

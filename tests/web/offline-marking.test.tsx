@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
-import { DUPLICATE_MARK } from '@shared/schemas/attendance';
+import { DUPLICATE_MARK, type MarkedClassSession } from '@shared/schemas/attendance';
 import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { reloadQueue } from '@web/lib/offline/queue-store';
 import { stopRetrying } from '@web/lib/offline/send-queue';
@@ -80,8 +80,15 @@ describe('offline marking: the form', () => {
       userId: FACULTY._id,
       state: 'waiting',
       label: 'Data Structures / Lecture / 09:00 - 10:00 / Division 1',
-      body: { presentStudentData: ['st1', 'st2'], date: collegeToday(), slotid: 'slot9', slotcount: 1, courseid: 'c1', groupid: 'd1' },
-      view: { date: collegeToday(), semid: 's3', courseid: 'c1', slotid: 'slot9', kind: 1, groupid: 'd1' },
+      body: {
+        presentStudentIds: ['st1', 'st2'],
+        date: collegeToday(),
+        slotid: 'slot9',
+        classKind: 'lecture',
+        courseid: 'c1',
+        groupid: 'd1',
+      },
+      view: { date: collegeToday(), semid: 's3', courseid: 'c1', slotid: 'slot9', classKind: 'lecture', groupid: 'd1' },
     });
     expect(saved!.body.clientMarkId).toBe(saved!.clientMarkId);
     expect(await strip()).toHaveTextContent('1 mark waiting to be sent');
@@ -155,5 +162,26 @@ describe('offline marking: Home and the saved marks', () => {
     ).toContain(view);
     expect(items[3]).toHaveTextContent('Some present students are not in this division');
     expect(await strip()).toHaveTextContent('1 mark waiting to be sent2 marks need a look');
+  });
+});
+
+describe('offline marking: a mark kept with the wire’s names', () => {
+  it('is read as any other (its view link by the kind’s code too): reviewed, sent, and its class opens', async () => {
+    const mark = waitingMark({ clientMarkId: 'm1', signInId: 'an-earlier-sign-in' });
+    const { presentStudentIds, classKind: _kind, ...body } = mark.body;
+    const { classKind: _viewKind, ...view } = mark.view!;
+    stored.set('m1', {
+      ...mark,
+      body: { ...body, presentStudentData: presentStudentIds, slotcount: 1 },
+      view: { ...view, kind: 1 },
+    } as never);
+    const marked: MarkedClassSession = { _id: 'sess1', version: 1, date: collegeToday(), groupid: 'd1', present: 1, expected: 2 };
+    const { api, app } = setup('/queue', { 'POST /attendance': { status: 201, data: marked, message: 'Attendance marked successfully' } });
+    const list = await screen.findByRole('list', { name: 'Saved marks' });
+    await waitFor(() => expect(list).toHaveTextContent('Present1 of 2Absent (1)Diya Shah'));
+    await app.user.click(within(list).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST', '/attendance').map((call) => call.body)).toEqual([mark.body]));
+    const open = await within(list).findByRole('link', { name: 'Open the class' });
+    expect(new URL(open.getAttribute('href')!, 'http://localhost').searchParams.get('kind')).toBe('1');
   });
 });

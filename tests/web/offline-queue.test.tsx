@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DUPLICATE_MARK, MARK_ALREADY_STORED, type MarkedSession } from '@shared/schemas/attendance';
+import { DUPLICATE_MARK, MARK_ALREADY_STORED, type MarkedClassSession } from '@shared/schemas/attendance';
 import { queuedMarks, reloadQueue } from '@web/lib/offline/queue-store';
 import { registerWorker } from '@web/lib/offline/register-worker';
 import { onMarkSent, SIGN_IN_TO_SEND, sendWaiting, stopRetrying } from '@web/lib/offline/send-queue';
@@ -18,7 +18,7 @@ vi.mock('@web/lib/offline/mark-queue', () => import('./support/offline'));
  * clientMarkId; the outcome of each answer; later and later retries; a new version's worker taking over.
  */
 
-const MARKED: MarkedSession = { _id: 'sess1', version: 1, date: '2026-11-20', groupid: 'd1', present: 1, expected: 2 };
+const MARKED: MarkedClassSession = { _id: 'sess1', version: 1, date: '2026-11-20', groupid: 'd1', present: 1, expected: 2 };
 
 let online = true;
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MarkedSession } from '@shared/schemas/attendance';
+import type { MarkedClassSession } from '@shared/schemas/attendance';
 import { reloadQueue } from '@web/lib/offline/queue-store';
 import { stopRetrying } from '@web/lib/offline/send-queue';
 import { mockApi, type Routes } from './support/fake-api';
@@ -22,7 +22,7 @@ const DIVISION_STUDENTS = [
   { batchStudents: { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002' } },
   { batchStudents: { _id: 'st3', name: 'Kabir Mehta', enrollment: '25CE003' } },
 ];
-const MARKED: MarkedSession = { _id: 'sess1', version: 1, date: '2026-11-20', groupid: 'd1', present: 1, expected: 3 };
+const MARKED: MarkedClassSession = { _id: 'sess1', version: 1, date: '2026-11-20', groupid: 'd1', present: 1, expected: 3 };
 const PENDING_LOGOUT = 'sams-logout-pending';
 
 /** Cache Storage with a few named caches (happy-dom has none). */
@@ -110,7 +110,7 @@ describe('a shared device: marks of an earlier sign-in', () => {
 
   it('Send posts the mark as reviewed; Discard drops it; neither touches the other', async () => {
     stored.set('m1', waitingMark({ clientMarkId: 'm1', signInId: 'an-earlier-sign-in', body: markBody('m1') }));
-    stored.set('m2', waitingMark({ clientMarkId: 'm2', body: { ...markBody('m2'), presentStudentData: [] } }));
+    stored.set('m2', waitingMark({ clientMarkId: 'm2', body: { ...markBody('m2'), presentStudentIds: [] } }));
     stored.get('m2')!.signInId = undefined;
     const { api, app } = setup('/queue', { 'POST /attendance': { status: 201, data: MARKED, message: 'Attendance marked successfully' } });
     const list = await screen.findByRole('list', { name: 'Saved marks' });
@@ -218,11 +218,11 @@ describe('a shared device: logging out', () => {
 /** Division 1's lecture with Aarav present, Kabir late and Diya absent. */
 function markBody(clientMarkId: string) {
   return {
-    presentStudentData: ['st1', 'st3'],
+    presentStudentIds: ['st1', 'st3'],
     statuses: { st3: 'late' as const },
     date: '2026-11-20',
     slotid: 'slot9',
-    slotcount: 1 as const,
+    classKind: 'lecture' as const,
     courseid: 'c1',
     groupid: 'd1',
     clientMarkId,

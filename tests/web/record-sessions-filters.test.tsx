@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInUser } from '@shared/schemas/auth';
-import { REPORT_MESSAGES, type RecordSession, type StudentRecord } from '@shared/schemas/reports';
+import { REPORT_MESSAGES, type RecordClassSession, type StudentRecord } from '@shared/schemas/reports';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { mockApi } from './support/fake-api';
 import { signedInAs } from './support/fixtures';
@@ -20,12 +20,12 @@ beforeAll(() =>
 );
 
 /** 20:00 UTC on 11 Nov is 01:30 on 12 Nov at the college (Asia/Kolkata, the default time zone). */
-const CORRECTED: RecordSession = {
+const CORRECTED: RecordClassSession = {
   ...DIYA_SESSIONS[2]!,
   status: 'absent',
   corrected: { at: '2026-11-11T20:00:00.000Z', reason: 'medical certificate shown' },
 };
-const OCTOBER: RecordSession = {
+const OCTOBER: RecordClassSession = {
   ...DIYA_SESSIONS[7]!,
   _id: 'oct',
   date: '2026-10-30',
@@ -34,9 +34,9 @@ const OCTOBER: RecordSession = {
 };
 const SESSIONS = [DIYA_SESSIONS[0]!, DIYA_SESSIONS[1]!, CORRECTED, ...DIYA_SESSIONS.slice(3), OCTOBER];
 const RECORD: StudentRecord = { ...DIYA_RECORD, sessions: SESSIONS };
-const only = (keep: (session: RecordSession) => boolean): StudentRecord => ({ ...RECORD, sessions: SESSIONS.filter(keep) });
-const inOctober = (session: RecordSession) => session.date.startsWith('2026-10');
-const ofDigitalElectronics = (session: RecordSession) => session.courseid === 'c2';
+const only = (keep: (session: RecordClassSession) => boolean): StudentRecord => ({ ...RECORD, sessions: SESSIONS.filter(keep) });
+const inOctober = (session: RecordClassSession) => session.date.startsWith('2026-10');
+const ofDigitalElectronics = (session: RecordClassSession) => session.courseid === 'c2';
 
 const open = (extra: Parameters<typeof openReports>[0] = {}, path = '/reports/student/st2') =>
   openReports({ 'GET /report/student/st2': { data: RECORD }, ...extra }, path, REPORT_MESSAGES.record);

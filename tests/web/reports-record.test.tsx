@@ -100,7 +100,10 @@ describe("reports: a student's record", () => {
     await open({
       'GET /settings': { data: { ...DEFAULT_SETTINGS, lateCounts: 0.5, excusedCounts: 'absent' } },
       'GET /report/student/st2': {
-        data: { ...DIYA_RECORD, courses: [standing('ds', 1, 1.5, 4, 6), standing('ds', 2, 1, 2, 2), standing('de', 1, 1, 2, 2)] },
+        data: {
+          ...DIYA_RECORD,
+          courses: [standing('ds', 'lecture', 1.5, 4, 6), standing('ds', 'lab', 1, 2, 2), standing('de', 'lecture', 1, 2, 2)],
+        },
       },
     });
     await main().findByRole('heading', { level: 2, name: 'Attendance over time' });

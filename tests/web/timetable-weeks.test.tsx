@@ -12,8 +12,8 @@ loadAdminScreens();
 
 const DIVISION_PATH = '/timetable?termid=t1&groupid=d1';
 /** Monday 10:00: Batch 1A's lab in odd weeks, and Batch 1B's in even weeks. */
-const ODD_LAB = entry({ _id: 'e-odd', slotid: SLOT_10._id, courseid: 'c2', slotcount: 2, groupid: 'b1', weeks: 'odd' });
-const EVEN_LAB = entry({ _id: 'e-even', slotid: SLOT_10._id, slotcount: 2, groupid: 'b2', weeks: 'even' });
+const ODD_LAB = entry({ _id: 'e-odd', slotid: SLOT_10._id, courseid: 'c2', classKind: 'lab', groupid: 'b1', weeks: 'odd' });
+const EVEN_LAB = entry({ _id: 'e-even', slotid: SLOT_10._id, classKind: 'lab', groupid: 'b2', weeks: 'even' });
 /** Tuesday 09:00: Division 1's lecture in odd weeks. */
 const ODD_LECTURE = entry({ _id: 'e-odd-lecture', weekday: 2, weeks: 'odd' });
 
@@ -68,7 +68,16 @@ describe('admin: Timetable, classes of odd or even weeks', () => {
     await app.user.click(dialog().getByRole('button', { name: 'Add class' }));
     expect(await toast().findByRole('status')).toHaveTextContent(TIMETABLE_MESSAGES.created);
     expect(api.callsTo('POST', '/timetable').map((call) => call.body)).toEqual([
-      { termid: 't1', weekday: 2, slotid: 'slot9', courseid: 'c2', slotcount: 1, groupid: 'd1', facultyid: 'u-faculty2', weeks: 'even' },
+      {
+        termid: 't1',
+        weekday: 2,
+        slotid: 'slot9',
+        courseid: 'c2',
+        classKind: 'lecture',
+        groupid: 'd1',
+        facultyid: 'u-faculty2',
+        weeks: 'even',
+      },
     ]);
   });
 
@@ -106,7 +115,7 @@ describe('admin: Timetable, classes of odd or even weeks', () => {
     await app.user.click(dialog().getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.callsTo('PATCH', '/timetable/e-odd')).toHaveLength(2));
     const [unchanged, everyWeek] = api.callsTo('PATCH', '/timetable/e-odd').map((call) => call.body);
-    const fields = { weekday: 1, slotid: 'slot10', courseid: 'c2', slotcount: 2, groupid: 'b1', facultyid: 'u-faculty' };
+    const fields = { weekday: 1, slotid: 'slot10', courseid: 'c2', classKind: 'lab', groupid: 'b1', facultyid: 'u-faculty' };
     expect(unchanged).toEqual(fields);
     expect(everyWeek).toEqual({ ...fields, weeks: null });
   });

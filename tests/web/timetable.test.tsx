@@ -23,7 +23,7 @@ function open<T>(extra?: Routes<T>) {
     'GET /user': { data: [FACULTY, SECOND_FACULTY, ADMIN] },
     [`GET ${DIVISION_PATH}`]: { data: [LECTURE, LAB] },
     'GET /timetable?termid=t1&groupid=d2': { data: [] },
-    [`GET ${FACULTY_PATH}`]: { data: [LECTURE, entry({ _id: 'e9', weekday: 3, groupid: 'b2', slotcount: 2 })] },
+    [`GET ${FACULTY_PATH}`]: { data: [LECTURE, entry({ _id: 'e9', weekday: 3, groupid: 'b2', classKind: 'lab' })] },
     'POST /timetable': (body: TimetableEntryInput) => ({
       status: 201,
       data: { ...entry({ _id: 'new', ...body }) },
@@ -83,7 +83,7 @@ describe('admin: Timetable, a division', () => {
     expect(await toast().findByRole('status')).toHaveTextContent(TIMETABLE_MESSAGES.created);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/timetable').map((call) => call.body)).toEqual([
-      { termid: 't1', weekday: 2, slotid: 'slot9', courseid: 'c1', slotcount: 1, groupid: 'd1', facultyid: 'u-faculty2' },
+      { termid: 't1', weekday: 2, slotid: 'slot9', courseid: 'c1', classKind: 'lecture', groupid: 'd1', facultyid: 'u-faculty2' },
     ]);
     await waitFor(() => expect(api.callsTo('GET', DIVISION_PATH).length).toBeGreaterThan(reads));
   });
@@ -105,7 +105,7 @@ describe('admin: Timetable, a division', () => {
       weekday: 1,
       slotid: 'slot10',
       courseid: 'c2',
-      slotcount: 2,
+      classKind: 'lab',
       groupid: 'b2',
       facultyid: 'u-faculty',
     });
@@ -130,7 +130,7 @@ describe('admin: Timetable, a division', () => {
     await app.user.click(addButton('Tuesday', '09:00 - 10:00')!);
     await app.user.click(dialog().getByRole('button', { name: 'Add class' }));
     expect(select('Course')).toHaveAccessibleDescription(TIMETABLE_MESSAGES.courseid);
-    expect(select('Lecture or Lab')).toHaveAccessibleDescription(TIMETABLE_MESSAGES.slotcount);
+    expect(select('Lecture or Lab')).toHaveAccessibleDescription(TIMETABLE_MESSAGES.classKind);
     expect(select('Faculty member')).toHaveAccessibleDescription(TIMETABLE_MESSAGES.facultyid);
     expect(select('Course')).toHaveFocus();
     expect(api.callsTo('POST', '/timetable')).toHaveLength(0);
@@ -158,7 +158,7 @@ describe('admin: Timetable, a division', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Edit Data Structures Lecture, Division 1, Monday 09:00 - 10:00' }));
     expect(screen.getByRole('dialog', { name: 'Change a class: Monday, 09:00 - 10:00' })).toBeInTheDocument();
     await waitFor(() => expect(select('Course').value).toBe('c1'));
-    expect(select('Lecture or Lab').value).toBe('1');
+    expect(select('Lecture or Lab').value).toBe('lecture');
     await waitFor(() => expect(select('Faculty member').value).toBe('u-faculty'));
     await app.user.selectOptions(select('Faculty member'), 'Second Faculty (faculty2@sams.local)');
     await app.user.selectOptions(select('Weekday'), 'Tuesday');
@@ -166,7 +166,7 @@ describe('admin: Timetable, a division', () => {
     await app.user.click(dialog().getByRole('button', { name: 'Save changes' }));
     expect(await toast().findByRole('status')).toHaveTextContent(TIMETABLE_MESSAGES.updated);
     expect(api.callsTo('PATCH', '/timetable/e1').map((call) => call.body)).toEqual([
-      { weekday: 2, slotid: 'slot10', courseid: 'c1', slotcount: 1, groupid: 'd1', facultyid: 'u-faculty2' },
+      { weekday: 2, slotid: 'slot10', courseid: 'c1', classKind: 'lecture', groupid: 'd1', facultyid: 'u-faculty2' },
     ]);
     expect(api.callsTo('POST', '/timetable')).toHaveLength(0);
   });
@@ -201,7 +201,7 @@ describe('admin: Timetable, a division', () => {
       weekday: 3,
       slotid: 'slot9',
       courseid: 'c2',
-      slotcount: 1,
+      classKind: 'lecture',
       groupid: 'd1',
       facultyid: 'u-faculty2',
     });
@@ -264,7 +264,7 @@ describe('admin: Timetable, a faculty member', () => {
       weekday: 1,
       slotid: 'slot10',
       courseid: 'c1',
-      slotcount: 2,
+      classKind: 'lab',
       groupid: 'b1',
       facultyid: 'u-faculty',
     });

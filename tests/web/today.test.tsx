@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
-import type { MarkedSession } from '@shared/schemas/attendance';
+import type { MarkedClassSession } from '@shared/schemas/attendance';
 import { TIMETABLE_MESSAGES, type TodayClass } from '@shared/schemas/timetable';
 import { mockApi, routes, type Routes } from './support/fake-api';
 import { ACTIVE_TERMS, ADMIN, FACULTY, signedInAs } from './support/fixtures';
@@ -93,7 +93,7 @@ describe('Today on Home', () => {
 
   it('opens the form in one tap, marks the class, and Today then shows it marked', async () => {
     let marked: string | null = null;
-    const session: MarkedSession = { _id: 'sess1', version: 1, date: TODAY, groupid: 'd1', present: 2, expected: 2 };
+    const session: MarkedClassSession = { _id: 'sess1', version: 1, date: TODAY, groupid: 'd1', present: 2, expected: 2 };
     const { api, app } = openHome([], {
       'GET /timetable/today': () => ({ data: [todayClass(LECTURE, marked)] }),
       'GET /student/division/d1': { data: STUDENTS },
@@ -110,7 +110,7 @@ describe('Today on Home', () => {
     expect(api.callsTo('POST', '/attendance')[0]!.body).toMatchObject({
       date: TODAY,
       slotid: 'slot9',
-      slotcount: 1,
+      classKind: 'lecture',
       courseid: 'c1',
       groupid: 'd1',
     });
@@ -132,7 +132,7 @@ describe('Today on Home', () => {
             date: TODAY,
             courseid: 'c1',
             slotid: 'slot9',
-            slotcount: 1,
+            classKind: 'lecture',
             sessions: [sessionView(students.map((student) => ({ ...student, status: 'present' as const })))],
             presentStudentsName: students,
           },
@@ -157,7 +157,7 @@ describe('Today on Home', () => {
     expect((screen.getByLabelText('Semester') as HTMLSelectElement).value).toBe('s3');
     expect((screen.getByLabelText('Course') as HTMLSelectElement).value).toBe('c1');
     expect((screen.getByLabelText('Slot') as HTMLSelectElement).value).toBe('slot9');
-    expect((screen.getByLabelText('Slot count') as HTMLSelectElement).value).toBe('1');
+    expect((screen.getByLabelText('Slot count') as HTMLSelectElement).value).toBe('lecture');
     expect((screen.getByLabelText('Division (optional)') as HTMLSelectElement).value).toBe('d1');
     expect((screen.getByLabelText('Start Date') as HTMLInputElement).value).toBe(TODAY);
     expect(screen.getByRole('button', { name: 'Correct Division 1' })).toBeInTheDocument();
@@ -165,7 +165,7 @@ describe('Today on Home', () => {
   });
 
   it("opens a marked lab's view with its batch chosen", async () => {
-    const lab = entry({ _id: 'e5', slotid: 'slot10', courseid: 'c2', slotcount: 2, groupid: 'b1a' });
+    const lab = entry({ _id: 'e5', slotid: 'slot10', courseid: 'c2', classKind: 'lab', groupid: 'b1a' });
     const dateQuery = `/attendance?date=${TODAY}&slotid=slot10&slotcount=2&courseid=c2&groupid=b1a`;
     const students = [{ _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001' }];
     const { api, app } = openHome([todayClass(lab, 'sess2')], {
@@ -177,7 +177,7 @@ describe('Today on Home', () => {
             date: TODAY,
             courseid: 'c2',
             slotid: 'slot10',
-            slotcount: 2,
+            classKind: 'lab',
             sessions: [sessionView([{ ...students[0]!, status: 'present' }], { groupid: 'b1a' })],
             presentStudentsName: students,
           },

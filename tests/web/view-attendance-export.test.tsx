@@ -183,7 +183,7 @@ describe('view attendance: report helpers', () => {
   });
 
   it('file names: the date (or range) plus the subject, without characters file systems refuse', () => {
-    const context: ReportContext = { semester: 'S', course: 'C/C++: Basics?', kind: 2, slot: '09:00', date: '2026-11-20' };
+    const context: ReportContext = { semester: 'S', course: 'C/C++: Basics?', classKind: 'lab', slot: '09:00', date: '2026-11-20' };
     expect(fileName(context, 'pdf')).toBe('2026-11-20 C-C++- Basics-.pdf');
     expect(fileName({ ...context, enddate: '2026-11-20' }, 'csv')).toBe('2026-11-20 C-C++- Basics-.csv');
     expect(headerLine({ ...context, course: 'Networks', group: 'Batch 1A' })).toBe('2026-11-20 | Lab | Networks | 09:00 | Batch 1A');

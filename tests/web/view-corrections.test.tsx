@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CORRECTED, CORRECTION_CONFLICT, REASON_MESSAGE, type CorrectionInput, type SessionView } from '@shared/schemas/attendance';
+import { CORRECTED, CORRECTION_CONFLICT, REASON_MESSAGE, type CorrectionInput, type ClassSessionView } from '@shared/schemas/attendance';
 import { card, cardRows, openDay, session } from './support/corrections';
 import { ADMIN, FACULTY } from './support/fixtures';
 
@@ -56,7 +56,7 @@ describe('view by date: the sessions', () => {
 
 describe('view by date: a correction', () => {
   it('opens the marking form pre-filled; sends only the changes, the reason and the version; then reads the day again', async () => {
-    const corrected: SessionView = { ...session(['present', 'late', 'excused']), version: 2, corrections: 1 };
+    const corrected: ClassSessionView = { ...session(['present', 'late', 'excused']), version: 2, corrections: 1 };
     const { api, app, reads } = await openDay(FACULTY, [MARKED, corrected], {
       'PATCH /attendance/sess1': { data: corrected, message: CORRECTED },
     });
@@ -97,8 +97,8 @@ describe('view by date: a correction', () => {
   });
 
   it('a conflict (409) says someone else changed it and shows it as it stands; a second try sends the new version', async () => {
-    const theirs: SessionView = { ...session(['absent', 'present', 'excused']), version: 2, corrections: 1 };
-    const ours: SessionView = { ...session(['absent', 'present', 'present']), version: 3, corrections: 2 };
+    const theirs: ClassSessionView = { ...session(['absent', 'present', 'excused']), version: 2, corrections: 1 };
+    const ours: ClassSessionView = { ...session(['absent', 'present', 'present']), version: 3, corrections: 2 };
     let patches = 0;
     const { api, app } = await openDay(FACULTY, [MARKED, theirs, ours], {
       'PATCH /attendance/sess1': () =>

@@ -1,5 +1,6 @@
-import { SLOT_KINDS } from '@shared/constants';
 import { addDays } from '@shared/dates';
+import { CLASS_KINDS, kindCode } from '@shared/schemas/wire-names';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import type { ClassSession } from '../repositories/attendance';
 import { classSessionsBetween } from '../repositories/attendance';
 import { getStudents, type StudentItem } from '../repositories/students';
@@ -73,9 +74,10 @@ function emails(
   context: JobContext,
 ): Delivery[] {
   const { collegeName } = context.settings;
-  const what = `${course.name} (${SLOT_KINDS[streak.last.slotcount]})`;
+  const what = `${course.name} (${CLASS_KIND_LABELS[streak.last.classKind]})`;
   const count = streak.dates.length;
-  const place = `${course._id}#${streak.last.slotcount}#${streak.last._id}`;
+  // The sent log's subjects keep the kind's code: a run sees what earlier runs sent.
+  const place = `${course._id}#${kindCode(streak.last.classKind)}#${streak.last._id}`;
   const toStudent: Delivery = {
     recipient: { kind: 'student', id: streak.studentId },
     subject: `streak#${place}`,
@@ -141,8 +143,8 @@ async function sendStreaks(date: string, context: JobContext): Promise<DeliveryR
   let report = emptyReport();
   for (const { semester } of await activeSemesters()) {
     for (const course of await coursesOf(semester._id)) {
-      for (const slotcount of [1, 2] as const) {
-        const sessions = await classSessionsBetween({ courseid: course._id, slotcount, from: addDays(date, -LOOKBACK_DAYS), to: date });
+      for (const classKind of CLASS_KINDS) {
+        const sessions = await classSessionsBetween({ courseid: course._id, classKind, from: addDays(date, -LOOKBACK_DAYS), to: date });
         const found = streaksIn(sessions, settings.absenceStreakLength, addDays(date, 1 - RECENT_DAYS));
         // A student deleted since is told nothing, nor are the admins about them.
         const current = new Map(

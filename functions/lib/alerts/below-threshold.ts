@@ -1,5 +1,6 @@
-import { SLOT_KINDS } from '@shared/constants';
 import { addDays } from '@shared/dates';
+import { kindCode } from '@shared/schemas/wire-names';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import type { CourseStanding } from '@shared/schemas/reports';
 import { standingsIn } from '../reports/defaulters';
 import type { StudentItem } from '../repositories/students';
@@ -23,8 +24,9 @@ import { logOfRun, note } from './sent-log';
  */
 export const BELOW_THRESHOLD_JOB = 'below-threshold';
 
-const placeOf = (standing: CourseStanding) => `${standing.courseid}#${standing.slotcount}`;
-const describe = (standing: CourseStanding) => `${standing.course} (${SLOT_KINDS[standing.slotcount]})`;
+/** A course and kind as the sent log's memo keeps it (with the kind's code), so a run compares with the last one's. */
+const placeOf = (standing: CourseStanding) => `${standing.courseid}#${kindCode(standing.classKind)}`;
+const describe = (standing: CourseStanding) => `${standing.course} (${CLASS_KIND_LABELS[standing.classKind]})`;
 const needed = (standing: CourseStanding) =>
   standing.classesNeeded === null ? 'cannot reach it this term' : String(standing.classesNeeded ?? 0);
 
@@ -103,10 +105,10 @@ function facultyCopy(facultyid: string, username: string, rows: string[][], cont
   };
 }
 
-/** Who teaches each course, kind and group in a term: `courseid#slotcount#groupid` → the faculty member. */
+/** Who teaches each course, kind and group in a term: `courseid#classKind#groupid` → the faculty member. */
 async function teachers(termid: string): Promise<Map<string, { _id: string; username: string }>> {
   const entries = await listTimetable({ termid });
-  return new Map(entries.map((entry) => [`${entry.courseid}#${entry.slotcount}#${entry.groupid}`, entry.faculty]));
+  return new Map(entries.map((entry) => [`${entry.courseid}#${entry.classKind}#${entry.groupid}`, entry.faculty]));
 }
 
 export async function runBelowThreshold(context: JobContext): Promise<JobResult> {
@@ -180,8 +182,8 @@ function collectCopies(
 ) {
   for (const { student, below, fresh } of fallen) {
     for (const standing of below.filter((s) => fresh.has(placeOf(s)))) {
-      const group = standing.slotcount === 1 ? student.divisionid : student.batchid;
-      const teacher = teacherOf.get(`${standing.courseid}#${standing.slotcount}#${group}`);
+      const group = standing.classKind === 'lecture' ? student.divisionid : student.batchid;
+      const teacher = teacherOf.get(`${standing.courseid}#${standing.classKind}#${group}`);
       if (!teacher) continue;
       const copy = copies.get(teacher._id) ?? { username: teacher.username, rows: [] };
       copy.rows.push([student.name, student.enrollment, describe(standing), percent(standing.percentage), needed(standing)]);

@@ -44,7 +44,7 @@ export function correctedClassSession(
   const expected = new Map(classSession.expected.map((student) => [student._id, student]));
   const ids = Object.keys(input.statuses);
   if (ids.some((id) => !expected.has(id))) {
-    throw new Invalid(`Some students are not in this session's ${groupLabel(classSession.slotcount)}`);
+    throw new Invalid(`Some students are not in this session's ${groupLabel(classSession.classKind)}`);
   }
   if (input.version !== classSession.version) throw new Conflict(CORRECTION_CONFLICT, classSessionView(classSession, settings));
   const unchanged = ids.find((id) => classSession.statuses[id] === input.statuses[id]);

@@ -1,5 +1,6 @@
 import type { OnLeave } from '@shared/answers/leave';
 import type { AttendanceStatus } from '@shared/schemas/attendance';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { coversClass } from '../entities/leave';
 
 /**
@@ -18,7 +19,7 @@ export interface MarkedLeave {
 
 export function leaveOfMark(
   onLeave: { entries: OnLeave[]; version: number },
-  place: { slotid: string; courseid: string; slotcount: 1 | 2 },
+  place: { slotid: string; courseid: string; classKind: ClassKind },
   students: ReadonlySet<string>,
   marked: (studentid: string) => AttendanceStatus,
 ): MarkedLeave {

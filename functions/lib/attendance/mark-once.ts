@@ -42,8 +42,8 @@ const LEAVE_ATTEMPTS = 5;
 
 /** The class session this very mark stored earlier, if the mark names its group and carries a clientMarkId. */
 async function storedByThisMark(input: MarkInput, user: CurrentUser): Promise<ClassSession | null> {
-  const { clientMarkId, courseid, slotcount, date, slotid, groupid } = input;
+  const { clientMarkId, courseid, classKind, date, slotid, groupid } = input;
   if (!clientMarkId || !groupid) return null;
-  const stored = await getClassSession(classSessionId({ courseid, slotcount, date, slotid, groupid }));
+  const stored = await getClassSession(classSessionId({ courseid, classKind, date, slotid, groupid }));
   return stored && isSameMark(stored, { clientMarkId, markedBy: { _id: user._id, username: user.username } }) ? stored : null;
 }

@@ -29,13 +29,13 @@ export interface ValidatedMark {
  * fit together and that every student named belongs to the group: Invalid otherwise. Under the
  * markingPolicy 'assigned' a faculty member may mark only a course, kind and group the term's
  * timetable gives them (Forbidden otherwise; admins always may). Each student of the group gets
- * a status: the one `statuses` gives, else present when listed in presentStudentData, else absent.
+ * a status: the one `statuses` gives, else present when listed in presentStudentIds, else absent.
  * A faculty member may mark at most the settings' markBackDays before today; only admins older dates.
  */
 export async function validatedClassSession(input: MarkInput, user: CurrentUser): Promise<ValidatedMark> {
-  const groupKind = groupLabel(input.slotcount);
+  const groupKind = groupLabel(input.classKind);
   const named = Object.keys(input.statuses ?? {});
-  const groupid = input.groupid ?? (await groupOfStudents([...input.presentStudentData, ...named], groupKind));
+  const groupid = input.groupid ?? (await groupOfStudents([...input.presentStudentIds, ...named], groupKind));
   const {
     nodes: [course, slot, group],
     settings,
@@ -52,7 +52,7 @@ export async function validatedClassSession(input: MarkInput, user: CurrentUser)
   checkTermAllows(await getNode('term', group.termid!), input.date);
   const backdated = isBackdated(input.date, settings, user);
   if (settings.markingPolicy === 'assigned' && user.role !== 'admin') {
-    const where = { termid: group.termid!, courseid: input.courseid, slotcount: input.slotcount, groupid };
+    const where = { termid: group.termid!, courseid: input.courseid, classKind: input.classKind, groupid };
     if (!(await isAssigned(user._id, where))) throw new Forbidden(TIMETABLE_MESSAGES.notAssigned);
   }
 
@@ -61,13 +61,13 @@ export async function validatedClassSession(input: MarkInput, user: CurrentUser)
     onLeaveOn(groupid, input.date),
   ]);
   const enrolled = new Set(students.map((student) => student._id));
-  if (input.presentStudentData.some((id) => !enrolled.has(id))) throw new Invalid(`Some present students are not in this ${groupKind}`);
+  if (input.presentStudentIds.some((id) => !enrolled.has(id))) throw new Invalid(`Some present students are not in this ${groupKind}`);
   if (named.some((id) => !enrolled.has(id))) throw new Invalid(`Some students in statuses are not in this ${groupKind}`);
 
-  const present = new Set(input.presentStudentData);
+  const present = new Set(input.presentStudentIds);
   const given = input.statuses ?? {};
   const marked = (id: string): AttendanceStatus => (Object.hasOwn(given, id) ? given[id]! : present.has(id) ? 'present' : 'absent');
-  const place = { courseid: input.courseid, slotcount: input.slotcount, date: input.date, slotid: input.slotid, groupid };
+  const place = { courseid: input.courseid, classKind: input.classKind, date: input.date, slotid: input.slotid, groupid };
   const leave = leaveOfMark(onLeave, place, new Set(students.map(({ _id }) => _id)), marked);
   const classSession = fitsOneItem(groupKind, {
     _id: classSessionId(place),

@@ -1,5 +1,12 @@
-import { wasThere, type AttendanceStudent, type PercentageReport, type SessionView, type StudentTotals } from '@shared/schemas/attendance';
+import {
+  wasThere,
+  type AttendanceStudent,
+  type PercentageReport,
+  type ClassSessionView,
+  type StudentTotals,
+} from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { classSessionsBetween, type ClassSession } from '../repositories/attendance';
 import { noCounts, summariesOf, type GroupSummary, type StatusCounts } from '../repositories/attendance-summaries';
 import { getStudentsWithSettings } from '../repositories/students';
@@ -27,7 +34,7 @@ export async function dateReport(sessions: ClassSession[]): Promise<DayReport> {
   return dayOf(sessions, students, settings);
 }
 
-type DayReport = { sessions: SessionView[]; presentStudentsName: AttendanceStudent[] };
+type DayReport = { sessions: ClassSessionView[]; presentStudentsName: AttendanceStudent[] };
 
 function dayOf(sessions: ClassSession[], students: Map<string, AttendanceStudent>, settings: CollegeSettings): DayReport {
   const there = new Set(sessions.flatMap((session) => Object.keys(session.statuses).filter((id) => wasThere(session.statuses[id]!))));
@@ -44,7 +51,7 @@ function dayOf(sessions: ClassSession[], students: Map<string, AttendanceStudent
  */
 export async function rangeReport(query: {
   courseid: string;
-  slotcount: 1 | 2;
+  classKind: ClassKind;
   slotid: string;
   from: string;
   to: string;
@@ -120,7 +127,7 @@ export async function studentTotals(counted: CountedStudents): Promise<StudentTo
  */
 export async function percentageReport(query: {
   courseid: string;
-  slotcount: 1 | 2;
+  classKind: ClassKind;
   from: string;
   to: string;
   groupid?: string;
@@ -128,7 +135,7 @@ export async function percentageReport(query: {
   slotid?: string;
 }): Promise<PercentageReport | null> {
   if (query.slotid) return fromClassSessions(query);
-  const summaries = (await summariesOf(query.courseid, query.slotcount)).filter(
+  const summaries = (await summariesOf(query.courseid, query.classKind)).filter(
     (summary) => summary.held > 0 && (!query.groupid || summary.groupid === query.groupid),
   );
   const inside = (summary: GroupSummary) => summary.first! >= query.from && summary.last! <= query.to;

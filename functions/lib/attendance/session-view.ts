@@ -1,5 +1,6 @@
-import type { AttendanceStudent, SessionView } from '@shared/schemas/attendance';
+import type { AttendanceStudent, ClassSessionView } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { naturalKey } from '../natural-key';
 import type { ClassSession } from '../repositories/attendance';
 
@@ -10,10 +11,10 @@ export const editableUntil = (session: ClassSession, settings: CollegeSettings):
   new Date(Date.parse(session.markedAt) + settings.editWindowHours * HOUR_MS).toISOString();
 
 /** 'division' for a lecture, 'batch' for a lab: how messages name the group marked. */
-export const groupLabel = (slotcount: 1 | 2): 'division' | 'batch' => (slotcount === 1 ? 'division' : 'batch');
+export const groupLabel = (kind: ClassKind): 'division' | 'batch' => (kind === 'lecture' ? 'division' : 'batch');
 
 /**
- * A class session as clients see it (the shared SessionView). `details` gives today's name and
+ * A class session as clients see it (the shared ClassSessionView). `details` gives today's name and
  * enrollment of the students who still exist (a report shows renamed students by their new name);
  * others keep the name they had when marked.
  */
@@ -21,7 +22,7 @@ export function classSessionView(
   session: ClassSession,
   settings: CollegeSettings,
   details: ReadonlyMap<string, AttendanceStudent> = new Map(),
-): SessionView {
+): ClassSessionView {
   return {
     _id: session._id,
     groupid: session.groupid,

@@ -1,6 +1,8 @@
 import type { AttendanceStatus, AttendanceStudent, UserRef } from '@shared/schemas/attendance';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { decodeId, encodeId } from '../item-ids';
 import { beginsWith, between, exactly, type Key, type KeyCondition } from '../keys';
+import { kindOfStored, storedKind, type KindCode } from './stored-kind';
 
 /**
  * A class session: one marked class (a course, slot kind, date, slot and group). Everything about
@@ -23,7 +25,7 @@ export interface ClassSession extends ClassSessionPlace {
 /** What identifies a class session: marked once per course, kind, date, slot and group. */
 export interface ClassSessionPlace {
   courseid: string;
-  slotcount: 1 | 2;
+  classKind: ClassKind;
   date: string;
   slotid: string;
   groupid: string;
@@ -31,7 +33,7 @@ export interface ClassSessionPlace {
 
 // Keys: in the course's partition, so that deleting the course finds all; the key is the exactly-once rule.
 
-const sortKey = (s: Omit<ClassSessionPlace, 'courseid'>) => `ATT#${s.slotcount}#${s.date}#${s.slotid}#${s.groupid}`;
+const sortKey = (s: Omit<ClassSessionPlace, 'courseid'>) => `ATT#${storedKind(s.classKind)}#${s.date}#${s.slotid}#${s.groupid}`;
 
 export const classSessionKey = (place: ClassSessionPlace): Key => ({ pk: `COURSE#${place.courseid}`, sk: sortKey(place) });
 
@@ -42,15 +44,15 @@ export const classSessionsOfSlot = (slot: Omit<ClassSessionPlace, 'groupid'> & {
     : beginsWith(`COURSE#${slot.courseid}`, sortKey({ ...slot, groupid: '' }));
 
 /** The class sessions of one course and kind from one date to another, both included ('~' sorts after every id). */
-export const classSessionsOfCourse = (courseid: string, kind: 1 | 2, from: string, to: string): KeyCondition =>
-  between(`COURSE#${courseid}`, `ATT#${kind}#${from}`, `ATT#${kind}#${to}#~`);
+export const classSessionsOfCourse = (courseid: string, kind: ClassKind, from: string, to: string): KeyCondition =>
+  between(`COURSE#${courseid}`, `ATT#${storedKind(kind)}#${from}`, `ATT#${storedKind(kind)}#${to}#~`);
 
 export const allClassSessionsOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'ATT#');
 
 // Its history: one immutable entry per version (1 = the original mark), in the course's partition
 // outside ATT#, so class session Queries never see them.
 
-const historySortKey = (s: ClassSessionPlace) => `HIST#${s.slotcount}#${s.date}#${s.slotid}#${s.groupid}#`;
+const historySortKey = (s: ClassSessionPlace) => `HIST#${storedKind(s.classKind)}#${s.date}#${s.slotid}#${s.groupid}#`;
 
 /** Zero-padded, so that the entries sort by version. */
 export const historyEntryKey = (place: ClassSessionPlace, version: number): Key => ({
@@ -61,51 +63,63 @@ export const historyOfClassSession = (place: ClassSessionPlace): KeyCondition =>
   beginsWith(`COURSE#${place.courseid}`, historySortKey(place));
 export const allHistoryOfCourse = (courseid: string): KeyCondition => beginsWith(`COURSE#${courseid}`, 'HIST#');
 /** The history of one course and kind's class sessions from one date to another, both included. */
-export const historyOfCourse = (courseid: string, kind: 1 | 2, from: string, to: string): KeyCondition =>
-  between(`COURSE#${courseid}`, `HIST#${kind}#${from}`, `HIST#${kind}#${to}#~`);
+export const historyOfCourse = (courseid: string, kind: ClassKind, from: string, to: string): KeyCondition =>
+  between(`COURSE#${courseid}`, `HIST#${storedKind(kind)}#${from}`, `HIST#${storedKind(kind)}#${to}#~`);
 
-// Its id: the place, encoded, so the id alone finds the item with one GetItem.
+// Its id: the place, encoded (the kind by its stored code), so the id alone finds the item with one GetItem.
 
-export const classSessionId = (s: ClassSessionPlace): string => encodeId([s.courseid, s.slotcount, s.date, s.slotid, s.groupid]);
+export const classSessionId = (s: ClassSessionPlace): string =>
+  encodeId([s.courseid, storedKind(s.classKind), s.date, s.slotid, s.groupid]);
 
 /** Where the class session with this `_id` would be; null for an id no class session can have. */
 export function classSessionPlaceOfId(id: string): ClassSessionPlace | null {
   const parts = decodeId(id, 5, [0, 2, 3, 4]);
   if (!parts || (parts[1] !== 1 && parts[1] !== 2)) return null;
-  const [courseid, slotcount, date, slotid, groupid] = parts;
-  return { courseid, slotcount, date, slotid, groupid } as ClassSessionPlace;
+  const [courseid, code, date, slotid, groupid] = parts;
+  return { courseid, classKind: kindOfStored(code), date, slotid, groupid } as ClassSessionPlace;
 }
 
-// Its stored shape. Shape 2 is the class session itself. Items without `shape` were stored by older
-// releases: some without `_id` or `version`, the oldest with `present` (the ids there) instead of `statuses`.
+// Its stored shape. Shape 2 is the class session itself, its kind by its code (stored-kind.ts). Items without
+// `shape` were stored by older releases: some without `_id` or `version`, the oldest with `present` (the ids
+// there) instead of `statuses`.
 
 export const CLASS_SESSION_SHAPE = 2;
 
-type Shape1 = Omit<ClassSession, '_id' | 'statuses' | 'version'> &
+/** The place as stored: the kind by its code. */
+export type StoredPlace = Omit<ClassSessionPlace, 'classKind'> & { slotcount: KindCode };
+type Stored<T extends ClassSessionPlace> = Omit<T, 'classKind'> & StoredPlace;
+type Shape1 = Stored<Omit<ClassSession, '_id' | 'statuses' | 'version'>> &
   Partial<Pick<ClassSession, '_id' | 'statuses' | 'version'>> & { shape?: undefined; present?: string[] };
-type Shape2 = ClassSession & { shape: 2 };
+type Shape2 = Stored<ClassSession> & { shape: 2 };
 export type StoredClassSession = Shape1 | Shape2;
 
-/** The item to store: the key, the entity's name, the shape's version and the class session. */
-export const classSessionItem = (session: ClassSession) => ({
-  ...classSessionKey(session),
-  entity: 'attendance',
-  shape: CLASS_SESSION_SHAPE,
-  ...session,
+/** The item to store: the key, the entity's name, the shape's version and the class session, its kind by its code. */
+export const classSessionItem = (session: ClassSession) => {
+  const { classKind, ...rest } = session;
+  return { ...classSessionKey(session), entity: 'attendance', shape: CLASS_SESSION_SHAPE, ...rest, slotcount: storedKind(classKind) };
+};
+
+/** The place of a stored item (or of a projection of one that reads its place). */
+export const placeOfItem = ({ courseid, slotcount, date, slotid, groupid }: StoredPlace): ClassSessionPlace => ({
+  courseid,
+  classKind: kindOfStored(slotcount),
+  date,
+  slotid,
+  groupid,
 });
 
 /** A stored item as a class session, upgraded from the shape it was stored in. */
 export function classSessionOf(item: StoredClassSession): ClassSession {
-  const { courseid, slotcount, date, slotid, groupid, expected, markedBy, markedAt, clientMarkId } = item;
-  const session = { courseid, slotcount, date, slotid, groupid, expected, markedBy, markedAt, ...(clientMarkId ? { clientMarkId } : {}) };
+  const { expected, markedBy, markedAt, clientMarkId } = item;
+  const session = { ...placeOfItem(item), expected, markedBy, markedAt, ...(clientMarkId ? { clientMarkId } : {}) };
   if (item.shape === CLASS_SESSION_SHAPE) return { ...session, _id: item._id, statuses: item.statuses, version: item.version };
-  return { ...session, ...upgradeShape1(item) };
+  return { ...session, ...upgradeShape1(item, session) };
 }
 
-function upgradeShape1(item: Shape1): Pick<ClassSession, '_id' | 'statuses' | 'version'> {
+function upgradeShape1(item: Shape1, place: ClassSessionPlace): Pick<ClassSession, '_id' | 'statuses' | 'version'> {
   const present = new Set(item.present ?? []);
   const statuses = Object.fromEntries(item.expected.map(({ _id }) => [_id, present.has(_id) ? 'present' : 'absent'] as const));
-  return { _id: item._id ?? classSessionId(item), statuses: item.statuses ?? statuses, version: item.version ?? 1 };
+  return { _id: item._id ?? classSessionId(place), statuses: item.statuses ?? statuses, version: item.version ?? 1 };
 }
 
 /**

@@ -1,9 +1,11 @@
 import type { LeaveApplication, OnLeave } from '@shared/answers/leave';
 import type { AttendanceStatus } from '@shared/schemas/attendance';
 import type { LeaveStatus } from '@shared/schemas/leave';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { decodeId, encodeId } from '../item-ids';
 import type { Key, KeyCondition } from '../keys';
 import { GSI1 } from '../table-schema';
+import { kindOfStored, storedKind, type KindCode } from './stored-kind';
 
 /**
  * A leave application (docs/product.md §2.17), in its student's partition beside the student's lock: every new
@@ -67,16 +69,38 @@ export interface LeaveRecord extends Omit<LeaveApplication, 'classesOnLeave' | '
   applying: boolean;
 }
 
-export const leaveItem = (record: LeaveRecord) => ({
-  ...leaveApplication(record),
-  ...leaveListEntry(record),
-  entity: 'leave',
-  ...record,
-});
+// A chosen class is stored with its kind by its code (stored-kind.ts), in an application and in a day of leave.
 
-export function leaveRecordOf(item: LeaveRecord & Partial<Key>): LeaveRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, entity: _entity, ...record } = item as LeaveRecord & Record<string, unknown>;
-  return record as LeaveRecord;
+/** A chosen class (or a class of a day of leave) as stored. */
+type StoredClass<T extends { classKind: ClassKind }> = Omit<T, 'classKind'> & { slotcount: KindCode };
+const storedClass = <T extends { classKind: ClassKind }>({ classKind, ...rest }: T) => ({ ...rest, slotcount: storedKind(classKind) });
+const classOf = <T extends { slotcount: KindCode }>({ slotcount, ...rest }: T) => ({ ...rest, classKind: kindOfStored(slotcount) });
+
+/** An application as stored. */
+export type StoredLeaveRecord = Omit<LeaveRecord, 'classes'> & { classes?: StoredClass<NonNullable<LeaveRecord['classes']>[number]>[] };
+
+export const leaveItem = (record: LeaveRecord) => {
+  const { classes, ...rest } = record;
+  return {
+    ...leaveApplication(record),
+    ...leaveListEntry(record),
+    entity: 'leave',
+    ...rest,
+    ...(classes ? { classes: classes.map(storedClass) } : {}),
+  };
+};
+
+export function leaveRecordOf(item: StoredLeaveRecord & Partial<Key>): LeaveRecord {
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _gpk,
+    gsi1sk: _gsk,
+    entity: _entity,
+    classes,
+    ...record
+  } = item as StoredLeaveRecord & Record<string, unknown>;
+  return { ...record, ...(classes ? { classes: classes.map(classOf) } : {}) } as LeaveRecord;
 }
 
 /** The application as the API answers it. */
@@ -93,7 +117,7 @@ export function leaveApplicationOf(record: LeaveRecord): LeaveApplication {
 export function onLeaveEntry(record: LeaveRecord, date: string): OnLeave {
   const classes = record.classes
     ?.filter((one) => one.date === date)
-    .map(({ slotid, courseid, slotcount }) => ({ slotid, courseid, slotcount }));
+    .map(({ slotid, courseid, classKind }) => ({ slotid, courseid, classKind }));
   return {
     studentid: record.studentid,
     leaveid: record._id,
@@ -103,7 +127,22 @@ export function onLeaveEntry(record: LeaveRecord, date: string): OnLeave {
   };
 }
 
+/** An entry of a day of leave as stored. */
+export type StoredOnLeave = Omit<OnLeave, 'classes'> & { classes?: StoredClass<NonNullable<OnLeave['classes']>[number]>[] };
+
+/** The entry to store on a day of leave. */
+export function storedOnLeave(entry: OnLeave): StoredOnLeave {
+  const { classes, ...rest } = entry;
+  return { ...rest, ...(classes ? { classes: classes.map(storedClass) } : {}) };
+}
+
+/** A stored entry of a day of leave as read. */
+export function onLeaveOf(entry: StoredOnLeave): OnLeave {
+  const { classes, ...rest } = entry;
+  return { ...rest, ...(classes ? { classes: classes.map(classOf) } : {}) };
+}
+
 /** Whether a leave entry covers a class of its day: all of them, or the one chosen. */
-export const coversClass = (entry: OnLeave, place: { slotid: string; courseid: string; slotcount: number }): boolean =>
+export const coversClass = (entry: OnLeave, place: { slotid: string; courseid: string; classKind: ClassKind }): boolean =>
   !entry.classes ||
-  entry.classes.some((one) => one.slotid === place.slotid && one.courseid === place.courseid && one.slotcount === place.slotcount);
+  entry.classes.some((one) => one.slotid === place.slotid && one.courseid === place.courseid && one.classKind === place.classKind);

@@ -3,6 +3,7 @@ import type { Context } from 'aws-lambda';
 import { API_HEADERS } from '@shared/security-headers';
 import { MESSAGES } from '@shared/messages';
 import { OFFLINE_READ_CACHE_CONTROL, OFFLINE_READ_KEYS } from '@shared/offline-reads';
+import { fromWire, fromWireQuery, wireReplacer } from '@shared/schemas/wire-names';
 import { apiRouteKey, ROUTES_BY_KEY, routesOf, shortKey, type Resource, type RouteKeyOf } from '@shared/routes';
 import { BeingDeleted, Busy, Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors';
 import type { RequestSchemas, RequestsOf } from '@shared/requests/types';
@@ -16,15 +17,16 @@ import type { ApiContext, ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHan
 /** A resource's handlers: one per row of the route table, keyed by its route key ('GET /term'), each typed from its row. */
 export type Handlers<R extends Resource> = { [K in RouteKeyOf<R>]: RouteHandler<K> };
 
-/** The JSON every route answers with: `{data, message}`. */
+/** The JSON every route answers with: `{data, message}`, with the wire's names (shared/schemas/wire-names.ts). */
 export function jsonResult(status: number, data: unknown, message: string, cookies?: string[]): ApiResult {
-  return { statusCode: status, headers: { ...API_HEADERS }, cookies, body: JSON.stringify({ data, message }) };
+  return { statusCode: status, headers: { ...API_HEADERS }, cookies, body: JSON.stringify({ data, message }, wireReplacer) };
 }
 
 /**
  * The Lambda handler of one resource: routes by event.routeKey to `handlers`, which must
  * cover exactly the resource's rows of the route table (a missing or extra handler is a type
- * error, and is refused here too). Middleware does the rest.
+ * error, and is refused here too), after parsing each request by its row in `requests`
+ * (shared/requests/<resource>.ts, the same rows). Middleware does the rest.
  */
 export function resource<R extends Resource>(name: R, requests: RequestsOf<R>, handlers: NoInfer<Handlers<R>>) {
   // The guards built the request from the event; the row's types hold once login-session-auth has let it through
@@ -55,13 +57,16 @@ export function resource<R extends Resource>(name: R, requests: RequestsOf<R>, h
   return middy<ApiEvent, ApiResult, Error, Context>(dispatch).use({ onError: errorResponse }).use(requestGuards()).use(loginSessionAuth());
 }
 
-/** The request with its path parameters, body and query parsed by its row's schemas: the first problem found is the answer. */
+/**
+ * The request with its body and query taken from the wire's names, and its path parameters, body and query parsed
+ * by its row's schemas: the first problem found is the answer.
+ */
 function parsedRequest(row: RequestSchemas, request: ApiRequest): ApiRequest {
   try {
     const params = { ...request.params };
     for (const [name, schema] of Object.entries(row.params ?? {})) params[name] = parse(schema, params[name]);
-    const body = row.body ? parse(row.body, request.body) : request.body;
-    const query = row.query ? (parse(row.query, request.query) as Record<string, unknown>) : request.query;
+    const body = row.body ? parse(row.body, fromWire(request.body, { strict: true })) : request.body;
+    const query = row.query ? (parse(row.query, fromWireQuery(request.query)) as Record<string, unknown>) : request.query;
     return { ...request, params, body, query };
   } catch (error) {
     if (row.refused && error instanceof Invalid) throw new HttpError(row.refused.status, row.refused.message);

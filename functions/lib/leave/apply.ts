@@ -31,7 +31,7 @@ function overlaps(a: Pick<LeaveRecord, 'from' | 'to' | 'classes'>, b: Pick<Leave
   return a.classes.some((one) =>
     b.classes!.some(
       (other) =>
-        one.date === other.date && one.slotid === other.slotid && one.courseid === other.courseid && one.slotcount === other.slotcount,
+        one.date === other.date && one.slotid === other.slotid && one.courseid === other.courseid && one.classKind === other.classKind,
     ),
   );
 }

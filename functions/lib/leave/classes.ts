@@ -3,6 +3,7 @@ import { addDays } from '@shared/dates';
 import { isHoliday } from '@shared/holidays';
 import { meetsOn } from '@shared/timetable-weeks';
 import type { LeaveClass } from '@shared/schemas/leave';
+import { CLASS_KINDS } from '@shared/schemas/wire-names';
 import type { ClassSession } from '../entities/class-session';
 import type { StudentItem } from '../entities/student';
 import { classSessionsBetween } from '../repositories/attendance';
@@ -14,7 +15,7 @@ type Student = Pick<StudentItem, 'divisionid' | 'batchid' | 'semid' | 'termid'>;
 type Covering = Pick<LeaveRecord, 'from' | 'to' | 'classes'>;
 
 const sameClass = (a: Omit<LeaveClass, 'date'> & { date: string }, b: Omit<LeaveClass, 'date'> & { date: string }) =>
-  a.date === b.date && a.slotid === b.slotid && a.courseid === b.courseid && a.slotcount === b.slotcount;
+  a.date === b.date && a.slotid === b.slotid && a.courseid === b.courseid && a.classKind === b.classKind;
 
 /** Whether a leave covers a class: every class of its days, or one of those it chose. */
 export const covers = (leave: Covering, place: LeaveClass): boolean =>
@@ -36,12 +37,12 @@ export async function studentClassesBetween(student: Student, from: string, to: 
     for (const entry of entries) {
       const slot = slotOf.get(entry.slotid);
       if (!meetsOn(entry, term ?? {}, date) || !courseName.has(entry.courseid) || !slot) continue;
-      const { slotid, courseid, slotcount } = entry;
+      const { slotid, courseid, classKind } = entry;
       classes.push({
         date,
         slotid,
         courseid,
-        slotcount,
+        classKind,
         courseName: courseName.get(courseid)!,
         startTime: slot.start ?? '',
         endTime: slot.end ?? '',
@@ -56,13 +57,13 @@ export async function coveredSessions(record: LeaveRecord): Promise<ClassSession
   const courses = await listChildren('course', record.semid);
   const perCourse = await Promise.all(
     courses.flatMap((course) =>
-      ([1, 2] as const).map((slotcount) =>
+      CLASS_KINDS.map((classKind) =>
         classSessionsBetween({
           courseid: course._id,
-          slotcount,
+          classKind,
           from: record.from,
           to: record.to,
-          groupid: slotcount === 1 ? record.divisionid : record.batchid,
+          groupid: classKind === 'lecture' ? record.divisionid : record.batchid,
         }),
       ),
     ),
@@ -83,17 +84,17 @@ export async function coveredClasses(record: LeaveRecord, student: Student | nul
   const [courses, slots] = await Promise.all([getNodes(missing.map((id) => ['course', id])), getNodes(slotIds.map((id) => ['slot', id]))]);
   for (const course of courses) if (course) names.set(course._id, course.name);
   const startOf = new Map(slots.flatMap((slot) => (slot ? [[slot._id, slot.start ?? '']] : [])));
-  const marked: CoveredClass[] = sessions.map(({ date, slotid, courseid, slotcount, statuses }) => ({
+  const marked: CoveredClass[] = sessions.map(({ date, slotid, courseid, classKind, statuses }) => ({
     date,
     slotid,
     courseid,
-    slotcount,
+    classKind,
     courseName: names.get(courseid) ?? 'Deleted course',
     status: statuses[record.studentid]!,
   }));
   const toCome: CoveredClass[] = timetable
     .filter((one) => covers(record, one) && !marked.some((session) => sameClass(session, one)))
-    .map(({ date, slotid, courseid, slotcount, courseName }) => ({ date, slotid, courseid, slotcount, courseName, status: null }));
+    .map(({ date, slotid, courseid, classKind, courseName }) => ({ date, slotid, courseid, classKind, courseName, status: null }));
   const start = (one: CoveredClass) => startOf.get(one.slotid) ?? timetable.find((entry) => entry.slotid === one.slotid)?.startTime ?? '';
   return [...marked, ...toCome].sort((a, b) => a.date.localeCompare(b.date) || start(a).localeCompare(start(b)));
 }

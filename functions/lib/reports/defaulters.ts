@@ -1,5 +1,6 @@
 import { REPORT_MESSAGES as M, type CourseStanding, type DefaulterReport, type NamedRef } from '@shared/schemas/reports';
 import type { CollegeSettings } from '@shared/schemas/settings';
+import { CLASS_KINDS, type ClassKind } from '@shared/schemas/wire-names';
 import { byEnrollment } from '../attendance/session-view';
 import { Invalid } from '../domain-errors';
 import { summariesOf, type GroupSummary, type StatusCounts } from '../repositories/attendance-summaries';
@@ -58,14 +59,14 @@ async function classesOnLeave(divisionids: string[]): Promise<Map<string, number
 }
 
 /** A student's counts in a course, by kind, added up over the groups they were in; none where they were never expected. */
-export function countsIn(summaries: GroupSummary[], studentId: string): Map<1 | 2, StatusCounts> {
-  const byKind = new Map<1 | 2, StatusCounts>();
+export function countsIn(summaries: GroupSummary[], studentId: string): Map<ClassKind, StatusCounts> {
+  const byKind = new Map<ClassKind, StatusCounts>();
   for (const summary of summaries) {
     const own = summary.students[studentId];
     if (!own) continue;
     const { name: _name, enrollment: _enrollment, ...counts } = own;
-    const before = byKind.get(summary.slotcount);
-    byKind.set(summary.slotcount, before ? sumCounts([before, counts]) : counts);
+    const before = byKind.get(summary.classKind);
+    byKind.set(summary.classKind, before ? sumCounts([before, counts]) : counts);
   }
   return byKind;
 }
@@ -79,10 +80,10 @@ export function standingsIn(
   threshold: number,
 ): { standing: CourseStanding; counts: StatusCounts }[] {
   return [...countsIn(summaries, studentId)]
-    .sort(([a], [b]) => a - b)
-    .map(([slotcount, counts]) => {
+    .sort(([a], [b]) => CLASS_KINDS.indexOf(a) - CLASS_KINDS.indexOf(b))
+    .map(([classKind, counts]) => {
       const { attended, held, percentage } = standingOf(counts, settings);
-      const standing: CourseStanding = { courseid: course._id, course: course.name, slotcount, attended, held, percentage };
+      const standing: CourseStanding = { courseid: course._id, course: course.name, classKind, attended, held, percentage };
       if (percentage !== null && percentage < threshold) standing.classesNeeded = classesNeeded(attended, held, threshold);
       return { standing, counts };
     });

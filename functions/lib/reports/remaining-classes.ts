@@ -2,6 +2,7 @@ import { addDays } from '@shared/dates';
 import { isHoliday } from '@shared/holidays';
 import type { Holiday } from '@shared/schemas/structure';
 import { meetsOn } from '@shared/timetable-weeks';
+import type { ClassKind } from '@shared/schemas/wire-names';
 
 interface Term {
   startDate?: string | null;
@@ -12,13 +13,13 @@ interface Term {
 interface Entry {
   _id: string;
   courseid: string;
-  slotcount: 1 | 2;
+  classKind: ClassKind;
   weekday: number;
   weeks?: 'odd' | 'even' | null;
 }
 
 /** A course and kind, as the counts are keyed. */
-export const courseKind = (place: { courseid: string; slotcount: 1 | 2 }) => `${place.courseid}#${place.slotcount}`;
+export const courseKind = (place: { courseid: string; classKind: ClassKind }) => `${place.courseid}#${place.classKind}`;
 
 /**
  * The classes the timetable still has for these entries (one student's), per course and kind: every

@@ -1,4 +1,5 @@
-import { REPORT_MESSAGES as M, type RecordSession, type StudentRecord } from '@shared/schemas/reports';
+import { REPORT_MESSAGES as M, type RecordClassSession, type StudentRecord } from '@shared/schemas/reports';
+import { CLASS_KINDS } from '@shared/schemas/wire-names';
 import { Invalid, NotFound } from '../domain-errors';
 import { naturalKey } from '../natural-key';
 import { marksOfStudent, type StudentMark } from '../repositories/student-marks';
@@ -43,10 +44,10 @@ export async function studentRecord(id: string, query: { from?: string; to?: str
 
   const read = await Promise.all(
     courses.flatMap((course, at) =>
-      ([1, 2] as const).map(async (slotcount) => {
-        const groupids = summaries[at]!.filter((one) => one.slotcount === slotcount && one.students[id]).map((one) => one.groupid);
+      CLASS_KINDS.map(async (classKind) => {
+        const groupids = summaries[at]!.filter((one) => one.classKind === classKind && one.students[id]).map((one) => one.groupid);
         if (groupids.length === 0) return { marks: [], corrections: new Map<string, StudentCorrection>() };
-        const where = { studentId: id, courseid: course._id, slotcount, groupids, from: query.from ?? EARLIEST, to: query.to ?? LATEST };
+        const where = { studentId: id, courseid: course._id, classKind, groupids, from: query.from ?? EARLIEST, to: query.to ?? LATEST };
         const [marks, corrections] = await Promise.all([marksOfStudent(where), correctionsOfStudent(where)]);
         return { marks, corrections };
       }),
@@ -57,13 +58,13 @@ export async function studentRecord(id: string, query: { from?: string; to?: str
 
   const slotNames = await namesOf('slot', [...new Set(marks.map((mark) => mark.slotid))]);
   const courseNames = new Map(courses.map((course) => [course._id, course.name]));
-  const sessions: RecordSession[] = marks
+  const sessions: RecordClassSession[] = marks
     .map((mark) => ({
       _id: classSessionId(mark),
       date: mark.date,
       courseid: mark.courseid,
       course: courseNames.get(mark.courseid) ?? '',
-      slotcount: mark.slotcount,
+      classKind: mark.classKind,
       slotid: mark.slotid,
       slot: slotNames.get(mark.slotid) ?? '',
       status: mark.status,
@@ -73,8 +74,8 @@ export async function studentRecord(id: string, query: { from?: string; to?: str
 
   const byCourse = countsByCourseAndKind(marks);
   const standings = courses.flatMap((course) =>
-    ([1, 2] as const).flatMap((slotcount) => {
-      const counts = byCourse.get(`${course._id}#${slotcount}`);
+    CLASS_KINDS.flatMap((classKind) => {
+      const counts = byCourse.get(`${course._id}#${classKind}`);
       if (!counts) return [];
       const { attended, held, percentage } = standingOf(counts, settings);
       const below = percentage !== null && percentage < settings.threshold;
@@ -82,7 +83,7 @@ export async function studentRecord(id: string, query: { from?: string; to?: str
         {
           courseid: course._id,
           course: course.name,
-          slotcount,
+          classKind,
           attended,
           held,
           percentage,
@@ -116,7 +117,7 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 function countsByCourseAndKind(marks: StudentMark[]): Map<string, StatusCounts> {
   const counts = new Map<string, StatusCounts>();
   for (const mark of marks) {
-    const key = `${mark.courseid}#${mark.slotcount}`;
+    const key = `${mark.courseid}#${mark.classKind}`;
     const own = counts.get(key) ?? noCounts();
     own[mark.status] += 1;
     counts.set(key, own);

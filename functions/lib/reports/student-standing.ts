@@ -2,6 +2,7 @@ import { todayIn } from '@shared/dates';
 import { REPORT_MESSAGES as M, type CourseProjection, type StudentStanding } from '@shared/schemas/reports';
 import type { TimetableItem } from '../entities/timetable-entry';
 import { meetsOn } from '@shared/timetable-weeks';
+import { CLASS_KINDS } from '@shared/schemas/wire-names';
 import { batchGet } from '../batch';
 import { NotFound } from '../domain-errors';
 import { classSessionKey } from '../entities/class-session';
@@ -51,13 +52,13 @@ export async function studentStanding(id: string, now: Date | number = new Date(
   };
   const all: StatusCounts[] = [];
   const projections: CourseProjection[] = courses.flatMap((course) =>
-    ([1, 2] as const).flatMap((slotcount) => {
-      const key = courseKind({ courseid: course._id, slotcount });
+    CLASS_KINDS.flatMap((classKind) => {
+      const key = courseKind({ courseid: course._id, classKind });
       const own = counts.get(key);
       if (!own && !remaining?.has(key) && !entries.some((entry) => courseKind(entry) === key)) return [];
       if (own) all.push(own);
       const standing = standingOf(own ?? { present: 0, late: 0, absent: 0, excused: 0 }, settings);
-      return [{ courseid: course._id, course: course.name, slotcount, ...projectionOf(standing, settings.threshold, still(key)) }];
+      return [{ courseid: course._id, course: course.name, classKind, ...projectionOf(standing, settings.threshold, still(key)) }];
     }),
   );
   const named = (node: StructureItem | null | undefined) => ({ _id: node?._id ?? '', name: node?.name ?? '' });

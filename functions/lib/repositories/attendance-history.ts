@@ -10,7 +10,7 @@ import { allHistoryOfCourse, historyEntryKey, historyOfClassSession, type ClassS
  * is written by the first correction, from the class session as it was until then; one never
  * corrected has no history item, the class session being exactly its original mark.
  */
-type Place = Pick<ClassSession, 'courseid' | 'slotcount' | 'date' | 'slotid' | 'groupid'>;
+type Place = Pick<ClassSession, 'courseid' | 'classKind' | 'date' | 'slotid' | 'groupid'>;
 
 export const historyItem = (classSession: Place & { _id: string }, entry: HistoryEntry) => ({
   ...historyEntryKey(classSession, entry.version),

@@ -1,7 +1,18 @@
 import { STATUSES, type AttendanceStatus } from '@shared/schemas/attendance';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { batchDelete } from '../batch';
 import { queryAll } from '../db';
-import * as keys from '../keys';
+import type { Key } from '../keys';
+import {
+  summariesOfCourse,
+  summariesOfGroupInEveryCourse,
+  summaryItemOf,
+  summaryOfGroup,
+  type StoredSummaryPart,
+  type SummaryItem,
+  type SummaryPlace,
+} from '../entities/attendance-summary';
+import { STORED_KIND } from '../entities/stored-kind';
 
 /**
  * Attendance summaries (docs/data-model.md): per course, kind and group — the group a class session
@@ -15,6 +26,7 @@ import * as keys from '../keys';
  * the same transaction as the class session it counts, whose condition alone decides: nothing is counted
  * twice or lost, and writers of one group seldom meet on one item. Reads sum the parts of a group
  * (and the one unsharded item an older release stored, if any). It goes with its course, after the class sessions.
+ * How they are stored: functions/lib/entities/attendance-summary.ts.
  */
 export type StatusCounts = Record<AttendanceStatus, number>;
 
@@ -23,10 +35,7 @@ export interface StudentSummary extends StatusCounts {
   enrollment: string;
 }
 
-export interface GroupSummary {
-  courseid: string;
-  slotcount: 1 | 2;
-  groupid: string;
+export interface GroupSummary extends SummaryPlace {
   held: number;
   /** The dates of the group's first and last class session; null before any. */
   first: string | null;
@@ -38,7 +47,7 @@ export interface GroupSummary {
 export interface CountedClassSession {
   _id: string;
   courseid: string;
-  slotcount: 1 | 2;
+  classKind: ClassKind;
   groupid: string;
   date: string;
   expected: { _id: string; name: string; enrollment: string }[];
@@ -49,9 +58,9 @@ export interface CountedClassSession {
 export const SUMMARY_SHARDS = 4;
 export const noCounts = (): StatusCounts => ({ present: 0, late: 0, absent: 0, excused: 0 });
 
-export const emptySummary = (place: { courseid: string; slotcount: 1 | 2; groupid: string }): GroupSummary => ({
+export const emptySummary = (place: SummaryPlace): GroupSummary => ({
   courseid: place.courseid,
-  slotcount: place.slotcount,
+  classKind: place.classKind,
   groupid: place.groupid,
   held: 0,
   first: null,
@@ -85,25 +94,13 @@ export function counted(summary: GroupSummary, session: Omit<CountedClassSession
 export const counterName = (studentId: string, status: AttendanceStatus) => `c_${studentId}_${status}`;
 export const nameOf = (studentId: string) => `n_${studentId}`;
 
-/** A summary item as stored: a shard's part (flat counters), or the one item of a group stored before shards. */
-export type StoredPart = keys.Key & {
-  courseid: string;
-  slotcount: 1 | 2;
-  groupid: string;
-  version?: number;
-  held?: number;
-  /** Before shards. */
-  first?: string | null;
-  last?: string | null;
-  students?: Record<string, StudentSummary>;
-  /** A shard's dates. */
-  dates?: Set<string>;
-} & Record<string, unknown>;
+/** A summary item as read: a shard's part (flat counters), or the one item of a group stored before shards. */
+export type { SummaryItem };
 
-const placeKey = (place: { slotcount: number; groupid: string }) => `${place.slotcount}#${place.groupid}`;
+const placeKey = (place: { classKind: ClassKind; groupid: string }) => `${place.classKind}#${place.groupid}`;
 
 /** The parts of a course's summaries added up, one GroupSummary per kind and group; the name of each student's latest write. */
-export function sumParts(parts: StoredPart[]): GroupSummary[] {
+export function sumParts(parts: SummaryItem[]): GroupSummary[] {
   const sums = new Map<string, GroupSummary>();
   const namedAt = new Map<string, string>();
   for (const part of parts) {
@@ -135,12 +132,12 @@ export function sumParts(parts: StoredPart[]): GroupSummary[] {
 }
 
 /** Every part of a course's summaries, or of one kind of it (one Query, paged; consistent). */
-export async function summaryPartsOf(courseid: string, kind?: 1 | 2): Promise<StoredPart[]> {
-  return queryAll<StoredPart>(keys.summariesOfCourse(courseid, kind), { ConsistentRead: true });
+export async function summaryPartsOf(courseid: string, kind?: ClassKind): Promise<SummaryItem[]> {
+  return (await queryAll<StoredSummaryPart>(summariesOfCourse(courseid, kind), { ConsistentRead: true })).map(summaryItemOf);
 }
 
 /** Every summary of a course, or of one kind of it, its parts added up (one Query, paged; consistent). */
-export async function summariesOf(courseid: string, kind?: 1 | 2): Promise<GroupSummary[]> {
+export async function summariesOf(courseid: string, kind?: ClassKind): Promise<GroupSummary[]> {
   return sumParts(await summaryPartsOf(courseid, kind));
 }
 
@@ -160,17 +157,17 @@ export async function countsOfStudent(student: {
   const groups = [student.divisionid, student.batchid, ...(student.earlierGroups ?? [])];
   const counters = STATUSES.map((status, at) => [`#c${at}`, counterName(student._id, status)] as const);
   const read = {
-    ProjectionExpression: ['pk', 'sk', 'courseid', 'slotcount', 'groupid', 'students.#student', ...counters.map(([name]) => name)].join(
+    ProjectionExpression: ['pk', 'sk', 'courseid', STORED_KIND, 'groupid', 'students.#student', ...counters.map(([name]) => name)].join(
       ', ',
     ),
     ExpressionAttributeNames: { '#student': student._id, ...Object.fromEntries(counters) },
   };
-  const parts = await Promise.all(groups.map((groupid) => queryAll<StoredPart>(keys.summariesOfGroupInEveryCourse(groupid), read)));
+  const parts = await Promise.all(groups.map((groupid) => queryAll<StoredSummaryPart>(summariesOfGroupInEveryCourse(groupid), read)));
   const counts = new Map<string, StatusCounts>();
-  for (const summary of sumParts(parts.flat())) {
+  for (const summary of sumParts(parts.flat().map(summaryItemOf))) {
     const own = summary.students[student._id];
     if (!own) continue;
-    const key = `${summary.courseid}#${summary.slotcount}`;
+    const key = `${summary.courseid}#${summary.classKind}`;
     const sum = counts.get(key) ?? noCounts();
     for (const status of STATUSES) sum[status] += own[status];
     counts.set(key, sum);
@@ -179,13 +176,13 @@ export async function countsOfStudent(student: {
 }
 
 /** The summary of one course, kind and group (one consistent Query of its parts); an empty one when none is stored. */
-export async function getSummary(place: { courseid: string; slotcount: 1 | 2; groupid: string }): Promise<GroupSummary> {
-  const parts = await queryAll<StoredPart>(keys.summaryOfGroup(place), { ConsistentRead: true });
-  return sumParts(parts)[0] ?? emptySummary(place);
+export async function getSummary(place: SummaryPlace): Promise<GroupSummary> {
+  const parts = await queryAll<StoredSummaryPart>(summaryOfGroup(place), { ConsistentRead: true });
+  return sumParts(parts.map(summaryItemOf))[0] ?? emptySummary(place);
 }
 
 /** Deletes every summary of a course (its delete cascades here, after the class sessions). */
 export async function deleteSummariesOfCourse(courseid: string): Promise<void> {
-  const items = await queryAll<keys.Key>(keys.summariesOfCourse(courseid), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  const items = await queryAll<Key>(summariesOfCourse(courseid), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
   await batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
 }

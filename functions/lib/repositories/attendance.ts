@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DUPLICATE_MARK, type MarkConflict, type HistoryEntry } from '@shared/schemas/attendance';
 import type { CollegeSettings } from '@shared/schemas/settings';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { batchDelete } from '../batch';
 import { countAll, db, queryAll, tableName } from '../db';
 import { Conflict } from '../domain-errors';
@@ -59,12 +60,12 @@ export async function putClassSessionOnce(classSession: ClassSession, leave?: Ma
   throw new Conflict(DUPLICATE_MARK, stored && markConflict(stored));
 }
 
-const markConflict = ({ _id, date, courseid, slotid, slotcount, groupid, markedBy, markedAt }: ClassSession): MarkConflict => ({
+const markConflict = ({ _id, date, courseid, slotid, classKind, groupid, markedBy, markedAt }: ClassSession): MarkConflict => ({
   _id,
   date,
   courseid,
   slotid,
-  slotcount,
+  classKind,
   groupid,
   markedBy,
   markedAt,
@@ -86,14 +87,14 @@ export async function getClassSessionWithSettings(id: string): Promise<{ classSe
 }
 
 /** The class sessions of one course, kind, date and slot (every group, or one). One Query. */
-export async function classSessionsOn(query: { courseid: string; slotcount: 1 | 2; date: string; slotid: string; groupid?: string }) {
+export async function classSessionsOn(query: { courseid: string; classKind: ClassKind; date: string; slotid: string; groupid?: string }) {
   return (await queryAll<StoredClassSession>(classSessionsOfSlot(query))).map(classSessionOf);
 }
 
 /** The class sessions of one course and kind between two dates, inclusive (one Query, paged). */
-export async function classSessionsBetween(query: { courseid: string; slotcount: 1 | 2; from: string; to: string; groupid?: string }) {
+export async function classSessionsBetween(query: { courseid: string; classKind: ClassKind; from: string; to: string; groupid?: string }) {
   const sessions = await queryAll<StoredClassSession>(
-    classSessionsOfCourse(query.courseid, query.slotcount, query.from, query.to),
+    classSessionsOfCourse(query.courseid, query.classKind, query.from, query.to),
     query.groupid ? { FilterExpression: 'groupid = :groupid', ExpressionAttributeValues: { ':groupid': query.groupid } } : {},
   );
   return sessions.map(classSessionOf);

@@ -14,8 +14,12 @@ import {
   leaveRecordOf,
   leavesListed,
   onLeaveEntry,
+  onLeaveOf,
+  storedOnLeave,
   type LeavePlace,
   type LeaveRecord,
+  type StoredLeaveRecord,
+  type StoredOnLeave,
 } from '../entities/leave';
 import type { Key } from '../keys';
 import { IS_NEW, put, transact, type TransactItem } from '../writes';
@@ -28,13 +32,13 @@ export async function getLeave(id: string): Promise<LeaveRecord | null> {
   const place = leavePlaceOfId(id);
   if (!place) return null;
   const result = await db.send(new GetCommand({ TableName: tableName(), Key: leaveApplication(place), ConsistentRead: true }));
-  return result.Item ? leaveRecordOf(result.Item as LeaveRecord) : null;
+  return result.Item ? leaveRecordOf(result.Item as StoredLeaveRecord) : null;
 }
 
 /** A student's applications and their lock's version (0: none yet), in one consistent Query of their partition. */
 export async function leavesOfStudent(studentid: string): Promise<{ records: LeaveRecord[]; lockVersion: number }> {
   const lock = leaveLock(studentid);
-  const items = await queryAll<LeaveRecord & Key & { version: number }>(
+  const items = await queryAll<StoredLeaveRecord & Key & { version: number }>(
     { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': lock.pk } },
     { ConsistentRead: true },
   );
@@ -61,7 +65,7 @@ export async function storeApplication(record: LeaveRecord, lockVersion: number)
 
 /** The college's applications of a status (one division's, when given), oldest first day first. */
 export async function listLeaves(status: LeaveStatus, divisionid?: string): Promise<LeaveRecord[]> {
-  return (await queryAll<LeaveRecord>(leavesListed(status, divisionid))).map(leaveRecordOf);
+  return (await queryAll<StoredLeaveRecord>(leavesListed(status, divisionid))).map(leaveRecordOf);
 }
 
 /**
@@ -143,7 +147,10 @@ const ENTRY_PREFIX = 'leave#';
 /** The days and groups an approved leave sits on: whole days in both groups, chosen classes in the group of their kind. */
 export function leaveDays(record: LeaveRecord): { groupid: string; date: string }[] {
   if (record.classes) {
-    const places = record.classes.map((one) => ({ groupid: one.slotcount === 1 ? record.divisionid : record.batchid, date: one.date }));
+    const places = record.classes.map((one) => ({
+      groupid: one.classKind === 'lecture' ? record.divisionid : record.batchid,
+      date: one.date,
+    }));
     return [...new Map(places.map((place) => [`${place.groupid}#${place.date}`, place])).values()];
   }
   const days: { groupid: string; date: string }[] = [];
@@ -161,7 +168,10 @@ export const leaveDayWrites = (record: LeaveRecord, on: boolean): TransactItem[]
       Key: leaveDay(groupid, date),
       UpdateExpression: on ? 'SET #entry = :entry, entity = :entity ADD version :one' : 'REMOVE #entry ADD version :one',
       ExpressionAttributeNames: { '#entry': `${ENTRY_PREFIX}${record._id}` },
-      ExpressionAttributeValues: { ':one': 1, ...(on ? { ':entry': onLeaveEntry(record, date), ':entity': 'leaveDay' } : {}) },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ...(on ? { ':entry': storedOnLeave(onLeaveEntry(record, date)), ':entity': 'leaveDay' } : {}),
+      },
     },
   }));
 
@@ -171,7 +181,7 @@ export async function onLeaveOn(groupid: string, date: string): Promise<{ entrie
   const item = (result.Item ?? {}) as Record<string, unknown>;
   const entries = Object.entries(item)
     .filter(([name]) => name.startsWith(ENTRY_PREFIX))
-    .map(([, entry]) => entry as OnLeave);
+    .map(([, entry]) => onLeaveOf(entry as StoredOnLeave));
   return { entries, version: (item.version as number | undefined) ?? 0 };
 }
 

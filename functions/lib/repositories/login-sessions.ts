@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ActiveSession, SignedInUser } from '@shared/schemas/auth';
+import type { ActiveLoginSession, SignedInUser } from '@shared/schemas/auth';
 import { batchDelete } from '../batch';
 import { db, nowSeconds, queryAll, tableName } from '../db';
 import { NotFound } from '../domain-errors';
@@ -140,7 +140,7 @@ async function touched(Key: keys.Key, now: number): Promise<boolean> {
 }
 
 /** The user's login sessions that are still live, most recently seen first. */
-export async function listLoginSessions(userId: string, currentId: string): Promise<ActiveSession[]> {
+export async function listLoginSessions(userId: string, currentId: string): Promise<ActiveLoginSession[]> {
   const items = await queryAll<LoginSessionItem>(loginSessionsOfUser(userId), { ConsistentRead: true });
   const now = nowSeconds();
   const { sessionIdleMinutes } = await getSettings();

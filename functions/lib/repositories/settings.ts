@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ALERT_SETTINGS_MESSAGES, alertSettingsOf, alertsNeedName } from '@shared/schemas/alert-settings';
 import { leaveSettingsOf } from '@shared/schemas/leave-settings';
-import { sessionSettingsOf } from '@shared/schemas/session-settings';
+import { loginSessionSettingsOf } from '@shared/schemas/session-settings';
 import { DEFAULT_SETTINGS, type CollegeSettings, type SettingsPatch } from '@shared/schemas/settings';
 import type { UserRef } from '@shared/schemas/attendance';
 import { batchGet } from '../batch';
@@ -30,7 +30,7 @@ const settingsOf = (item: Partial<SettingsItem> | undefined): CollegeSettings =>
   markBackDays: item?.markBackDays ?? DEFAULT_SETTINGS.markBackDays,
   timeZone: item?.timeZone ?? DEFAULT_SETTINGS.timeZone,
   ...alertSettingsOf(item),
-  ...sessionSettingsOf(item),
+  ...loginSessionSettingsOf(item),
   ...leaveSettingsOf(item),
 });
 

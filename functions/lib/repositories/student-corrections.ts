@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '@shared/schemas/attendance';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { queryAll } from '../db';
 import { historyOfCourse } from '../entities/class-session';
 
@@ -21,13 +22,13 @@ type StoredEntry = Pick<HistoryEntry, 'version' | 'at' | 'reason' | 'changes'> &
 export async function correctionsOfStudent(query: {
   studentId: string;
   courseid: string;
-  slotcount: 1 | 2;
+  classKind: ClassKind;
   from: string;
   to: string;
   groupids: string[];
 }): Promise<Map<string, StudentCorrection>> {
   const groups = query.groupids.map((_, at) => `:g${at}`);
-  const entries = await queryAll<StoredEntry>(historyOfCourse(query.courseid, query.slotcount, query.from, query.to), {
+  const entries = await queryAll<StoredEntry>(historyOfCourse(query.courseid, query.classKind, query.from, query.to), {
     FilterExpression: `(groupid IN (${groups.join(', ')}) OR attribute_not_exists(groupid)) AND #version > :original`,
     ProjectionExpression: 'sessionId, #version, #at, #reason, #changes',
     ExpressionAttributeNames: { '#version': 'version', '#at': 'at', '#reason': 'reason', '#changes': 'changes' },

@@ -1,4 +1,5 @@
 import type { AttendanceStatus } from '@shared/schemas/attendance';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { batchGet } from '../batch';
 import { queryAll } from '../db';
 import {
@@ -6,17 +7,15 @@ import {
   classSessionKey,
   classSessionOf,
   classSessionsOfCourse,
+  placeOfItem,
   type ClassSession,
+  type ClassSessionPlace,
   type StoredClassSession,
 } from '../entities/class-session';
+import { STORED_KIND } from '../entities/stored-kind';
 
 /** One student's status at one class session, as their record lists it. */
-export interface StudentMark {
-  courseid: string;
-  slotcount: 1 | 2;
-  date: string;
-  slotid: string;
-  groupid: string;
+export interface StudentMark extends ClassSessionPlace {
   status: AttendanceStatus;
 }
 
@@ -28,25 +27,27 @@ export interface StudentMark {
 export async function marksOfStudent(query: {
   studentId: string;
   courseid: string;
-  slotcount: 1 | 2;
+  classKind: ClassKind;
   from: string;
   to: string;
   groupids: string[];
 }): Promise<StudentMark[]> {
   const groups = query.groupids.map((_, at) => `:g${at}`);
-  const items = await queryAll<StoredClassSession>(classSessionsOfCourse(query.courseid, query.slotcount, query.from, query.to), {
+  const items = await queryAll<StoredClassSession>(classSessionsOfCourse(query.courseid, query.classKind, query.from, query.to), {
     FilterExpression: `groupid IN (${groups.join(', ')})`,
-    ProjectionExpression: 'pk, sk, courseid, slotcount, #date, slotid, groupid, shape, version, statuses.#student',
+    ProjectionExpression: `pk, sk, courseid, ${STORED_KIND}, #date, slotid, groupid, shape, version, statuses.#student`,
     ExpressionAttributeNames: { '#date': 'date', '#student': query.studentId },
     ExpressionAttributeValues: Object.fromEntries(query.groupids.map((id, at) => [`:g${at}`, id])),
   });
-  const older = await batchGet<StoredClassSession>(items.filter((item) => !carriesStatuses(item)).map(classSessionKey));
-  const sessions: (Omit<StudentMark, 'status'> & Partial<Pick<ClassSession, 'statuses'>>)[] = [
-    ...items.filter(carriesStatuses),
+  const older = await batchGet<StoredClassSession>(
+    items.filter((item) => !carriesStatuses(item)).map((item) => classSessionKey(placeOfItem(item))),
+  );
+  const sessions: (ClassSessionPlace & Partial<Pick<ClassSession, 'statuses'>>)[] = [
+    ...items.filter(carriesStatuses).map((item) => ({ ...placeOfItem(item), statuses: item.statuses })),
     ...older.map(classSessionOf),
   ];
-  return sessions.flatMap(({ courseid, slotcount, date, slotid, groupid, statuses }) => {
+  return sessions.flatMap(({ courseid, classKind, date, slotid, groupid, statuses }) => {
     const status = statuses?.[query.studentId];
-    return status ? [{ courseid, slotcount, date, slotid, groupid, status }] : [];
+    return status ? [{ courseid, classKind, date, slotid, groupid, status }] : [];
   });
 }

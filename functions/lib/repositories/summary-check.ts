@@ -1,8 +1,9 @@
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { queryAll } from '../db';
-import * as keys from '../keys';
 import { IS_NEW, put, remove, transact } from '../writes';
 import { allClassSessionsOfCourse, classSessionOf, type ClassSession, type StoredClassSession } from '../entities/class-session';
-import { counted, emptySummary, sumParts, summaryPartsOf, type GroupSummary, type StoredPart } from './attendance-summaries';
+import { attendanceSummaryPart } from '../entities/attendance-summary';
+import { counted, emptySummary, sumParts, summaryPartsOf, type GroupSummary, type SummaryItem } from './attendance-summaries';
 import { shardItem, shardOf } from './summary-shards';
 import { listChildren } from './structure';
 
@@ -14,13 +15,13 @@ import { listChildren } from './structure';
  */
 export interface SummaryDrift {
   courseid: string;
-  slotcount: 1 | 2;
+  classKind: ClassKind;
   groupid: string;
   stored: GroupSummary | null;
   computed: GroupSummary | null;
 }
 
-const placeKey = (place: { slotcount: number; groupid: string }) => `${place.slotcount}#${place.groupid}`;
+const placeKey = (place: { classKind: ClassKind; groupid: string }) => `${place.classKind}#${place.groupid}`;
 
 /** The summaries a course's class sessions make, by kind and group (`byShard`: by kind, group and shard). */
 export function summariesFromClassSessions(courseid: string, sessions: ClassSession[], byShard = false): Map<string, GroupSummary> {
@@ -64,7 +65,7 @@ export async function checkCourse(courseid: string): Promise<SummaryDrift[]> {
     const one = (stored.get(key) ?? computed.get(key))!;
     return {
       courseid,
-      slotcount: one.slotcount,
+      classKind: one.classKind,
       groupid: one.groupid,
       stored: stored.get(key) ?? null,
       computed: computed.get(key) ?? null,
@@ -73,7 +74,7 @@ export async function checkCourse(courseid: string): Promise<SummaryDrift[]> {
 }
 
 /** The condition that `part` (undefined: none) is still as read, and its values. */
-const stillAsRead = (part: StoredPart | undefined): [string, Record<string, unknown>?] =>
+const stillAsRead = (part: SummaryItem | undefined): [string, Record<string, unknown>?] =>
   !part ? [IS_NEW] : part.version === undefined ? ['attribute_not_exists(version)'] : ['version = :read', { ':read': part.version }];
 
 /**
@@ -93,7 +94,7 @@ export async function rebuildCourse(courseid: string): Promise<number> {
         .filter(([shardKey]) => shardKey.startsWith(`${key}#`))
         .map(([shardKey, summary]) => {
           const shard = Number(shardKey.slice(key.length + 1));
-          const before = ofGroup.get(keys.attendanceSummaryPart({ ...summary, shard, part: 0 }).sk);
+          const before = ofGroup.get(attendanceSummaryPart({ ...summary, shard, part: 0 }).sk);
           if (before) ofGroup.delete(before.sk);
           return put(shardItem(summary, shard, (before?.version ?? 0) + 1), ...stillAsRead(before));
         });

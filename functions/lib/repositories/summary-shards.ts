@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { STATUSES } from '@shared/schemas/attendance';
 import { tableName } from '../db';
-import * as keys from '../keys';
+import { attendanceSummaryPart, summaryOfGroupEntry, summaryPlaceAttributes } from '../entities/attendance-summary';
 import type { TransactItem } from '../writes';
 import {
   counterName,
@@ -44,30 +44,12 @@ function shardWrites(session: Omit<CountedClassSession, 'expected' | 'statuses'>
     chunks.push(change.students.slice(from, from + STUDENTS_PER_WRITE));
   }
   return chunks.map((students, part) => {
-    const names: Record<string, string> = {
-      '#entity': 'entity',
-      '#courseid': 'courseid',
-      '#slotcount': 'slotcount',
-      '#groupid': 'groupid',
-      '#version': 'version',
-      '#gsi1pk': 'gsi1pk',
-      '#gsi1sk': 'gsi1sk',
-    };
-    const values: Record<string, unknown> = {
-      ':entity': 'attendanceSummary',
-      ':courseid': session.courseid,
-      ':slotcount': session.slotcount,
-      ':groupid': session.groupid,
-      ':one': 1,
-      ...Object.fromEntries(
-        Object.entries(keys.summaryOfGroupEntry({ ...session, shard, part })).map(([name, value]) => [`:${name}`, value]),
-      ),
-    };
+    // The item's place (entity, course, kind, group) and its place in gsi1, set by every write.
+    const placed = Object.entries({ ...summaryPlaceAttributes(session), ...summaryOfGroupEntry({ ...session, shard, part }) });
+    const names: Record<string, string> = { '#version': 'version', ...Object.fromEntries(placed.map(([name]) => [`#${name}`, name])) };
+    const values: Record<string, unknown> = { ':one': 1, ...Object.fromEntries(placed.map(([name, value]) => [`:${name}`, value])) };
     const adds = ['#version :one'];
-    const sets = [
-      ...['#entity = :entity', '#courseid = :courseid', '#slotcount = :slotcount', '#groupid = :groupid'],
-      ...['#gsi1pk = :gsi1pk', '#gsi1sk = :gsi1sk'],
-    ];
+    const sets = placed.map(([name]) => `#${name} = :${name}`);
     if (part === 0 && change.held !== 0) {
       names['#held'] = 'held';
       values[':held'] = change.held;
@@ -96,7 +78,7 @@ function shardWrites(session: Omit<CountedClassSession, 'expected' | 'statuses'>
     return {
       Update: {
         TableName: tableName(),
-        Key: keys.attendanceSummaryPart({ ...session, shard, part }),
+        Key: attendanceSummaryPart({ ...session, shard, part }),
         UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -131,12 +113,14 @@ export function recountCorrection(before: CountedClassSession, after: CountedCla
 }
 /** A shard's summary as one item (the rebuild's put), at `version`. */
 export function shardItem(summary: GroupSummary, shard: number, version: number): Record<string, unknown> {
-  const { courseid, slotcount, groupid, held, first, last } = summary;
+  const { held, first, last } = summary;
   const at = new Date().toISOString();
   const item: Record<string, unknown> = {
-    ...keys.attendanceSummaryPart({ ...summary, shard, part: 0 }),
-    ...keys.summaryOfGroupEntry({ ...summary, shard, part: 0 }),
-    ...{ entity: 'attendanceSummary', courseid, slotcount, groupid, held, version },
+    ...attendanceSummaryPart({ ...summary, shard, part: 0 }),
+    ...summaryOfGroupEntry({ ...summary, shard, part: 0 }),
+    ...summaryPlaceAttributes(summary),
+    held,
+    version,
     dates: new Set([first, last].filter((date): date is string => date !== null)),
   };
   for (const [studentId, { name, enrollment, ...counts }] of Object.entries(summary.students)) {

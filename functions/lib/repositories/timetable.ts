@@ -8,7 +8,9 @@ import {
 } from '@shared/schemas/timetable';
 import { countAll, db, queryAll, tableName } from '../db';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
-import type { TimetableItem } from '../entities/timetable-entry';
+import type { ClassKind } from '@shared/schemas/wire-names';
+import { timetableItemOf, type StoredTimetableEntry, type TimetableItem } from '../entities/timetable-entry';
+import { STORED_KIND, storedKind } from '../entities/stored-kind';
 import * as keys from '../keys';
 import { userProfile } from '../entities/user';
 import { clashMessageFor, type Clash } from '../timetable/clash';
@@ -32,8 +34,8 @@ export type { TimetableItem };
 
 /** What clients see of a stored entry (or its copy): never the keys, nor the slot name key older releases stored. */
 export const entryOf = (item: TimetableItem): TimetableEntry => {
-  const { _id, termid, weekday, slotid, courseid, slotcount, groupid, facultyid, semid, divisionid, faculty, weeks } = item;
-  return { _id, termid, weekday, slotid, courseid, slotcount, groupid, facultyid, ...(weeks ? { weeks } : {}), semid, divisionid, faculty };
+  const { _id, termid, weekday, slotid, courseid, classKind, groupid, facultyid, semid, divisionid, faculty, weeks } = item;
+  return { _id, termid, weekday, slotid, courseid, classKind, groupid, facultyid, ...(weeks ? { weeks } : {}), semid, divisionid, faculty };
 };
 
 const labsOf = (item: TimetableItem) => keys.divisionLabs(item);
@@ -98,7 +100,7 @@ export async function getTimetableEntry(id: string): Promise<TimetableItem | nul
   const place = entryPlaceOfId(id);
   if (!place) return null;
   const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.timetableEntry(place), ConsistentRead: true }));
-  return (result.Item as TimetableItem | undefined) ?? null;
+  return result.Item ? timetableItemOf(result.Item as StoredTimetableEntry) : null;
 }
 
 /** Removes an entry, its copy and (a lab) its place in the division's count together; false when it was gone already. */
@@ -106,7 +108,7 @@ async function removeEntry(item: TimetableItem): Promise<boolean> {
   const failed = await transact({
     entry: remove(keys.timetableEntry(item), EXISTS),
     copy: remove(keys.facultyClass(item)),
-    labs: item.slotcount === 2 ? add(labsOf(item), labsAttribute(item.weeks), -1) : null,
+    labs: item.classKind === 'lab' ? add(labsOf(item), labsAttribute(item.weeks), -1) : null,
   });
   return failed === null;
 }
@@ -120,9 +122,9 @@ export async function deleteTimetableEntry(id: string): Promise<TimetableEntry> 
 
 /** Deletes every class of a faculty member (after their profile, so that none is added meanwhile); answers how many. */
 export async function deleteClassesOfFaculty(facultyid: string): Promise<number> {
-  const copies = await queryAll<TimetableItem>(keys.allClassesOfFaculty(facultyid), { ConsistentRead: true });
+  const copies = await queryAll<StoredTimetableEntry>(keys.allClassesOfFaculty(facultyid), { ConsistentRead: true });
   let removed = 0;
-  for (const copy of copies) if (await removeEntry(copy)) removed += 1;
+  for (const copy of copies) if (await removeEntry(timetableItemOf(copy))) removed += 1;
   return removed;
 }
 
@@ -132,19 +134,19 @@ export async function deleteClassesOfFaculty(facultyid: string): Promise<number>
  * slot for a batch that is gone. One Query of the term's entries, filtered; answers how many.
  */
 export async function deleteEntriesNaming(termid: string, id: string): Promise<number> {
-  const entries = await queryAll<TimetableItem>(keys.timetableOfTerm(termid), {
+  const entries = await queryAll<StoredTimetableEntry>(keys.timetableOfTerm(termid), {
     ConsistentRead: true,
     FilterExpression: 'courseid = :id OR slotid = :id OR groupid = :id OR divisionid = :id',
     ExpressionAttributeValues: { ':id': id },
   });
   let removed = 0;
-  for (const entry of entries) if (await removeEntry(entry)) removed += 1;
+  for (const entry of entries) if (await removeEntry(timetableItemOf(entry))) removed += 1;
   return removed;
 }
 
 /** Weekday, then the slot's name as it is now (a slot gone meanwhile last), then lecture before lab, then group. */
 const orderOf = (item: TimetableItem, slotNames: Map<string, string>) =>
-  `${item.weekday}\n${slotNames.get(item.slotid) ?? '\uffff'}\n${item.slotcount}\n${item.groupid}`;
+  `${item.weekday}\n${slotNames.get(item.slotid) ?? '\uffff'}\n${storedKind(item.classKind)}\n${item.groupid}`;
 
 /**
  * A term's entries by weekday then slot name: all, one faculty member's, or one group's (a
@@ -163,50 +165,56 @@ export async function listTimetable(query: TimetableQuery): Promise<TimetableEnt
     values[':groupid'] = query.groupid;
   }
   const [items, slots] = await Promise.all([
-    queryAll<TimetableItem>(keys.timetableOfTerm(query.termid), {
+    queryAll<StoredTimetableEntry>(keys.timetableOfTerm(query.termid), {
       ConsistentRead: true,
       ...(filters.length ? { FilterExpression: filters.join(' AND '), ExpressionAttributeValues: values } : {}),
     }),
     listChildren('slot', query.termid),
   ]);
   const slotNames = new Map(slots.map((slot) => [slot._id, naturalKey(slot.name)] as const));
-  const ordered = items.map((item) => ({ item, order: orderOf(item, slotNames) }));
+  const ordered = items.map(timetableItemOf).map((item) => ({ item, order: orderOf(item, slotNames) }));
   return ordered.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0)).map(({ item }) => entryOf(item));
 }
 
 /** A faculty member's classes on one weekday of these terms (one Query of their classes of that weekday). */
 export async function classesOfFacultyOn(facultyid: string, weekday: number, termids: ReadonlySet<string>): Promise<TimetableItem[]> {
-  const copies = await queryAll<TimetableItem>(keys.classesOfFaculty(facultyid, weekday), { ConsistentRead: true });
-  return copies.filter((copy) => termids.has(copy.termid));
+  const copies = await queryAll<StoredTimetableEntry>(keys.classesOfFaculty(facultyid, weekday), { ConsistentRead: true });
+  return copies.filter((copy) => termids.has(copy.termid)).map(timetableItemOf);
 }
 
 /** Every entry of one weekday of these terms (one Query per term). */
 export async function entriesOn(weekday: number, termids: readonly string[]): Promise<TimetableItem[]> {
   const perTerm = await Promise.all(
-    termids.map((termid) => queryAll<TimetableItem>(keys.timetableOfTerm(termid, weekday), { ConsistentRead: true })),
+    termids.map((termid) => queryAll<StoredTimetableEntry>(keys.timetableOfTerm(termid, weekday), { ConsistentRead: true })),
   );
-  return perTerm.flat();
+  return perTerm.flat().map(timetableItemOf);
 }
 
 /** A student's classes in a term: their division's lectures and their batch's labs (one Query of the term's entries, filtered). */
 export async function entriesOfGroups(termid: string, student: { divisionid: string; batchid: string }): Promise<TimetableItem[]> {
-  return queryAll<TimetableItem>(keys.timetableOfTerm(termid), {
-    FilterExpression: '(slotcount = :lecture AND groupid = :division) OR (slotcount = :lab AND groupid = :batch)',
-    ExpressionAttributeValues: { ':lecture': 1, ':lab': 2, ':division': student.divisionid, ':batch': student.batchid },
+  const entries = await queryAll<StoredTimetableEntry>(keys.timetableOfTerm(termid), {
+    FilterExpression: `(${STORED_KIND} = :lecture AND groupid = :division) OR (${STORED_KIND} = :lab AND groupid = :batch)`,
+    ExpressionAttributeValues: {
+      ':lecture': storedKind('lecture'),
+      ':lab': storedKind('lab'),
+      ':division': student.divisionid,
+      ':batch': student.batchid,
+    },
   });
+  return entries.map(timetableItemOf);
 }
 
 /** Whether the timetable of the term gives this course, kind and group to the faculty member (one Query of their classes, filtered). */
 export async function isAssigned(
   facultyid: string,
-  where: { termid: string; courseid: string; slotcount: 1 | 2; groupid: string },
+  where: { termid: string; courseid: string; classKind: ClassKind; groupid: string },
 ): Promise<boolean> {
   const count = await countAll(keys.allClassesOfFaculty(facultyid), {
-    FilterExpression: 'termid = :termid AND courseid = :courseid AND slotcount = :slotcount AND groupid = :groupid',
+    FilterExpression: `termid = :termid AND courseid = :courseid AND ${STORED_KIND} = :kind AND groupid = :groupid`,
     ExpressionAttributeValues: {
       ':termid': where.termid,
       ':courseid': where.courseid,
-      ':slotcount': where.slotcount,
+      ':kind': storedKind(where.classKind),
       ':groupid': where.groupid,
     },
     ConsistentRead: true,

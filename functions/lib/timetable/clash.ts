@@ -1,9 +1,10 @@
-import { SLOT_KINDS } from '@shared/constants';
 import type { Weeks } from '@shared/timetable-weeks';
 import { clashMessage, TIMETABLE_MESSAGES as M, type ClashingClass } from '@shared/schemas/timetable';
 import { batchGet } from '../batch';
 import { queryAll } from '../db';
-import type { TimetableItem } from '../entities/timetable-entry';
+import { timetableItemOf, type StoredTimetableEntry, type TimetableItem } from '../entities/timetable-entry';
+import { STORED_KIND, storedKind } from '../entities/stored-kind';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import * as keys from '../keys';
 import { sharedWeeks } from './places';
 import type { StructureItem } from '../repositories/structure';
@@ -21,12 +22,12 @@ const GENERIC = { entry: M.groupClash, copy: M.facultyClash, lecture: M.division
 async function clashingEntry(clash: Clash, item: TimetableItem, exclude?: string): Promise<TimetableItem | undefined> {
   const weeks = new Set(sharedWeeks(item.weeks));
   if (clash === 'labs') {
-    const labs = await queryAll<TimetableItem>(keys.timetableOfTerm(item.termid, item.weekday), {
+    const stored = await queryAll<StoredTimetableEntry>(keys.timetableOfTerm(item.termid, item.weekday), {
       ConsistentRead: true,
-      FilterExpression: 'slotid = :slotid AND divisionid = :divisionid AND slotcount = :lab',
-      ExpressionAttributeValues: { ':slotid': item.slotid, ':divisionid': item.divisionid, ':lab': 2 },
+      FilterExpression: `slotid = :slotid AND divisionid = :divisionid AND ${STORED_KIND} = :lab`,
+      ExpressionAttributeValues: { ':slotid': item.slotid, ':divisionid': item.divisionid, ':lab': storedKind('lab') },
     });
-    return labs.find((lab) => lab._id !== exclude && weeks.has(lab.weeks ?? undefined));
+    return stored.map(timetableItemOf).find((lab) => lab._id !== exclude && weeks.has(lab.weeks ?? undefined));
   }
   const keyOf = (weeks: Weeks | undefined) =>
     clash === 'entry'
@@ -34,13 +35,13 @@ async function clashingEntry(clash: Clash, item: TimetableItem, exclude?: string
       : clash === 'copy'
         ? keys.facultyClass({ ...item, weeks })
         : keys.timetableEntry({ ...item, groupid: item.divisionid, weeks });
-  const found = await batchGet<TimetableItem>([...weeks].map(keyOf));
-  return found.find((entry) => entry._id !== exclude);
+  const found = await batchGet<StoredTimetableEntry>([...weeks].map(keyOf));
+  return found.map(timetableItemOf).find((entry) => entry._id !== exclude);
 }
 
 /** The names a message gives the entry: course, kind, group, faculty member, weekday and slot times (undefined when one is gone). */
 async function named(entry: TimetableItem): Promise<ClashingClass | undefined> {
-  const lab = entry.slotcount === 2;
+  const lab = entry.classKind === 'lab';
   const wanted = [
     keys.structureNode('course', entry.courseid),
     keys.structureNode('slot', entry.slotid),
@@ -52,7 +53,7 @@ async function named(entry: TimetableItem): Promise<ClashingClass | undefined> {
   if (!course?.name || !slot?.name || !division?.name || (lab && !batch?.name)) return undefined;
   return {
     course: course.name,
-    kind: SLOT_KINDS[entry.slotcount],
+    kind: CLASS_KIND_LABELS[entry.classKind],
     group: lab ? `${division.name} / ${batch!.name}` : division.name,
     faculty: entry.faculty.username,
     weekday: entry.weekday,

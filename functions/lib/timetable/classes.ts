@@ -1,7 +1,6 @@
 import { instantOf, parseTime, todayIn } from '@shared/dates';
 import { holidayOn } from '@shared/holidays';
 import { meetsOn } from '@shared/timetable-weeks';
-import { SLOT_KINDS } from '@shared/constants';
 import type { CollegeSettings } from '@shared/schemas/settings';
 import type { Holiday } from '@shared/schemas/structure';
 import { weekdayOf, type NotMarked, type TimetableClass, type TodayClass } from '@shared/schemas/timetable';
@@ -11,6 +10,7 @@ import { getWithSettings } from '../repositories/settings';
 import { listActiveTerms, type StructureItem } from '../repositories/structure';
 import { classesOfFacultyOn, entriesOn, entryOf, type TimetableItem } from '../repositories/timetable';
 import { classSessionId, classSessionKey } from '../entities/class-session';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 
 /**
  * Timetable entries as the classes of one date (docs/product.md §3): each with the names of its
@@ -26,7 +26,7 @@ async function classesOn(entries: TimetableItem[], date: string): Promise<{ clas
     keys.structureNode('course', entry.courseid),
     keys.structureNode('slot', entry.slotid),
     keys.structureNode('division', entry.divisionid),
-    ...(entry.slotcount === 2 ? [keys.structureNode('batch', entry.groupid)] : []),
+    ...(entry.classKind === 'lab' ? [keys.structureNode('batch', entry.groupid)] : []),
     classSessionKey(classSessionPlace(entry)),
   ]);
   const { items, settings } = await getWithSettings<keys.Key & Partial<StructureItem>>(wanted);
@@ -40,14 +40,14 @@ async function classesOn(entries: TimetableItem[], date: string): Promise<{ clas
   const classes: (TodayClass & { order: string })[] = [];
   for (const entry of entries) {
     const [course, slot, division] = [node('course', entry.courseid), node('slot', entry.slotid), node('division', entry.divisionid)];
-    const batch = entry.slotcount === 2 ? node('batch', entry.groupid) : undefined;
-    if (!course || !slot || !division || (entry.slotcount === 2 && !batch)) continue;
+    const batch = entry.classKind === 'lab' ? node('batch', entry.groupid) : undefined;
+    if (!course || !slot || !division || (entry.classKind === 'lab' && !batch)) continue;
     const group = batch ? `${division.name} / ${batch.name}` : division.name!;
     const times = slot.start && slot.end ? { start: slot.start, end: slot.end } : {};
     classes.push({
       entry: entryOf(entry),
       course: course.name!,
-      kind: SLOT_KINDS[entry.slotcount],
+      kind: CLASS_KIND_LABELS[entry.classKind],
       group,
       slot: slot.name!,
       ...times,

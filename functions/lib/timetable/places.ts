@@ -1,5 +1,5 @@
 import type { Weeks } from '@shared/timetable-weeks';
-import type { TimetableItem } from '../entities/timetable-entry';
+import { storedTimetableEntry, type TimetableItem } from '../entities/timetable-entry';
 import * as keys from '../keys';
 import { tableName } from '../db';
 import { check, IS_NEW, put, remove, type TransactItem } from '../writes';
@@ -80,13 +80,13 @@ export function placeWrites(
   extra: Record<string, unknown>,
   old?: Leaving,
 ): Record<PlaceWrite, TransactItem | TransactItem[] | null> {
-  const lab = next.slotcount === 2;
-  const wasLab = old?.item.slotcount === 2;
+  const lab = next.classKind === 'lab';
+  const wasLab = old?.item.classKind === 'lab';
   const [newEntry, oldEntry] = [keys.timetableEntry(next), old && keys.timetableEntry(old.item)];
   const [newCopy, oldCopy] = [keys.facultyClass(next), old && keys.facultyClass(old.item)];
   const [newLabs, oldLabs] = [keys.divisionLabs(next), old && keys.divisionLabs(old.item)];
-  const entryItem = { ...newEntry, entity: 'timetableEntry', ...next, ...extra };
-  const copyItem = { ...newCopy, entity: 'facultyClass', ...next, ...extra };
+  const entryItem = { ...newEntry, entity: 'timetableEntry', ...storedTimetableEntry(next), ...extra };
+  const copyItem = { ...newCopy, entity: 'facultyClass', ...storedTimetableEntry(next), ...extra };
   const entryKept = !!oldEntry && sameKey(oldEntry, newEntry);
   const copyKept = !!oldCopy && sameKey(oldCopy, newCopy);
   const isFree = (key: keys.Key) => check(key, IS_NEW);

@@ -38,7 +38,7 @@ export async function validatedEntry(input: TimetableEntryInput): Promise<Timeta
   if (!slot) throw new Invalid(M.slotNotFound);
   if (slot.termid !== input.termid) throw new Invalid(M.slotNotInTerm);
   if (!course) throw new Invalid(M.courseNotFound);
-  const lab = input.slotcount === 2;
+  const lab = input.classKind === 'lab';
   const group = lab ? batch : division;
   if (!group) {
     if (lab && division) throw new Invalid(M.labNeedsBatch);

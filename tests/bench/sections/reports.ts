@@ -106,7 +106,7 @@ async function buildSemester(sessionsPerCourse: number) {
       }));
       const place = {
         courseid: course._id,
-        slotcount: lecture ? (1 as const) : (2 as const),
+        classKind: lecture ? ('lecture' as const) : ('lab' as const),
         date: dayBefore(1 + Math.floor(n / 6)),
         slotid: slots[n % 6]!._id,
         groupid: lecture ? division.division._id : batch.batch._id,

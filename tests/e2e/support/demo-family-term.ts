@@ -4,11 +4,12 @@ import { DEMO_FAMILY } from '@functions/lib/demo-accounts';
 import { addDays } from '@shared/dates';
 import type { Course, Division, Slot, Term } from '@shared/schemas/structure';
 import { collegeToday } from '@tests/support/college-time';
+import { answerJson, wireBody } from './wire';
 
-/** The API through the page's session: `data` of a 2xx answer. */
+/** The API through the page's session (support/wire.ts): `data` of a 2xx answer. */
 export async function pageApi<T>(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`/api/v1/${path}`, { method, ...(data ? { data } : {}) });
-  const body = (await response.json()) as { data: T; message: string };
+  const response = await page.request.fetch(`/api/v1/${path}`, { method, ...(data ? { data: wireBody(data) } : {}) });
+  const body = await answerJson<{ data: T; message: string }>(response);
   expect(response.ok(), body.message).toBe(true);
   return body.data;
 }
@@ -39,10 +40,10 @@ export async function giveDemoTermAndMarks(admin: Page, marks: { daysAgo: number
     await pageApi(admin, 'POST', 'attendance', {
       date: addDays(today, -daysAgo),
       slotid: slot._id,
-      slotcount: 1,
+      classKind: 'lecture',
       courseid: course._id,
       groupid: division._id,
-      presentStudentData: present.map((child) => children[child]),
+      presentStudentIds: present.map((child) => children[child]),
     });
   }
 }

@@ -6,6 +6,7 @@ import type { PublicUser } from '@shared/schemas/auth';
 import type { Course, Division, Semester, Slot, Term } from '@shared/schemas/structure';
 import { weekdayOf, type TimetableEntry } from '@shared/schemas/timetable';
 import { FACULTY } from './browser';
+import { answerJson, wireBody } from './wire';
 
 /*
  * The offline tests' steps (docs/product.md §4, marking offline): today's classes for the demo faculty
@@ -14,10 +15,10 @@ import { FACULTY } from './browser';
 
 export const TODAY = collegeToday();
 
-/** The API through the page's session: `data` of a 2xx answer. */
+/** The API through the page's session (support/wire.ts): `data` of a 2xx answer. */
 export async function apiData<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`/api/v1/${path}`, { method, ...(data ? { data } : {}) });
-  const body = (await response.json()) as { data: T; message: string };
+  const response = await page.request.fetch(`/api/v1/${path}`, { method, ...(data ? { data: wireBody(data) } : {}) });
+  const body = await answerJson<{ data: T; message: string }>(response);
   expect(response.ok(), body.message).toBe(true);
   return body.data;
 }
@@ -25,7 +26,7 @@ export async function apiData<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', 
 export interface TodayLecture {
   /** How Today shows the class's times ('09:00–10:00'): its link's name starts with them. */
   times: string;
-  body: { date: string; slotid: string; slotcount: 1; courseid: string; groupid: string; presentStudentData: string[] };
+  body: { date: string; slotid: string; classKind: 'lecture'; courseid: string; groupid: string; presentStudentIds: string[] };
 }
 
 /**
@@ -53,12 +54,12 @@ export async function giveTodaysLectures(admin: Page, slotNames: string[]): Prom
       courseid: course._id,
       facultyid: faculty._id,
       slotid,
-      slotcount: 1,
+      classKind: 'lecture',
       groupid: division._id,
     });
     lectures.push({
       times: `${slot.start}–${slot.end}`,
-      body: { date: TODAY, slotid, slotcount: 1, courseid: course._id, groupid: division._id, presentStudentData: [] },
+      body: { date: TODAY, slotid, classKind: 'lecture', courseid: course._id, groupid: division._id, presentStudentIds: [] },
     });
   }
   return lectures;

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { answerJson } from './wire';
 
 /**
  * One page seen as a user sees it: its parts found by role, label and text (never by CSS class),
@@ -45,7 +46,7 @@ export class Screen {
   getData = async <T>(path: string): Promise<T> => {
     const response = await this.page.request.get(`/api/v1${path}`);
     expect(response.status(), path).toBe(200);
-    return ((await response.json()) as { data: T }).data;
+    return (await answerJson<{ data: T }>(response)).data;
   };
 }
 

@@ -2,9 +2,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
 import type { Batch, Course, Division, DivisionStudentEntry, Semester, Slot, Student, Term } from '@shared/schemas/structure';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { FACULTY } from './browser';
 import { chosen } from './screen';
 import { useE2e, type E2eFile } from './use-e2e';
+import { wireBody } from './wire';
 
 /*
  * View Attendance over sessions marked through the API: Data Structures lectures at 11:15 for
@@ -70,18 +72,18 @@ export function useViewAttendance(): ViewAttendanceFile {
     const batch1a = byName(await t.getData<Batch[]>(`/batch/${division1}`), 'Batch 1A');
     expect((await t.getData<Student[]>(`/student/${batch1a._id}`)).map((s) => s.enrollment)).toContain('25CE001');
 
-    const mark = async (date: string, slot: string, slotcount: 1 | 2, groupid: string, present: string[]) => {
-      const data = { date, slotid: byName(slots, slot)._id, slotcount, courseid: course._id, groupid };
+    const mark = async (date: string, slot: string, classKind: ClassKind, groupid: string, present: string[]) => {
+      const data = { date, slotid: byName(slots, slot)._id, classKind, courseid: course._id, groupid };
       const response = await t.page.request.post('/api/v1/attendance', {
-        data: { ...data, presentStudentData: present.map((enrollment) => student(enrollment)._id) },
+        data: wireBody({ ...data, presentStudentIds: present.map((enrollment) => student(enrollment)._id) }),
       });
       expect(response.status(), await response.text()).toBe(201);
     };
-    await mark(A, SLOT, 1, division1, ['25CE001', '25CE002', '25CE003', '25CE004']);
-    await mark(B, SLOT, 1, division1, ['25CE001', '25CE002', '25CE003']);
-    await mark(C, SLOT, 1, division1, ['25CE001', '25CE002']);
-    await mark(A, SLOT, 1, division2, ['25CE031']);
-    await mark(A, LAB_SLOT, 2, batch1a._id, ['25CE001']);
+    await mark(A, SLOT, 'lecture', division1, ['25CE001', '25CE002', '25CE003', '25CE004']);
+    await mark(B, SLOT, 'lecture', division1, ['25CE001', '25CE002', '25CE003']);
+    await mark(C, SLOT, 'lecture', division1, ['25CE001', '25CE002']);
+    await mark(A, SLOT, 'lecture', division2, ['25CE031']);
+    await mark(A, LAB_SLOT, 'lab', batch1a._id, ['25CE001']);
   });
 
   const row = (enrollment: string, totals?: readonly number[], percentage?: string) => {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { AttendanceRecord, AttendanceStatus, SessionView } from '@shared/schemas/attendance';
+import type { AttendanceRecord, AttendanceStatus, ClassSessionView } from '@shared/schemas/attendance';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { Reply, Routes } from './fake-api';
 import { ODD, signedInAs } from './fixtures';
@@ -17,7 +17,7 @@ export const ROLL = [
 ] as const;
 
 /** The session with these statuses (in roll order), at `version`. */
-export function session(statuses: AttendanceStatus[], overrides: Partial<SessionView> = {}): SessionView {
+export function session(statuses: AttendanceStatus[], overrides: Partial<ClassSessionView> = {}): ClassSessionView {
   return sessionView(
     ROLL.map((student, index) => ({ ...student, status: statuses[index]! })),
     overrides,
@@ -25,12 +25,12 @@ export function session(statuses: AttendanceStatus[], overrides: Partial<Session
 }
 
 /** GET attendance's answer holding that session. */
-export const dayOf = (day: SessionView): AttendanceRecord[] => [
+export const dayOf = (day: ClassSessionView): AttendanceRecord[] => [
   {
     date: '2026-11-20',
     courseid: 'c1',
     slotid: 'slot9',
-    slotcount: 1,
+    classKind: 'lecture',
     sessions: [day],
     presentStudentsName: day.students
       .filter((student) => student.status === 'present' || student.status === 'late')
@@ -42,7 +42,7 @@ export const dayOf = (day: SessionView): AttendanceRecord[] => [
  * The view screen signed in as `user`, GET attendance answering each of `days` in turn (the last one
  * from then on), plus `extra` routes; the date asked for, once its session shows.
  */
-export async function openDay<T>(user: PublicUser, days: SessionView[], extra?: Routes<T>) {
+export async function openDay<T>(user: PublicUser, days: ClassSessionView[], extra?: Routes<T>) {
   let read = 0;
   const { api, app } = openView({
     ...signedInAs(user),

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import type { ApiBody, ApiData, ContractKey } from '@shared/api-contract';
 import { answerProblem } from '@infra/local/answer-check';
 import { matchRoute } from '@infra/local/event-adapter';
+import { wireReplacer, wireReviver } from '@shared/schemas/wire-names';
 
 /** A fake answer: what the route answers (its data typed by the contract), or a failure's status and message. */
 export interface Reply<T = unknown> {
@@ -61,7 +62,7 @@ export function mockApi<T>(handlers: Routes<T>) {
     const url = new URL(String(input), 'http://localhost');
     const method = init.method ?? 'GET';
     const path = url.pathname.replace(/^\/api\/v1/, '') + url.search;
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body, wireReviver) : undefined;
     calls.push({ method, path, body, credentials: init.credentials, headers: (init.headers ?? {}) as Record<string, string> });
     const handler = routes[`${method} ${path}`];
     const reply = typeof handler === 'function' ? await handler(body as never) : (handler ?? { status: 404, message: 'Not found' });
@@ -72,7 +73,7 @@ export function mockApi<T>(handlers: Routes<T>) {
         repliesOffContract.push((error as Error).message);
       }
     }
-    return new Response(JSON.stringify({ data: reply.data ?? null, message: reply.message ?? '' }), {
+    return new Response(JSON.stringify({ data: reply.data ?? null, message: reply.message ?? '' }, wireReplacer), {
       status: reply.status ?? 200,
       headers: { 'content-type': 'application/json' },
     });

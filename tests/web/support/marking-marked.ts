@@ -1,6 +1,7 @@
 import { collegeToday } from '@tests/support/college-time';
-import type { AttendanceRecord, SessionView } from '@shared/schemas/attendance';
+import type { AttendanceRecord, ClassSessionView } from '@shared/schemas/attendance';
 import { collegeMoment, DEFAULT_TIME_ZONE } from '@shared/dates';
+import { kindCode, type ClassKind } from '@shared/schemas/wire-names';
 import { ADMIN } from './fixtures';
 
 /*
@@ -13,12 +14,12 @@ export const MARKED_AT = `${collegeToday()}T03:35:00.000Z`;
 /** What the screens show of MARKED_AT. */
 export const MARKED_AT_SHOWN = collegeMoment(MARKED_AT, DEFAULT_TIME_ZONE);
 
-/** The fake API's key of the check for the class of `slotcount` at slot9 of course c1, today. */
-export const markedCheckKey = (slotcount: 1 | 2 = 1) =>
-  `GET /attendance?date=${collegeToday()}&slotid=slot9&slotcount=${slotcount}&courseid=c1` as const;
+/** The fake API's key (its wire path) of the check for the class of `classKind` at slot9 of course c1, today. */
+export const markedCheckKey = (classKind: ClassKind = 'lecture') =>
+  `GET /attendance?date=${collegeToday()}&slotid=slot9&slotcount=${kindCode(classKind)}&courseid=c1` as const;
 
 /** A session of `groupid`, marked by the demo admin at MARKED_AT. */
-export function markedSession(groupid: string): SessionView {
+export function markedSession(groupid: string): ClassSessionView {
   return {
     _id: `sess-${groupid}`,
     groupid,
@@ -32,14 +33,14 @@ export function markedSession(groupid: string): SessionView {
 }
 
 /** GET attendance's answer with the sessions of `groupids` marked. */
-export function markedRecord(slotcount: 1 | 2, ...groupids: string[]): { data: AttendanceRecord[] } {
+export function markedRecord(classKind: ClassKind, ...groupids: string[]): { data: AttendanceRecord[] } {
   return {
     data: [
       {
         date: collegeToday(),
         courseid: 'c1',
         slotid: 'slot9',
-        slotcount,
+        classKind,
         sessions: groupids.map(markedSession),
         presentStudentsName: [{ _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001' }],
       },

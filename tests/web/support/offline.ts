@@ -1,6 +1,7 @@
 import { collegeToday } from '@tests/support/college-time';
 import type { MarkConflict } from '@shared/schemas/attendance';
 import type { PublicUser } from '@shared/schemas/auth';
+import { keptMark } from '@web/lib/offline/mark-queue';
 import type { QueuedMark } from '@web/lib/offline/mark-queue';
 
 /*
@@ -10,8 +11,12 @@ import type { QueuedMark } from '@web/lib/offline/mark-queue';
 
 export const stored = new Map<string, QueuedMark>();
 
+/** As IndexedDB's module reads them: in the app's names (a mark may be kept with the wire's). */
 export async function marksOf(userId: string): Promise<QueuedMark[]> {
-  return [...stored.values()].filter((mark) => mark.userId === userId).sort((a, b) => a.savedAt.localeCompare(b.savedAt));
+  return [...stored.values()]
+    .filter((mark) => mark.userId === userId)
+    .map(keptMark)
+    .sort((a, b) => a.savedAt.localeCompare(b.savedAt));
 }
 
 export async function saveMark(mark: QueuedMark): Promise<void> {
@@ -44,9 +49,17 @@ export function waitingMark(overrides: Partial<QueuedMark> = {}): QueuedMark {
     clientMarkId,
     userId: 'u-faculty',
     signInId: THIS_SIGN_IN,
-    body: { presentStudentData: ['st1'], date: collegeToday(), slotid: 'slot9', slotcount: 1, courseid: 'c1', groupid: 'd1', clientMarkId },
+    body: {
+      presentStudentIds: ['st1'],
+      date: collegeToday(),
+      slotid: 'slot9',
+      classKind: 'lecture',
+      courseid: 'c1',
+      groupid: 'd1',
+      clientMarkId,
+    },
     label: 'Semester 3 / Data Structures / Lecture / 09:00 - 10:00 / Division 1',
-    view: { date: collegeToday(), semid: 's3', courseid: 'c1', slotid: 'slot9', kind: 1, groupid: 'd1' },
+    view: { date: collegeToday(), semid: 's3', courseid: 'c1', slotid: 'slot9', classKind: 'lecture', groupid: 'd1' },
     savedAt: new Date(Date.now() - 60_000 + made).toISOString(),
     state: 'waiting',
     attempts: 0,
@@ -61,7 +74,7 @@ export const CONFLICT: MarkConflict = {
   date: collegeToday(),
   courseid: 'c1',
   slotid: 'slot9',
-  slotcount: 1,
+  classKind: 'lecture',
   groupid: 'd1',
   markedBy: { _id: 'u-admin', username: 'Demo Admin' },
   markedAt: '2026-11-20T09:05:00.000Z',

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { AttendanceStatus } from '@shared/schemas/attendance';
-import type { CourseStanding, DefaulterReport, DefaulterRow, RecordSession, StudentRecord } from '@shared/schemas/reports';
+import type { CourseStanding, DefaulterReport, DefaulterRow, RecordClassSession, StudentRecord } from '@shared/schemas/reports';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { mockApi, routes, type Routes } from './fake-api';
 import { ACTIVE_TERMS, BATCH_1A, BATCH_1B, DIVISION_1, DIVISION_2, FACULTY, signedInAs } from './fixtures';
 import { renderApp } from './render-app';
@@ -14,8 +15,14 @@ import { renderApp } from './render-app';
 const COURSES = { ds: { courseid: 'c1', course: 'Data Structures' }, de: { courseid: 'c2', course: 'Digital Electronics' } };
 
 /** A standing as the server answers it: the percentage unrounded, the classes needed only under the threshold. */
-export function standing(course: keyof typeof COURSES, slotcount: 1 | 2, attended: number, held: number, classesNeeded?: number | null) {
-  const answer: CourseStanding = { ...COURSES[course], slotcount, attended, held, percentage: held > 0 ? (100 * attended) / held : null };
+export function standing(
+  course: keyof typeof COURSES,
+  classKind: ClassKind,
+  attended: number,
+  held: number,
+  classesNeeded?: number | null,
+) {
+  const answer: CourseStanding = { ...COURSES[course], classKind, attended, held, percentage: held > 0 ? (100 * attended) / held : null };
   if (classesNeeded !== undefined) answer.classesNeeded = classesNeeded;
   return answer;
 }
@@ -32,7 +39,7 @@ export const AARAV: DefaulterRow = {
   enrollment: '25CE001',
   name: 'Aarav Patel',
   ...group(DIVISION_1, BATCH_1A),
-  courses: [standing('ds', 1, 6, 8), standing('ds', 2, 2, 2)],
+  courses: [standing('ds', 'lecture', 6, 8), standing('ds', 'lab', 2, 2)],
   overall: 80,
   below: false,
   onLeave: 0,
@@ -42,7 +49,7 @@ export const DIYA: DefaulterRow = {
   enrollment: '25CE002',
   name: 'Diya Shah',
   ...group(DIVISION_1, BATCH_1A),
-  courses: [standing('ds', 1, 4, 8, 8), standing('ds', 2, 1, 2, 2)],
+  courses: [standing('ds', 'lecture', 4, 8, 8), standing('ds', 'lab', 1, 2, 2)],
   overall: 50,
   below: true,
   /** Two of her classes excused by an approved leave. */
@@ -53,7 +60,7 @@ export const ISHAAN: DefaulterRow = {
   enrollment: '25CE003',
   name: 'Ishaan Mehta',
   ...group(DIVISION_1, BATCH_1B),
-  courses: [standing('ds', 1, 7, 8)],
+  courses: [standing('ds', 'lecture', 7, 8)],
   overall: 87.5,
   below: false,
   onLeave: 0,
@@ -64,7 +71,7 @@ export const ANANYA: DefaulterRow = {
   enrollment: '25CE031',
   name: 'Ananya Desai',
   ...group(D2, B2A),
-  courses: [standing('ds', 1, 0, 0)],
+  courses: [standing('ds', 'lecture', 0, 0)],
   overall: null,
   below: false,
   onLeave: 0,
@@ -75,7 +82,7 @@ export const KABIR: DefaulterRow = {
   enrollment: '25CE032',
   name: 'Kabir Joshi',
   ...group(D2, B2A),
-  courses: [standing('ds', 1, 5, 6), standing('de', 1, 2, 4, 4)],
+  courses: [standing('ds', 'lecture', 5, 6), standing('de', 'lecture', 2, 4, 4)],
   overall: 70,
   below: true,
   onLeave: 0,
@@ -116,11 +123,17 @@ export const tableTexts = (table: HTMLElement): string[][] =>
     }),
   );
 
-const session = (date: string, course: keyof typeof COURSES, slotcount: 1 | 2, slot: string, status: AttendanceStatus): RecordSession => ({
-  _id: `${date}-${COURSES[course].courseid}-${slotcount}`,
+const session = (
+  date: string,
+  course: keyof typeof COURSES,
+  classKind: ClassKind,
+  slot: string,
+  status: AttendanceStatus,
+): RecordClassSession => ({
+  _id: `${date}-${COURSES[course].courseid}-${classKind}`,
   date,
   ...COURSES[course],
-  slotcount,
+  classKind,
   slotid: slot.slice(0, 2),
   slot,
   status,
@@ -131,15 +144,15 @@ const session = (date: string, course: keyof typeof COURSES, slotcount: 1 | 2, s
  * lectures on 2–5 Nov (present, absent, late, absent), its labs on 3 and 5 Nov (present, absent), Digital
  * Electronics lectures on 4 Nov (excused) and 5 Nov (present).
  */
-export const DIYA_SESSIONS: RecordSession[] = [
-  session('2026-11-05', 'ds', 2, '14:00 - 15:00', 'absent'),
-  session('2026-11-05', 'de', 1, '10:00 - 11:00', 'present'),
-  session('2026-11-05', 'ds', 1, '09:00 - 10:00', 'absent'),
-  session('2026-11-04', 'de', 1, '10:00 - 11:00', 'excused'),
-  session('2026-11-04', 'ds', 1, '09:00 - 10:00', 'late'),
-  session('2026-11-03', 'ds', 2, '14:00 - 15:00', 'present'),
-  session('2026-11-03', 'ds', 1, '09:00 - 10:00', 'absent'),
-  session('2026-11-02', 'ds', 1, '09:00 - 10:00', 'present'),
+export const DIYA_SESSIONS: RecordClassSession[] = [
+  session('2026-11-05', 'ds', 'lab', '14:00 - 15:00', 'absent'),
+  session('2026-11-05', 'de', 'lecture', '10:00 - 11:00', 'present'),
+  session('2026-11-05', 'ds', 'lecture', '09:00 - 10:00', 'absent'),
+  session('2026-11-04', 'de', 'lecture', '10:00 - 11:00', 'excused'),
+  session('2026-11-04', 'ds', 'lecture', '09:00 - 10:00', 'late'),
+  session('2026-11-03', 'ds', 'lab', '14:00 - 15:00', 'present'),
+  session('2026-11-03', 'ds', 'lecture', '09:00 - 10:00', 'absent'),
+  session('2026-11-02', 'ds', 'lecture', '09:00 - 10:00', 'present'),
 ];
 
 /** Under the default settings (a late a full present, excused left out). */
@@ -153,7 +166,7 @@ export const DIYA_RECORD: StudentRecord = {
     batch: { _id: 'b1', name: 'Batch 1A' },
   },
   threshold: 75,
-  courses: [standing('ds', 1, 2, 4, 4), standing('ds', 2, 1, 2, 2), standing('de', 1, 1, 1)],
+  courses: [standing('ds', 'lecture', 2, 4, 4), standing('ds', 'lab', 1, 2, 2), standing('de', 'lecture', 1, 1)],
   overall: 400 / 7,
   sessions: DIYA_SESSIONS,
 };

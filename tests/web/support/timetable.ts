@@ -21,7 +21,7 @@ export const entry = (overrides: Partial<TimetableEntry> & Pick<TimetableEntry, 
   weekday: 1,
   slotid: SLOT_9._id,
   courseid: DATA_STRUCTURES._id,
-  slotcount: 1,
+  classKind: 'lecture',
   groupid: 'd1',
   facultyid: FACULTY._id,
   semid: 's3',
@@ -33,13 +33,13 @@ export const entry = (overrides: Partial<TimetableEntry> & Pick<TimetableEntry, 
 /** Monday 09:00: Data Structures, a lecture of Division 1. */
 export const LECTURE = entry({ _id: 'e1' });
 /** Monday 10:00: Digital Electronics, a lab of Batch 1A (of Division 1). */
-export const LAB = entry({ _id: 'e2', slotid: SLOT_10._id, courseid: ELECTRONICS._id, slotcount: 2, groupid: 'b1' });
+export const LAB = entry({ _id: 'e2', slotid: SLOT_10._id, courseid: ELECTRONICS._id, classKind: 'lab', groupid: 'b1' });
 
 /** An entry with the names a screen shows, as Today and Not marked answer it. */
 export const named = (item: TimetableEntry): TimetableClass => ({
   entry: item,
   course: item.courseid === DATA_STRUCTURES._id ? DATA_STRUCTURES.name : ELECTRONICS.name,
-  kind: item.slotcount === 1 ? 'Lecture' : 'Lab',
+  kind: item.classKind === 'lecture' ? 'Lecture' : 'Lab',
   group: item.groupid === 'd1' ? 'Division 1' : item.groupid === 'b1' ? 'Division 1 / Batch 1A' : item.groupid,
   slot: item.slotid === SLOT_9._id ? SLOT_9.name : SLOT_10.name,
 });

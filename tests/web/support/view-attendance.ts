@@ -5,7 +5,7 @@ import type {
   AttendanceStatus,
   AttendanceStudent,
   PercentageReport,
-  SessionView,
+  ClassSessionView,
   StudentTotals,
 } from '@shared/schemas/attendance';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
@@ -54,8 +54,8 @@ export const DAYS_PATH = '/attendance?date=2026-11-02&enddate=2026-11-20&slotid=
 /** A marked session of the view's date, by the demo faculty member, who may still correct it for an hour. */
 export function sessionView(
   students: (AttendanceStudent & { status: AttendanceStatus })[],
-  overrides: Partial<SessionView> = {},
-): SessionView {
+  overrides: Partial<ClassSessionView> = {},
+): ClassSessionView {
   return {
     _id: 'sess1',
     groupid: 'd1',
@@ -75,7 +75,7 @@ export const presentAt = (students: AttendanceStudent[], sessions = 1): Attendan
     date: '2026-11-20',
     courseid: 'c1',
     slotid: 'slot9',
-    slotcount: 1,
+    classKind: 'lecture',
     sessions: Array.from({ length: sessions }, (_, index) =>
       sessionView(
         students.map((student) => ({ ...student, status: 'present' as const })),

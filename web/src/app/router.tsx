@@ -145,13 +145,14 @@ const routes: RouteObject[] = [
               {
                 element: <RequireStaff />,
                 children: [
+                  // The marking flow: features/marking/flow.ts reads these parameters (:kind is the class kind's code, 1 or 2).
                   { index: true, ...marking.home },
                   { path: 'course/:semid', ...marking.courses },
                   { path: 'laborlec/:courseid', ...marking.kind },
-                  { path: 'slots/:slotid', ...marking.slots },
-                  { path: 'division/:timeid', ...marking.divisions },
+                  { path: 'slots/:kind', ...marking.slots },
+                  { path: 'division/:slotid', ...marking.divisions },
                   { path: 'batch/:divisionid', ...marking.batches },
-                  { path: 'students/:id', ...marking.students },
+                  { path: 'students/:groupid', ...marking.students },
                   { path: 'success', ...marking.success },
                   { path: 'queue', ...marking.queue },
                   {

@@ -1,5 +1,6 @@
 import { routePath, type ApiData, type ContractKey, type RequestArg, type RouteParts } from '@shared/api-contract';
 import type { API_PREFIX as ROUTE_PREFIX } from '@shared/routes';
+import { wireReplacer, wireReviver } from '@shared/schemas/wire-names';
 import { session } from './session';
 import { toast } from './toast';
 
@@ -33,7 +34,7 @@ export interface Answer<T> {
 /**
  * The one way the app calls the API: a route of the table by its key, typed by the contract
  * (callRoute('PATCH /term/{id}', { params: { id }, body: { status: true } }) → { data: Term, message }).
- * Same-origin, cookie included, JSON in and out. A 401 means the session is gone, so it also
+ * Same-origin, cookie included, JSON in and out with the wire's names (shared/schemas/wire-names.ts). A 401 means the session is gone, so it also
  * clears the sign-in state (the guards then send the visitor to /login) and, if the visitor was
  * signed in, says why.
  */
@@ -46,12 +47,15 @@ export async function callRoute<K extends ContractKey>(key: K, ...[request]: Req
       method,
       credentials: 'include',
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body, wireReplacer),
     });
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
   }
-  const payload = (await response.json().catch(() => null)) as { data?: ApiData<K>; message?: string } | null;
+  const payload = (await response
+    .text()
+    .then((text) => JSON.parse(text, wireReviver) as unknown)
+    .catch(() => null)) as { data?: ApiData<K>; message?: string } | null;
   if (!response.ok) {
     const error = new ApiError(
       response.status,

@@ -1,6 +1,9 @@
+import { kindCode, kindOfCode, type ClassKind } from '@shared/schemas/wire-names';
+
 /*
  * The link to the view of one class's date (docs/product.md §2.7): Today links a marked class to it, and
- * the view screen opens with its form filled in and the sessions of that date shown.
+ * the view screen opens with its form filled in and the sessions of that date shown. Its URL names the
+ * class kind by its code (kind=1 Lecture, kind=2 Lab):
  *
  *   /dashboard/viewattendance?date&semid&courseid&slotid&kind&groupid
  */
@@ -10,26 +13,23 @@ export interface ViewLink {
   semid: string;
   courseid: string;
   slotid: string;
-  /** 1 Lecture, 2 Lab. */
-  kind: 1 | 2;
+  classKind: ClassKind;
   /** The division (a lecture) or batch (a lab). */
   groupid: string;
 }
 
-const NAMES = ['date', 'semid', 'courseid', 'slotid', 'kind', 'groupid'] as const;
-
 export const VIEW_PATH = '/dashboard/viewattendance';
 
 export function viewLink(link: ViewLink): string {
-  const search = new URLSearchParams(NAMES.map((name) => [name, String(link[name])]));
+  const { date, semid, courseid, slotid, classKind, groupid } = link;
+  const search = new URLSearchParams({ date, semid, courseid, slotid, kind: String(kindCode(classKind)), groupid });
   return `${VIEW_PATH}?${search.toString()}`;
 }
 
 /** What a view link carries, or null when it carries no complete class (the plain screen). */
 export function readViewLink(search: URLSearchParams): ViewLink | null {
-  const values = Object.fromEntries(NAMES.map((name) => [name, search.get(name) ?? '']));
-  if (NAMES.some((name) => !values[name])) return null;
-  const kind = values.kind === '1' ? 1 : values.kind === '2' ? 2 : null;
-  if (!kind) return null;
-  return { date: values.date!, semid: values.semid!, courseid: values.courseid!, slotid: values.slotid!, kind, groupid: values.groupid! };
+  const [date, semid, courseid, slotid, groupid] = ['date', 'semid', 'courseid', 'slotid', 'groupid'].map((name) => search.get(name) ?? '');
+  const classKind = kindOfCode(search.get('kind'));
+  if (!date || !semid || !courseid || !slotid || !groupid || !classKind) return null;
+  return { date, semid, courseid, slotid, classKind, groupid };
 }

@@ -67,9 +67,9 @@ export function changedStatuses(students: readonly MarkedStudent[], before: Stat
 
 /** A new mark's payload: the students in the room, and the late and excused ones (only when there are any). */
 export function markPayload(students: readonly MarkedStudent[], statuses: Statuses) {
-  const presentStudentData = students.filter((student) => inClass(statuses[student._id])).map((student) => student._id);
+  const presentStudentIds = students.filter((student) => inClass(statuses[student._id])).map((student) => student._id);
   const special = Object.fromEntries(
     students.flatMap(({ _id }) => (statuses[_id] === 'late' || statuses[_id] === 'excused' ? [[_id, statuses[_id]] as const] : [])),
   );
-  return Object.keys(special).length > 0 ? { presentStudentData, statuses: special } : { presentStudentData };
+  return Object.keys(special).length > 0 ? { presentStudentIds, statuses: special } : { presentStudentIds };
 }

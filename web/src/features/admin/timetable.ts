@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import { SLOT_KINDS } from '@shared/constants';
 import type { TimetableEntry } from '@shared/schemas/timetable';
 import { WEEKS_LABELS } from '@shared/timetable-weeks';
 import { callRoute, type ApiError } from '@web/lib/api-client';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 
 /*
  * The Timetable screen's names (docs/product.md §3): GET timetable answers entries by id, so the screen
@@ -49,7 +49,7 @@ export function describeEntry(entry: TimetableEntry, names: EntryNames | undefin
   const course = names ? (names.course[entry.courseid] ?? 'Deleted course') : '…';
   const group = names ? (names.group[entry.groupid] ?? 'Deleted group') : '…';
   const weeks = entry.weeks ? WEEKS_LABELS[entry.weeks] : undefined;
-  return { course, kind: SLOT_KINDS[entry.slotcount], group, faculty: entry.faculty.username, weeks };
+  return { course, kind: CLASS_KIND_LABELS[entry.classKind], group, faculty: entry.faculty.username, weeks };
 }
 
 /** The entries of one cell of the week: a weekday and a slot. */

@@ -1,4 +1,4 @@
-import type { SessionView } from '@shared/schemas/attendance';
+import type { ClassSessionView } from '@shared/schemas/attendance';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { Status, Statuses } from '@web/components/attendance/statuses';
 import { formatMoment } from '@web/lib/college-time';
@@ -15,7 +15,7 @@ export interface CorrectionRight {
   note: string;
 }
 
-export function correctionRight(session: SessionView, user: PublicUser | null, now = Date.now()): CorrectionRight {
+export function correctionRight(session: ClassSessionView, user: PublicUser | null, now = Date.now()): CorrectionRight {
   if (user?.role === 'admin') return { may: true, note: '' };
   const until = Date.parse(session.editableUntil);
   const open = now < until;
@@ -30,7 +30,7 @@ export function correctionRight(session: SessionView, user: PublicUser | null, n
 }
 
 /** A session's statuses by student, as the marking form holds them. */
-export const statusesOf = (session: SessionView): Statuses =>
+export const statusesOf = (session: ClassSessionView): Statuses =>
   Object.fromEntries(session.students.map((student) => [student._id, student.status]));
 
 const COUNT_ORDER: Status[] = ['present', 'late', 'absent', 'excused'];

@@ -1,5 +1,6 @@
-import { SLOT_KINDS } from '@shared/constants';
-import type { AttendanceStudent, PercentageReport, SessionView } from '@shared/schemas/attendance';
+import type { AttendanceStudent, PercentageReport, ClassSessionView } from '@shared/schemas/attendance';
+import type { ClassKind } from '@shared/schemas/wire-names';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import { csvText, safeFileName } from '@web/lib/csv';
 
 /*
@@ -16,7 +17,7 @@ export const DEFAULT_THRESHOLD = 75;
 export interface ReportContext {
   semester: string;
   course: string;
-  kind: 1 | 2;
+  classKind: ClassKind;
   /** The slot's name; empty for percentages over every slot of the course. */
   slot: string;
   /** The division (lecture) or batch (lab) filtered to, when one was chosen. */
@@ -53,7 +54,7 @@ export interface ReportRow {
 export interface DayResult {
   date: string;
   rows: ReportRow[];
-  sessions: SessionView[];
+  sessions: ClassSessionView[];
 }
 
 export interface Report {
@@ -71,7 +72,7 @@ export interface Report {
 export interface DayRecord {
   date: string;
   students: AttendanceStudent[];
-  sessions: SessionView[];
+  sessions: ClassSessionView[];
 }
 
 /**
@@ -140,7 +141,7 @@ export const dateLabel = ({ date, enddate }: Pick<ReportContext, 'date' | 'endda
  * and the slot time (and the division or batch when the report is filtered to one).
  */
 export function headerLine(context: ReportContext): string {
-  const parts = [dateLabel(context), SLOT_KINDS[context.kind], context.course, context.slot || 'All slots'];
+  const parts = [dateLabel(context), CLASS_KIND_LABELS[context.classKind], context.course, context.slot || 'All slots'];
   if (context.group) parts.push(context.group);
   return parts.join(' | ');
 }

@@ -1,7 +1,8 @@
-import { SLOT_KINDS } from '@shared/constants';
 import type { Term } from '@shared/schemas/structure';
+import { CLASS_KINDS } from '@shared/schemas/wire-names';
 import type { OptionGroup, SelectOption } from '@web/components/ui/field';
 import type { ApiError } from '@web/lib/api-client';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import { useCourses, useDivisions, useSemesters, useSlots } from '@web/lib/queries';
 import { useSemesterBatches } from './api/attendance-view';
 import type { ViewValues } from './view-form';
@@ -20,10 +21,7 @@ export const nameOf = (options: SelectOption[] | undefined, value: string) =>
 
 /** A select's options after its empty choice ('Choose a semester', 'All divisions'). */
 const withEmpty = (label: string, options: (SelectOption | OptionGroup)[] = []) => [{ value: '', label }, ...options];
-const KINDS = [
-  { value: '1', label: SLOT_KINDS[1] },
-  { value: '2', label: SLOT_KINDS[2] },
-];
+const KINDS = CLASS_KINDS.map((kind) => ({ value: kind, label: CLASS_KIND_LABELS[kind] }));
 
 /** A list's state as a hint under its select: loading, a failed load, or the docs/product.md §8 empty message. */
 export function listHint(list: { data?: unknown[]; error?: ApiError; isLoading: boolean }, empty: string): string | undefined {
@@ -46,8 +44,8 @@ export function useViewChoices(term: Term, chosen: ViewValues) {
   const semesterId = keepOrNone(chosen.semester_id, semester);
   const courses = useCourses(semesterId || undefined);
   const divisions = useDivisions(semesterId || undefined);
-  const kind = chosen.slot_count === '1' || chosen.slot_count === '2' ? chosen.slot_count : '';
-  const batches = useSemesterBatches(kind === '2' ? divisions.data : undefined);
+  const kind = CLASS_KINDS.find((one) => one === chosen.slot_count) ?? '';
+  const batches = useSemesterBatches(kind === 'lab' ? divisions.data : undefined);
 
   const course = semesterId ? toOptions(courses.data) : [];
   const slot = toOptions(slots.data);
@@ -56,7 +54,7 @@ export function useViewChoices(term: Term, chosen: ViewValues) {
     label: group.division.name,
     options: toOptions(group.batches) ?? [],
   }));
-  const group = kind === '1' ? division : kind === '2' ? batchGroups?.flatMap((batchGroup) => batchGroup.options) : [];
+  const group = kind === 'lecture' ? division : kind === 'lab' ? batchGroups?.flatMap((batchGroup) => batchGroup.options) : [];
 
   const values: ViewValues = {
     ...chosen,
@@ -69,8 +67,8 @@ export function useViewChoices(term: Term, chosen: ViewValues) {
 
   const groupHint = !kind
     ? 'Choose Lecture or Lab to filter by division or batch.'
-    : semesterId && (listHint(divisions, 'No division found') ?? (kind === '2' ? listHint(batches, 'No batches found') : undefined));
-  const groupOptions = kind === '1' ? division : kind === '2' ? batchGroups : [];
+    : semesterId && (listHint(divisions, 'No division found') ?? (kind === 'lab' ? listHint(batches, 'No batches found') : undefined));
+  const groupOptions = kind === 'lecture' ? division : kind === 'lab' ? batchGroups : [];
   /** What each select shows besides its value: its label, options and hint. */
   const selects = {
     semester_id: { label: 'Semester', hint: listHint(semesters, 'No semester found'), options: withEmpty('Choose a semester', semester) },
@@ -82,9 +80,9 @@ export function useViewChoices(term: Term, chosen: ViewValues) {
     slot_id: { label: 'Slot', hint: listHint(slots, 'No slots found'), options: withEmpty('Choose a slot', slot) },
     slot_count: { label: 'Slot count', options: withEmpty('Lecture or Lab', KINDS) },
     group_id: {
-      label: `${kind === '1' ? 'Division' : kind === '2' ? 'Batch' : 'Division or batch'} (optional)`,
+      label: `${kind === 'lecture' ? 'Division' : kind === 'lab' ? 'Batch' : 'Division or batch'} (optional)`,
       hint: groupHint || undefined,
-      options: withEmpty(kind === '1' ? 'All divisions' : kind === '2' ? 'All batches' : 'All', groupOptions),
+      options: withEmpty(kind === 'lecture' ? 'All divisions' : kind === 'lab' ? 'All batches' : 'All', groupOptions),
       disabled: !kind,
     },
   };

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { daysFromTo, MAX_VIEW_DAYS, type CriteriaQuery, type ViewQuery } from '@shared/schemas/attendance';
 import { isCalendarDate } from '@shared/dates';
 import { entityId } from '@shared/schemas/common';
+import { CLASS_KINDS } from '@shared/schemas/wire-names';
 import type { ReportMode } from './report';
 
 /** The view form's fields, by their documented names (docs/product.md §3), plus the optional division/batch filter. */
@@ -9,6 +10,7 @@ export type ViewValues = {
   semester_id: string;
   course_id: string;
   slot_id: string;
+  /** The class kind ('lecture' or 'lab'), '' when not chosen. */
   slot_count: string;
   date: string;
   enddate: string;
@@ -50,7 +52,7 @@ const formSchema = (slot: z.ZodMiniType<string>) =>
     semester_id: entityId(VIEW_MESSAGES.semester),
     course_id: entityId(VIEW_MESSAGES.course),
     slot_id: slot,
-    slot_count: z.enum(['1', '2'], { error: VIEW_MESSAGES.slotCount }),
+    slot_count: z.enum(CLASS_KINDS, { error: VIEW_MESSAGES.slotCount }),
     date: z.string({ error: VIEW_MESSAGES.date }).check(z.refine(isCalendarDate, { error: VIEW_MESSAGES.date })),
     enddate: optionalDate(VIEW_MESSAGES.enddate),
     group_id: z.string(),
@@ -79,7 +81,7 @@ export const dateQuery = (view: ValidView): ViewQuery => ({
   date: view.date,
   ...(view.enddate && view.enddate !== view.date ? { enddate: view.enddate } : {}),
   slotid: view.slot_id,
-  slotcount: view.slot_count,
+  classKind: view.slot_count,
   courseid: view.course_id,
   ...(view.group_id ? { groupid: view.group_id } : {}),
 });
@@ -89,7 +91,7 @@ export const rangeQuery = (view: ValidView): CriteriaQuery => ({
   startdate: view.date,
   ...(view.enddate ? { enddate: view.enddate } : {}),
   ...(view.slot_id ? { slotid: view.slot_id } : {}),
-  slotcount: view.slot_count,
+  classKind: view.slot_count,
   courseid: view.course_id,
   ...(view.group_id ? { groupid: view.group_id } : {}),
 });

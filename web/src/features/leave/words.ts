@@ -43,9 +43,6 @@ export const coverText = ({ classes }: Pick<LeaveApplication, 'classes'>): strin
 export const latestComment = (application: Pick<LeaveApplication, 'history'>) =>
   application.history.findLast((step) => step.action !== 'applied' && step.comment);
 
-/** A lecture or a lab. */
-export const kindOfClass = (slotcount: 1 | 2): string => (slotcount === 2 ? 'Lab' : 'Lecture');
-
 /** How many days from `from` to `to`, both counted. */
 export const dayCount = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;

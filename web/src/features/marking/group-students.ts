@@ -1,3 +1,4 @@
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { useBatchStudents, useDivisionStudents } from '@web/lib/queries';
 
 export interface GroupStudent {
@@ -6,13 +7,13 @@ export interface GroupStudent {
   name: string;
 }
 
-/** The students to mark: a lecture (kind 1) loads the division's students, a lab (kind 2) the batch's (docs/product.md §4). */
-export function useGroupStudents(kind: 1 | 2 | null, groupid: string | undefined) {
-  const byDivision = useDivisionStudents(kind === 1 ? groupid : undefined);
-  const byBatch = useBatchStudents(kind === 2 ? groupid : undefined);
-  const source = kind === 1 ? byDivision : byBatch;
+/** The students to mark: a lecture loads the division's students, a lab the batch's (docs/product.md §4). */
+export function useGroupStudents(classKind: ClassKind | null, groupid: string | undefined) {
+  const byDivision = useDivisionStudents(classKind === 'lecture' ? groupid : undefined);
+  const byBatch = useBatchStudents(classKind === 'lab' ? groupid : undefined);
+  const source = classKind === 'lecture' ? byDivision : byBatch;
   const data: GroupStudent[] | undefined =
-    kind === 1
+    classKind === 'lecture'
       ? byDivision.data?.map(({ batchStudents }) => batchStudents)
       : byBatch.data?.map(({ _id, enrollment, name }) => ({ _id, enrollment, name }));
   return { data, error: source.error, isLoading: source.isLoading, mutate: source.mutate };

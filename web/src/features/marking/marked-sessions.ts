@@ -1,4 +1,5 @@
-import type { SessionView } from '@shared/schemas/attendance';
+import type { ClassSessionView } from '@shared/schemas/attendance';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { useOnline } from '@web/lib/offline/online';
 import { useApi } from '@web/lib/use-api';
 
@@ -12,21 +13,21 @@ import { useApi } from '@web/lib/use-api';
 export interface ClassOfDay {
   date: string;
   courseid: string;
-  kind: 1 | 2;
+  classKind: ClassKind;
   slotid: string;
 }
 
 /** The marked sessions of the class on its date, by group; `ready` once known (or not knowable). */
-export function useMarkedSessions(of: ClassOfDay | null) {
+export function useMarkedClassSessions(of: ClassOfDay | null) {
   const online = useOnline();
   const read = useApi(
     'GET /attendance',
-    of && online ? { query: { date: of.date, slotid: of.slotid, slotcount: of.kind === 2 ? '2' : '1', courseid: of.courseid } } : null,
+    of && online ? { query: { date: of.date, slotid: of.slotid, classKind: of.classKind, courseid: of.courseid } } : null,
   );
-  const sessions: SessionView[] = read.data?.flatMap((record) => (record.date === of?.date ? record.sessions : [])) ?? [];
+  const sessions: ClassSessionView[] = read.data?.flatMap((record) => (record.date === of?.date ? record.sessions : [])) ?? [];
   return {
     /** The group's session, if it is marked. */
-    of: (groupid: string): SessionView | undefined => sessions.find((session) => session.groupid === groupid),
+    of: (groupid: string): ClassSessionView | undefined => sessions.find((session) => session.groupid === groupid),
     ready: !of || !online || read.data !== undefined || read.error !== undefined,
     reload: () => read.mutate(),
   };

@@ -25,7 +25,7 @@ export function keepTodayForOffline(classes: readonly TodayClass[]): void {
   for (const { entry, marked } of classes) {
     if (marked) continue;
     const { groupid } = entry;
-    if (entry.slotcount === 1) keep('GET /student/division/{divisionid}', { params: { divisionid: groupid } });
+    if (entry.classKind === 'lecture') keep('GET /student/division/{divisionid}', { params: { divisionid: groupid } });
     else keep('GET /student/{batchid}', { params: { batchid: groupid } });
     keep('GET /leave/group/{groupid}', { params: { groupid }, query: { date } });
   }
@@ -49,7 +49,7 @@ export function waitingMarkOf(item: TodayClass, date: string, marks: readonly Qu
       state === 'waiting' &&
       body.date === date &&
       body.courseid === entry.courseid &&
-      body.slotcount === entry.slotcount &&
+      body.classKind === entry.classKind &&
       body.slotid === entry.slotid &&
       body.groupid === entry.groupid,
   );

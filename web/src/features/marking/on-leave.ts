@@ -22,7 +22,8 @@ export function useOnLeave(of: DraftClass | null): { ready: boolean; start: OnLe
   if (!read.data) return { ready: false, start: NONE };
   const covering = read.data.filter(
     (leave) =>
-      !leave.classes || leave.classes.some((one) => one.slotid === of.slotid && one.courseid === of.courseid && one.slotcount === of.kind),
+      !leave.classes ||
+      leave.classes.some((one) => one.slotid === of.slotid && one.courseid === of.courseid && one.classKind === of.classKind),
   );
   return {
     ready: true,

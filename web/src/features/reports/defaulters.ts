@@ -1,4 +1,5 @@
 import type { CourseStanding, DefaulterRow } from '@shared/schemas/reports';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { csvText, safeFileName } from '@web/lib/csv';
 import type { TablePdf } from '@web/lib/pdf/table-pdf';
 import { courseKey, courseLabel, formatPercent, formatThreshold, standingText } from './standing';
@@ -21,19 +22,21 @@ export interface CourseColumn {
  */
 export function courseColumns(rows: readonly DefaulterRow[]): CourseColumn[] {
   const courses: string[] = [];
-  const kinds = new Map<string, Map<1 | 2, CourseColumn>>();
+  const kinds = new Map<string, Map<ClassKind, CourseColumn>>();
   for (const row of rows) {
     let next = 0;
     for (const standing of row.courses) {
       const at = courses.indexOf(standing.courseid);
       if (at >= 0) next = at + 1;
       else courses.splice(next++, 0, standing.courseid);
-      const course = kinds.get(standing.courseid) ?? new Map<1 | 2, CourseColumn>();
-      course.set(standing.slotcount, { key: courseKey(standing), label: courseLabel(standing) });
+      const course = kinds.get(standing.courseid) ?? new Map<ClassKind, CourseColumn>();
+      course.set(standing.classKind, { key: courseKey(standing), label: courseLabel(standing) });
       kinds.set(standing.courseid, course);
     }
   }
-  return courses.flatMap((courseid) => [...kinds.get(courseid)!].sort(([a], [b]) => a - b).map(([, column]) => column));
+  return courses.flatMap((courseid) =>
+    [...kinds.get(courseid)!].sort(([a], [b]) => Number(a === 'lab') - Number(b === 'lab')).map(([, column]) => column),
+  );
 }
 
 /** A row's standing in a column, if the student was expected at any of its sessions. */

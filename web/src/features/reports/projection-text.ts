@@ -1,5 +1,5 @@
-import { SLOT_KINDS } from '@shared/constants';
 import type { CourseProjection, Projection } from '@shared/schemas/reports';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import { formatCount, formatPercent, formatThreshold } from './standing';
 
 /*
@@ -19,7 +19,7 @@ export interface LineContext {
 }
 
 /** What a card counts: one course and kind, or every class together. */
-export type Counted = Pick<CourseProjection, 'course' | 'slotcount'> | 'overall';
+export type Counted = Pick<CourseProjection, 'course' | 'classKind'> | 'overall';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -36,13 +36,13 @@ export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0]
 export function classesOf(counted: Counted, count: number): string {
   const one = count === 1;
   if (counted === 'overall') return one ? 'class' : 'classes';
-  const kind = SLOT_KINDS[counted.slotcount].toLowerCase();
+  const kind = CLASS_KIND_LABELS[counted.classKind].toLowerCase();
   return `${counted.course} ${kind}${one ? '' : 's'}`;
 }
 
 /** A card's heading: 'Physics' with 'Lecture', or 'Overall' with 'All courses'. */
 export const cardTitle = (counted: Counted): { name: string; kind: string } =>
-  counted === 'overall' ? { name: 'Overall', kind: 'All courses' } : { name: counted.course, kind: SLOT_KINDS[counted.slotcount] };
+  counted === 'overall' ? { name: 'Overall', kind: 'All courses' } : { name: counted.course, kind: CLASS_KIND_LABELS[counted.classKind] };
 
 /** The percentage large on the card: '62.5%', or 'No classes yet' when none counts. */
 export const cardPercent = (projection: Pick<Projection, 'percentage'>): string =>

@@ -1,5 +1,5 @@
 import { wallClock } from '@shared/dates';
-import type { RecordQuery, RecordSession } from '@shared/schemas/reports';
+import type { RecordQuery, RecordClassSession } from '@shared/schemas/reports';
 
 /*
  * The filters of a record's sessions (docs/product.md §2.12): one course, one month, kept in the address
@@ -21,13 +21,13 @@ export interface RecordCourse {
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The courses the sessions are of, by name. */
-export function recordCourses(sessions: readonly RecordSession[]): RecordCourse[] {
+export function recordCourses(sessions: readonly RecordClassSession[]): RecordCourse[] {
   const byId = new Map(sessions.map((session) => [session.courseid, session.course]));
   return [...byId].map(([courseid, course]) => ({ courseid, course })).sort((a, b) => a.course.localeCompare(b.course));
 }
 
 /** The months that have sessions ('YYYY-MM'), newest first. */
-export const recordMonths = (sessions: readonly RecordSession[]): string[] =>
+export const recordMonths = (sessions: readonly RecordClassSession[]): string[] =>
   [...new Set(sessions.map((session) => session.date.slice(0, 7)))].sort().reverse();
 
 /** '2026-11' → 'November 2026'. */
@@ -70,7 +70,7 @@ export function filteredQuery(range: { from?: string; to?: string }, filter: Rec
 }
 
 /** 'Corrected 12 Nov: medical certificate shown', on the day the college's clock showed. */
-export function correctionText(corrected: NonNullable<RecordSession['corrected']>, timeZone: string): string {
+export function correctionText(corrected: NonNullable<RecordClassSession['corrected']>, timeZone: string): string {
   const at = Date.parse(corrected.at);
   if (Number.isNaN(at)) return corrected.reason ? `Corrected: ${corrected.reason}` : 'Corrected';
   const [, month, day] = wallClock(timeZone, at).date.split('-').map(Number);

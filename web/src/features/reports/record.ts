@@ -1,8 +1,9 @@
-import { SLOT_KINDS } from '@shared/constants';
 import type { AttendanceStatus } from '@shared/schemas/attendance';
-import type { RecordSession, StudentRecord, StudentStanding } from '@shared/schemas/reports';
+import type { RecordClassSession, StudentRecord, StudentStanding } from '@shared/schemas/reports';
 import type { CollegeSettings } from '@shared/schemas/settings';
+import type { ClassKind } from '@shared/schemas/wire-names';
 import { STATUS_LABELS } from '@web/components/attendance/statuses';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import { csvText, safeFileName } from '@web/lib/csv';
 import type { PdfTable, TablePdf } from '@web/lib/pdf/table-pdf';
 import { projectionLine, type Reader } from './projection-text';
@@ -26,7 +27,7 @@ export interface ChartSeries {
   key: string;
   courseid: string;
   label: string;
-  slotcount: 1 | 2;
+  classKind: ClassKind;
   points: ChartPoint[];
 }
 
@@ -57,7 +58,7 @@ export function chartSeries(record: Pick<StudentRecord, 'courses' | 'sessions'>,
         key,
         courseid: session.courseid,
         label: courseLabel(session),
-        slotcount: session.slotcount,
+        classKind: session.classKind,
         points: [],
         attended: 0,
         held: 0,
@@ -86,10 +87,10 @@ export const chartDates = (series: readonly ChartSeries[]): string[] =>
 
 export const SESSION_COLUMNS = ['Date', 'Course', 'Kind', 'Slot', 'Status'];
 
-export const sessionCells = (session: RecordSession): string[] => [
+export const sessionCells = (session: RecordClassSession): string[] => [
   session.date,
   session.course,
-  SLOT_KINDS[session.slotcount],
+  CLASS_KIND_LABELS[session.classKind],
   session.slot,
   STATUS_LABELS[session.status],
 ];
@@ -101,7 +102,7 @@ export function rangeLabel(range: { from?: string; to?: string }): string {
 }
 
 /** The sessions (newest first, as shown) as CSV. */
-export const sessionsCsv = (sessions: readonly RecordSession[]): string => csvText([SESSION_COLUMNS, ...sessions.map(sessionCells)]);
+export const sessionsCsv = (sessions: readonly RecordClassSession[]): string => csvText([SESSION_COLUMNS, ...sessions.map(sessionCells)]);
 
 export const STANDING_COLUMNS = ['Course', 'Percentage', 'Attended', 'Classes needed'];
 

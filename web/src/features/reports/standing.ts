@@ -1,5 +1,5 @@
-import { SLOT_KINDS } from '@shared/constants';
 import type { CourseStanding } from '@shared/schemas/reports';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 
 /*
  * A standing as the Reports screens show it (docs/product.md §2.12), in the table, the PDF and the CSV
@@ -7,11 +7,11 @@ import type { CourseStanding } from '@shared/schemas/reports';
  */
 
 /** A course and kind: 'Physics (Lecture)'. */
-export const courseLabel = (standing: Pick<CourseStanding, 'course' | 'slotcount'>): string =>
-  `${standing.course} (${SLOT_KINDS[standing.slotcount]})`;
+export const courseLabel = (standing: Pick<CourseStanding, 'course' | 'classKind'>): string =>
+  `${standing.course} (${CLASS_KIND_LABELS[standing.classKind]})`;
 
 /** A course and kind's key: the same course as a lecture and as a lab are two. */
-export const courseKey = (standing: Pick<CourseStanding, 'courseid' | 'slotcount'>): string => `${standing.courseid}#${standing.slotcount}`;
+export const courseKey = (standing: Pick<CourseStanding, 'courseid' | 'classKind'>): string => `${standing.courseid}#${standing.classKind}`;
 
 /**
  * The server's percentage (docs/product.md §5: unrounded) with one decimal, half up: '62.5%', or 'n/a' when

@@ -1,4 +1,5 @@
 import type { AttendanceStatus } from '@shared/schemas/attendance';
+import { kindCode, type ClassKind } from '@shared/schemas/wire-names';
 
 /*
  * The marking form's drafts (docs/product.md §2.4): the statuses a teacher has changed on a class not
@@ -12,8 +13,7 @@ import type { AttendanceStatus } from '@shared/schemas/attendance';
 export interface DraftClass {
   date: string;
   courseid: string;
-  /** 1 Lecture, 2 Lab. */
-  kind: 1 | 2;
+  classKind: ClassKind;
   slotid: string;
   /** The division (a lecture) or the batch (a lab). */
   groupid: string;
@@ -23,8 +23,9 @@ export type DraftStatuses = Readonly<Record<string, AttendanceStatus>>;
 
 const PREFIX = 'sams-mark-draft:';
 
+/** The key names the class kind by its code (1 Lecture, 2 Lab), as every version of the app has. */
 const keyOf = (userId: string, of: DraftClass): string =>
-  `${PREFIX}${JSON.stringify([userId, of.date, of.courseid, of.kind, of.slotid, of.groupid])}`;
+  `${PREFIX}${JSON.stringify([userId, of.date, of.courseid, kindCode(of.classKind), of.slotid, of.groupid])}`;
 
 /** Every draft key kept on this device. */
 function draftKeys(): string[] {

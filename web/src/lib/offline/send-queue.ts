@@ -1,4 +1,4 @@
-import { MARK_ALREADY_STORED, type MarkConflict, type MarkedSession } from '@shared/schemas/attendance';
+import { MARK_ALREADY_STORED, type MarkConflict, type MarkedClassSession } from '@shared/schemas/attendance';
 import { ApiError, callRoute, errorMessage } from '../api-client';
 import { session } from '../session';
 import { toast } from '../toast';
@@ -70,7 +70,7 @@ async function sendAll(now: boolean): Promise<void> {
 async function sendOne(mark: QueuedMark): Promise<{ next: QueuedMark; stop: boolean }> {
   try {
     const { data, message } = await callRoute('POST /attendance', { body: mark.body });
-    const stored: MarkedSession = data;
+    const stored: MarkedClassSession = data;
     return { next: { ...mark, state: 'sent', sessionId: stored._id, message: message || MARK_ALREADY_STORED }, stop: false };
   } catch (failure) {
     const status = failure instanceof ApiError ? failure.status : 0;

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { SLOT_KINDS } from '@shared/constants';
 import type { Slot } from '@shared/schemas/structure';
 import { TIMETABLE_MESSAGES, timetableEntrySchema, WEEKDAYS, type TimetableEntry } from '@shared/schemas/timetable';
 import type { UserRef } from '@shared/schemas/attendance';
+import { CLASS_KINDS } from '@shared/schemas/wire-names';
 import { Dialog, DialogEnd } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { errorMessage, type ApiError } from '@web/lib/api-client';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import { useForm } from '@web/lib/form';
 import { useCourses, useUsers } from '@web/lib/queries';
 import { useWrite } from '@web/lib/use-write';
@@ -17,7 +18,8 @@ export type Owner = { kind: 'division'; semid: string; divisionid: string; name:
 /** What the last class added chose, offered again by the next one (fewer clicks for a run of one course's classes). */
 export interface LastChoice {
   courseid: string;
-  slotcount: string;
+  /** 'lecture', 'lab', or '' when not chosen. */
+  classKind: string;
   facultyid: string;
 }
 
@@ -36,7 +38,7 @@ interface AddClassDialogProps {
   onAdded: (message: string, chosen: LastChoice) => void;
 }
 
-const KIND_OPTIONS = ([1, 2] as const).map((kind) => ({ value: String(kind), label: SLOT_KINDS[kind] }));
+const KIND_OPTIONS = CLASS_KINDS.map((kind) => ({ value: kind, label: CLASS_KIND_LABELS[kind] }));
 const WEEKDAY_OPTIONS = WEEKDAYS.map((day, index) => ({ value: String(index + 1), label: day }));
 /** When the class meets: '' is every week. */
 const WEEKS_OPTIONS = [
@@ -57,7 +59,7 @@ const offered = (items: readonly { _id: string }[] | undefined, chosen: string) 
 /** The chain's first choices: the owner's division, or (editing) the entry's semester, division and batch. */
 function initialChain(termid: string, owner: Owner, editing?: TimetableEntry) {
   if (editing) {
-    const batch = editing.slotcount === 2 ? { batch: editing.groupid } : {};
+    const batch = editing.classKind === 'lab' ? { batch: editing.groupid } : {};
     return { term: termid, semester: editing.semid, division: editing.divisionid, ...batch };
   }
   return owner.kind === 'division' ? { term: termid, semester: owner.semid, division: owner.divisionid } : { term: termid };
@@ -78,14 +80,14 @@ export function AddClassDialog({ termid, weekday, slot, owner, editing, slots, l
   const users = useUsers(ofDivision);
   const [failure, setFailure] = useState('');
   const start = editing
-    ? { courseid: editing.courseid, slotcount: String(editing.slotcount), facultyid: editing.facultyid }
-    : (last ?? { courseid: '', slotcount: '', facultyid: '' });
+    ? { courseid: editing.courseid, classKind: editing.classKind, facultyid: editing.facultyid }
+    : (last ?? { courseid: '', classKind: '', facultyid: '' });
   const form = useForm(
     { ...start, weekday: String(weekday), slotid: slot._id, weeks: editing?.weeks ?? '' },
     { onFailure: (error) => setFailure(errorMessage(error)) },
   );
   const write = useWrite();
-  const lab = form.values.slotcount === '2';
+  const lab = form.values.classKind === 'lab';
   const courseid = offered(courses.data, form.values.courseid);
   const facultyid = ofDivision ? offered(users.data, form.values.facultyid) : owner.faculty._id;
 
@@ -100,7 +102,7 @@ export function AddClassDialog({ termid, weekday, slot, owner, editing, slots, l
         ? await write('PATCH /timetable/{id}', { params: { id: editing._id }, body: { ...rest, ...weeksChange } })
         : await write('POST /timetable', { body: { termid, ...entry } });
       onClose();
-      const chosen = { courseid: entry.courseid, slotcount: String(entry.slotcount), facultyid: entry.facultyid };
+      const chosen = { courseid: entry.courseid, classKind: entry.classKind, facultyid: entry.facultyid };
       onAdded(answer.message || (editing ? TIMETABLE_MESSAGES.updated : TIMETABLE_MESSAGES.created), chosen);
     },
     (values) => ({
@@ -108,7 +110,7 @@ export function AddClassDialog({ termid, weekday, slot, owner, editing, slots, l
       weekday: Number(values.weekday),
       slotid: values.slotid,
       courseid,
-      slotcount: values.slotcount ? Number(values.slotcount) : undefined,
+      classKind: values.classKind || undefined,
       groupid: lab ? chain.batch.id : chain.division.id,
       facultyid,
       weeks: weeksOf(values.weeks),
@@ -141,7 +143,7 @@ export function AddClassDialog({ termid, weekday, slot, owner, editing, slots, l
           options={courseOptions}
           placeholder={chain.semester.id ? emptyChoice(courses, 'No courses found', 'Choose a course') : 'Choose a semester first'}
         />
-        <Field label="Lecture or Lab" options={KIND_OPTIONS} placeholder="Lecture or Lab" {...form.field('slotcount')} />
+        <Field label="Lecture or Lab" options={KIND_OPTIONS} placeholder="Lecture or Lab" {...form.field('classKind')} />
         {!ofDivision && (
           <Field
             label="Division"

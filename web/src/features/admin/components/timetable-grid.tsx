@@ -28,7 +28,7 @@ interface WeekGridProps {
  */
 const takesMore = (cell: TimetableEntry[], view: TimetableView) =>
   cell.length === 0 ||
-  (view === 'division' && cell.every((entry) => entry.slotcount === 2)) ||
+  (view === 'division' && cell.every((entry) => entry.classKind === 'lab')) ||
   (cell.every((entry) => entry.weeks) && new Set(cell.map((entry) => entry.weeks)).size === 1);
 
 /** The weekdays shown (1 = Monday): Monday to Saturday, and Sunday when a class uses it. */
@@ -66,7 +66,7 @@ export function WeekGrid({ title, heading, slots, entries, names, view, onAdd, o
                           const { course, kind, group, faculty, weeks } = describeEntry(entry, names);
                           const what = weeks ? `${kind}, ${weeks}` : kind;
                           return (
-                            <div key={entry._id} className="timetable-entry" data-kind={entry.slotcount}>
+                            <div key={entry._id} className="timetable-entry" data-kind={entry.classKind}>
                               <span className="timetable-entry-text">
                                 <strong>{course}</strong> {what}
                                 <br />

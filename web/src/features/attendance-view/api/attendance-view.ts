@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { AttendanceStudent, CriteriaQuery, PercentageReport, SessionView, ViewQuery } from '@shared/schemas/attendance';
+import type { AttendanceStudent, CriteriaQuery, PercentageReport, ClassSessionView, ViewQuery } from '@shared/schemas/attendance';
 import type { Batch, Division } from '@shared/schemas/structure';
 import { callRoute, type ApiError } from '@web/lib/api-client';
 
@@ -30,7 +30,9 @@ export function useSemesterBatches(divisions: Division[] | undefined) {
  * Each date that has sessions (one date, or each of a range's), in date order: the students present (or
  * late) at its sessions, and the sessions (none at all: nothing was marked).
  */
-export async function fetchDays(query: ViewQuery): Promise<{ date: string; students: AttendanceStudent[]; sessions: SessionView[] }[]> {
+export async function fetchDays(
+  query: ViewQuery,
+): Promise<{ date: string; students: AttendanceStudent[]; sessions: ClassSessionView[] }[]> {
   const records = (await callRoute('GET /attendance', { query })).data ?? [];
   return records.map((record) => ({ date: record.date, students: record.presentStudentsName, sessions: record.sessions }));
 }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SLOT_KINDS } from '@shared/constants';
 import { NOT_FOUND } from '@shared/schemas/attendance';
 import { Field } from '@web/components/ui/field';
 import { Notice } from '@web/components/ui/notice';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import { csvBlob } from '@web/lib/csv';
 import { saveFile } from '@web/lib/download';
 import { withLoader } from '@web/lib/loading';
@@ -73,7 +73,7 @@ export function AttendanceResults({ report, threshold, onThresholdChange, groupN
 
   const below = percentages ? countBelow(rows, threshold) : 0;
   const slot = context.slot || (percentages ? 'All slots' : '');
-  const about = [context.semester, context.course, SLOT_KINDS[context.kind], slot, context.group].filter(Boolean).join(' · ');
+  const about = [context.semester, context.course, CLASS_KIND_LABELS[context.classKind], slot, context.group].filter(Boolean).join(' · ');
   const title = percentages
     ? 'Attendance percentage'
     : range

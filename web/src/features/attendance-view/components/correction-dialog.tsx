@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CORRECTED, correctionSchema, type SessionView } from '@shared/schemas/attendance';
+import { CORRECTED, correctionSchema, type ClassSessionView } from '@shared/schemas/attendance';
 import { StatusForm } from '@web/components/attendance/status-form';
 import { changedStatuses, type Statuses } from '@web/components/attendance/statuses';
 import { Dialog } from '@web/components/ui/dialog';
@@ -11,7 +11,7 @@ import { useWrite } from '@web/lib/use-write';
 import { statusesOf } from '../corrections';
 
 interface CorrectionDialogProps {
-  session: SessionView;
+  session: ClassSessionView;
   /** The group's name ('Division 1'). */
   group: string;
   date: string;
@@ -21,9 +21,9 @@ interface CorrectionDialogProps {
 }
 
 /** A session as the server answered it on a 409: its current state, when the answer carries one. */
-const currentSession = (failure: unknown): SessionView | null =>
+const currentSession = (failure: unknown): ClassSessionView | null =>
   failure instanceof ApiError && failure.status === 409 && failure.data && typeof failure.data === 'object' && 'students' in failure.data
-    ? (failure.data as SessionView)
+    ? (failure.data as ClassSessionView)
     : null;
 
 /**

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { SessionView } from '@shared/schemas/attendance';
+import type { ClassSessionView } from '@shared/schemas/attendance';
 import { StatusChip } from '@web/components/attendance/status-chip';
 import { formatMoment } from '@web/lib/college-time';
 import { useSession } from '@web/lib/session';
@@ -9,7 +9,7 @@ import { HistoryDialog } from './history-dialog';
 import './day-sessions.css';
 
 interface DaySessionsProps {
-  sessions: SessionView[];
+  sessions: ClassSessionView[];
   /** The name of a session's division or batch. */
   groupName: (groupid: string) => string;
   date: string;
@@ -19,7 +19,7 @@ interface DaySessionsProps {
   headingLevel?: 3 | 4;
 }
 
-type Open = { kind: 'edit' | 'history'; session: SessionView } | null;
+type Open = { kind: 'edit' | 'history'; session: ClassSessionView } | null;
 
 /**
  * The sessions of the date (docs/product.md §2.7), one card each: every student with their status, who
@@ -59,7 +59,7 @@ export function DaySessions({ sessions, groupName, date, onChanged, headingLevel
 }
 
 interface SessionCardProps {
-  session: SessionView;
+  session: ClassSessionView;
   group: string;
   headingLevel: 3 | 4;
   right: ReturnType<typeof correctionRight>;

@@ -24,7 +24,7 @@ const linkValues = (link: ViewLink): ViewValues => ({
   semester_id: link.semid,
   course_id: link.courseid,
   slot_id: link.slotid,
-  slot_count: String(link.kind),
+  slot_count: link.classKind,
   group_id: link.groupid,
   date: link.date,
 });
@@ -60,7 +60,7 @@ export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAtt
       {
         semester: nameOf(names.semester, view.semester_id),
         course: nameOf(names.course, view.course_id),
-        kind: view.slot_count === '1' ? 1 : 2,
+        classKind: view.slot_count,
         slot: nameOf(names.slot, view.slot_id),
         ...(view.group_id ? { group: nameOf(names.group, view.group_id) } : {}),
         date: view.date,

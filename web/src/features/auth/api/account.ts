@@ -4,7 +4,7 @@ import { session } from '@web/lib/session';
 import { useApi } from '@web/lib/use-api';
 
 /** GET auth/sessions: the browsers and phones signed in to this account. */
-export const useMySessions = () => useApi('GET /auth/sessions', {});
+export const useMyLoginSessions = () => useApi('GET /auth/sessions', {});
 
 /** POST auth/password: this browser stays signed in (a new session), every other one is signed out. */
 export async function changePassword(input: ChangePasswordInput): Promise<string> {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ActiveSession } from '@shared/schemas/auth';
+import type { ActiveLoginSession } from '@shared/schemas/auth';
 import { Loaded } from '@web/components/ui/loaded';
 import { TableScroll } from '@web/components/ui/table-scroll';
 import { errorMessage } from '@web/lib/api-client';
 import { formatMoment } from '@web/lib/college-time';
 import { toast } from '@web/lib/toast';
-import { endAllSessions, endSession, useMySessions } from '../api/account';
+import { endAllSessions, endSession, useMyLoginSessions } from '../api/account';
 import { deviceName } from '../device-name';
 
 /**
@@ -14,7 +14,7 @@ import { deviceName } from '../device-name';
  * last used (to within 5 minutes); "Sign out" on one, or everywhere, this browser included.
  */
 export function SessionsList() {
-  const sessions = useMySessions();
+  const sessions = useMyLoginSessions();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
@@ -31,7 +31,7 @@ export function SessionsList() {
     }
   }
 
-  const signOut = (session: ActiveSession) =>
+  const signOut = (session: ActiveLoginSession) =>
     run(async () => toast.success(await endSession(session._id, session.current)), session.current);
 
   return (

@@ -63,7 +63,7 @@ export function ApplyForm({ studentId, settings, done }: ApplyFormProps) {
     classes: some
       ? (classes.data ?? [])
           .filter((one) => chosen.has(classKey(one)))
-          .map(({ date, slotid, courseid, slotcount }) => ({ date, slotid, courseid, slotcount }))
+          .map(({ date, slotid, courseid, classKind }) => ({ date, slotid, courseid, classKind }))
       : undefined,
   });
 

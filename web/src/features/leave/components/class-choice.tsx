@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Loaded } from '@web/components/ui/loaded';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import { useStudentClasses, type StudentClass } from '../api';
-import { kindOfClass } from '../words';
 
 /** A class's key among the chosen: its date, slot, course and kind. */
-export const classKey = (one: Pick<StudentClass, 'date' | 'slotid' | 'courseid' | 'slotcount'>): string =>
-  [one.date, one.slotid, one.courseid, one.slotcount].join('|');
+export const classKey = (one: Pick<StudentClass, 'date' | 'slotid' | 'courseid' | 'classKind'>): string =>
+  [one.date, one.slotid, one.courseid, one.classKind].join('|');
 
 interface ClassChoiceProps {
   studentId: string;
@@ -41,7 +41,7 @@ export function ClassChoice({ studentId, from, to, chosen, onToggle, error }: Cl
                         onChange={() => onToggle(key)}
                       />
                       <span>
-                        {one.date} {one.startTime}–{one.endTime}: {one.courseName} ({kindOfClass(one.slotcount)})
+                        {one.date} {one.startTime}–{one.endTime}: {one.courseName} ({CLASS_KIND_LABELS[one.classKind]})
                       </span>
                     </label>
                   </li>

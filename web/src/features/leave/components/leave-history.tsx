@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { TableScroll } from '@web/components/ui/table-scroll';
 import { STATUS_LABELS } from '@web/components/attendance/statuses';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import { useCollegeTime } from '@web/lib/college-time';
 import type { CoveredClass, LeaveApplication } from '../api';
-import { kindOfClass, stepWords } from '../words';
+import { stepWords } from '../words';
 
 /** Each step of the application: what was done, by whom, when, and what they said. */
 export function LeaveHistory({ history }: { history: LeaveApplication['history'] }) {
@@ -45,10 +46,10 @@ export function CoveredClasses({ covers, wholeDays }: { covers: CoveredClass[]; 
             </thead>
             <tbody>
               {covers.map((one) => (
-                <tr key={[one.date, one.slotid, one.courseid, one.slotcount].join('|')}>
+                <tr key={[one.date, one.slotid, one.courseid, one.classKind].join('|')}>
                   <td>{one.date}</td>
                   <td>{one.courseName}</td>
-                  <td>{kindOfClass(one.slotcount)}</td>
+                  <td>{CLASS_KIND_LABELS[one.classKind]}</td>
                   <td>{one.status ? STATUS_LABELS[one.status] : 'Not marked yet'}</td>
                 </tr>
               ))}

@@ -6,7 +6,7 @@ import { Notice } from '@web/components/ui/notice';
 import { Page } from '@web/components/ui/page';
 import './marking.css';
 
-/** The display path carried in extraData (docs/product.md §2.4), e.g. 'Semester 3 / Data Structures / Lecture'. */
+/** The display path the flow's URLs carry (docs/product.md §2.4), e.g. 'Semester 3 / Data Structures / Lecture'. */
 export function FlowPath({ path }: { path: string }) {
   if (!path) return null;
   return (

@@ -3,7 +3,7 @@ import { Loaded } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
 import { useActiveTerms, useSemesters, useTodayClasses } from '@web/lib/queries';
 import { useSession } from '@web/lib/session';
-import { nextStep } from '../flow';
+import { nextStep, STEP_PATHS } from '../flow';
 import { useAssignedClasses } from '../assigned';
 import { StepList } from './flow-parts';
 import { NotMarkedToday } from './not-marked-today';
@@ -52,7 +52,7 @@ export function HomePage() {
                 label="Semesters"
                 list={semesters}
                 empty="No semester found"
-                to={(semester) => nextStep(`/course/${semester._id}`, { extraData: '' }, semester.name, { termid: first!._id })}
+                to={(semester) => nextStep(STEP_PATHS.courses(semester._id), { displayPath: '' }, semester.name, { termid: first!._id })}
               />
             )}
           </Loaded>

@@ -1,30 +1,30 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { SLOT_KINDS } from '@shared/constants';
+import { CLASS_KINDS, type ClassKind } from '@shared/schemas/wire-names';
 import { LinkList } from '@web/components/ui/link-list';
 import { Loaded, type Loadable } from '@web/components/ui/loaded';
 import { Page } from '@web/components/ui/page';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import { useAssignedClasses } from '../assigned';
-import { nextStep, readFlow } from '../flow';
+import { nextStep, readFlow, STEP_PATHS } from '../flow';
 import { FlowPath } from './flow-parts';
 
-const DETAILS = { 1: 'The whole division', 2: 'One batch of the division' } as const;
-const KINDS: Loadable<1 | 2> = { data: [1, 2], isLoading: false, mutate: () => undefined };
+const DETAILS: Record<ClassKind, string> = { lecture: 'The whole division', lab: 'One batch of the division' };
+const KINDS: Loadable<ClassKind> = { data: [...CLASS_KINDS], isLoading: false, mutate: () => undefined };
 
-/** Step 3: Lecture (id 1) or Lab (id 2), under 'assigned' those the caller teaches the course as; the choice links to /slots/{1|2}. */
+/** Step 3: Lecture or Lab, under 'assigned' those the caller teaches the course as; the choice links to the time step. */
 export function KindPage() {
-  const { courseid } = useParams();
-  const flow = readFlow(useSearchParams()[0]);
-  const kinds = useAssignedClasses().filter(KINDS, (entry, kind) => entry.courseid === courseid && entry.slotcount === kind);
+  const flow = readFlow(useSearchParams()[0], useParams());
+  const kinds = useAssignedClasses().filter(KINDS, (entry, kind) => entry.courseid === flow.courseid && entry.classKind === kind);
   return (
-    <Page title="Lecture or Lab?" lead={<FlowPath path={flow.extraData} />}>
+    <Page title="Lecture or Lab?" lead={<FlowPath path={flow.displayPath} />}>
       <Loaded list={kinds} empty="No classes found">
         {(items) => (
           <LinkList
             label="Slot kinds"
             items={items.map((kind) => ({
-              key: String(kind),
-              to: nextStep(`/slots/${kind}`, flow, SLOT_KINDS[kind], { courseid }),
-              label: SLOT_KINDS[kind],
+              key: kind,
+              to: nextStep(STEP_PATHS.slots(kind), flow, CLASS_KIND_LABELS[kind]),
+              label: CLASS_KIND_LABELS[kind],
               detail: DETAILS[kind],
             }))}
           />

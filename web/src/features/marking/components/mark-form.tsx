@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { MarkConflict, MarkedSession } from '@shared/schemas/attendance';
+import type { MarkConflict, MarkedClassSession } from '@shared/schemas/attendance';
 import { StatusForm } from '@web/components/attendance/status-form';
 import { markPayload, type Statuses } from '@web/components/attendance/statuses';
 import { ApiError, pathsStartingWith } from '@web/lib/api-client';
@@ -58,12 +58,12 @@ export function MarkForm({ userId, of, group, label, view, onFoundMarked, onLeav
       ...markPayload(group, statuses),
       date: of.date,
       slotid: of.slotid,
-      slotcount: of.kind,
+      classKind: of.classKind,
       courseid: of.courseid,
       groupid: of.groupid,
       clientMarkId,
     };
-    let answer: MarkedSession | null = null;
+    let answer: MarkedClassSession | null = null;
     try {
       // Through useWrite: Today then shows the class marked, and it leaves the classes not marked.
       // With no connection the mark is saved on this phone and sent later (docs/product.md §4).
@@ -73,7 +73,7 @@ export function MarkForm({ userId, of, group, label, view, onFoundMarked, onLeav
       draft.done();
       // The class now reads as marked wherever it is checked (the steps, this form).
       void mutate(pathsStartingWith('/attendance?'), undefined);
-      const counts = answer ?? { present: mark.presentStudentData.length, expected: group.length };
+      const counts = answer ?? { present: mark.presentStudentIds.length, expected: group.length };
       const state: MarkedClass = { label, date: of.date, present: counts.present, expected: counts.expected };
       navigate(outcome === 'saved' ? '/success?saved=1' : '/success', { replace: true, state });
     } catch (failure) {

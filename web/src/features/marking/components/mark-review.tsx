@@ -11,7 +11,7 @@ type Status = 'present' | 'late' | 'absent' | 'excused';
 
 /** Each student of the class as the saved mark would store them (statuses win over the present list). */
 function statusOf(mark: QueuedMark, student: GroupStudent): Status {
-  return mark.body.statuses?.[student._id] ?? (mark.body.presentStudentData.includes(student._id) ? 'present' : 'absent');
+  return mark.body.statuses?.[student._id] ?? (mark.body.presentStudentIds.includes(student._id) ? 'present' : 'absent');
 }
 
 /**
@@ -20,8 +20,7 @@ function statusOf(mark: QueuedMark, student: GroupStudent): Status {
  * present. Send posts it as shown; Discard drops it. Nothing is sent before the user chooses.
  */
 export function MarkReview({ mark }: { mark: QueuedMark }) {
-  const kind = mark.body.slotcount === 2 ? 2 : 1;
-  const students = useGroupStudents(kind, mark.body.groupid);
+  const students = useGroupStudents(mark.body.classKind, mark.body.groupid);
   const online = useOnline();
   const [busy, setBusy] = useState(false);
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import type { SessionView } from '@shared/schemas/attendance';
+import type { ClassSessionView } from '@shared/schemas/attendance';
 import { Notice } from '@web/components/ui/notice';
 import { useCollegeTime } from '@web/lib/college-time';
 
 interface MarkedNoticeProps {
-  marked: Pick<SessionView, 'markedBy' | 'markedAt'>;
+  marked: Pick<ClassSessionView, 'markedBy' | 'markedAt'>;
   /** The view of this class (web/src/lib/view-link.ts), where it can be seen and corrected; null when the flow lacks the semester. */
   viewTo: string | null;
   /** The server's refusal, when the class was found marked on submit (the spec's text). */

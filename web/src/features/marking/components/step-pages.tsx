@@ -1,10 +1,10 @@
-import { useParams, useSearchParams, type Params } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { Loadable } from '@web/components/ui/loaded';
 import { useCollegeTime } from '@web/lib/college-time';
 import { useBatches, useCourses, useDivisions, useSlots } from '@web/lib/queries';
 import { useAssignedClasses } from '../assigned';
-import { nextStep, parseKind, readFlow, type FlowState } from '../flow';
-import { useMarkedSessions } from '../marked-sessions';
+import { nextStep, readFlow, STEP_PATHS, type FlowState } from '../flow';
+import { useMarkedClassSessions, type ClassOfDay } from '../marked-sessions';
 import { StepPage } from './flow-parts';
 
 /*
@@ -24,23 +24,22 @@ interface Step<T extends Named> {
   /** The empty-list message of docs/product.md §8. */
   empty: string;
   /** The list to choose from (a hook: called on every render). */
-  useList(params: Params, flow: FlowState): Loadable<T>;
+  useList(flow: FlowState): Loadable<T>;
   /** Whether the URL carries what this step needs. */
-  ready(params: Params, flow: FlowState): unknown;
+  ready(flow: FlowState): unknown;
   /** The next step's link for an item. */
-  next(item: T, params: Params, flow: FlowState): string;
+  next(item: T, flow: FlowState): string;
   /** The step whose items lead to the form: the class of its items (each item a group), to flag those marked today. */
-  classOf?(params: Params, flow: FlowState): { courseid: string; kind: 1 | 2; slotid: string } | null;
+  classOf?(flow: FlowState): Omit<ClassOfDay, 'date'> | null;
 }
 
 function stepPage<T extends Named>(step: Step<T>) {
   return function ListStep() {
-    const params = useParams();
-    const flow = readFlow(useSearchParams()[0]);
-    const list = step.useList(params, flow);
+    const flow = readFlow(useSearchParams()[0], useParams());
+    const list = step.useList(flow);
     const { today, moment } = useCollegeTime();
-    const of = step.ready(params, flow) ? step.classOf?.(params, flow) : null;
-    const marked = useMarkedSessions(of ? { ...of, date: today } : null);
+    const of = step.ready(flow) ? step.classOf?.(flow) : null;
+    const marked = useMarkedClassSessions(of ? { ...of, date: today } : null);
     const detail = (item: T) => {
       const session = of && marked.of(item._id);
       return (
@@ -57,73 +56,72 @@ function stepPage<T extends Named>(step: Step<T>) {
     return (
       <StepPage
         title={step.title}
-        path={flow.extraData}
-        ready={step.ready(params, flow)}
+        path={flow.displayPath}
+        ready={step.ready(flow)}
         label={step.label}
         list={list}
         empty={step.empty}
-        to={(item) => step.next(item, params, flow)}
+        to={(item) => step.next(item, flow)}
         detail={of ? detail : undefined}
       />
     );
   };
 }
 
-/** Step 2: the courses of the semester (under 'assigned', those the caller teaches); each links to /laborlec/{courseid}. */
+/** Step 2: the courses of the semester (under 'assigned', those the caller teaches); each links to the kind step. */
 export const CoursePage = stepPage({
   title: 'Choose a course',
   label: 'Courses',
   empty: 'No courses found',
   useList: ({ semid }) => useAssignedClasses().filter(useCourses(semid), (entry, course) => entry.courseid === course._id),
   ready: () => true,
-  next: (course, { semid }, flow) => nextStep(`/laborlec/${course._id}`, flow, course.name, { semid }),
+  next: (course, flow) => nextStep(STEP_PATHS.kinds(course._id), flow, course.name),
 });
 
-/** Step 4, the time screen: the term's slots (:slotid is the kind); each links to /division/{timeid}. */
+/** Step 4, the time screen: the term's slots (the path names the class kind); each links to the division step. */
 export const SlotsPage = stepPage({
   title: 'Choose a time slot',
   label: 'Time slots',
   empty: 'No slots found',
-  useList: ({ slotid }, flow) => useSlots(parseKind(slotid) ? flow.termid : undefined),
-  ready: ({ slotid }, flow) => parseKind(slotid) && flow.termid && flow.semid && flow.courseid,
-  next: (slot, { slotid }, flow) => nextStep(`/division/${slot._id}`, flow, slot.name, { kind: String(parseKind(slotid)) }),
+  useList: (flow) => useSlots(flow.classKind ? flow.termid : undefined),
+  ready: (flow) => flow.classKind && flow.termid && flow.semid && flow.courseid,
+  next: (slot, flow) => nextStep(STEP_PATHS.divisions(slot._id), flow, slot.name),
 });
 
 /**
  * Step 5: the semester's divisions (under 'assigned', those where the caller teaches this course as this kind);
- * a lab goes on to /batch/{divisionid}, a lecture to /students/{divisionid}.
+ * a lab goes on to the division's batches, a lecture to the form.
  */
 export const DivisionPage = stepPage({
   title: 'Choose a division',
   label: 'Divisions',
   empty: 'No division found',
-  useList: (_, flow) =>
+  useList: (flow) =>
     useAssignedClasses().filter(
       useDivisions(flow.semid),
       (entry, division) =>
         entry.courseid === flow.courseid &&
-        String(entry.slotcount) === flow.kind &&
-        (flow.kind === '2' ? entry.divisionid : entry.groupid) === division._id,
+        entry.classKind === flow.classKind &&
+        (flow.classKind === 'lab' ? entry.divisionid : entry.groupid) === division._id,
     ),
-  ready: ({ timeid }, flow) => parseKind(flow.kind) && flow.semid && flow.courseid && timeid,
-  next: (division, { timeid }, flow) =>
-    nextStep(`/${parseKind(flow.kind) === 2 ? 'batch' : 'students'}/${division._id}`, flow, division.name, { slot: timeid }),
+  ready: (flow) => flow.classKind && flow.semid && flow.courseid && flow.slotid,
+  next: (division, flow) =>
+    nextStep((flow.classKind === 'lab' ? STEP_PATHS.batches : STEP_PATHS.students)(division._id), flow, division.name),
   // A lecture's division is the group marked (a lab's are its batches, flagged on the next step).
-  classOf: ({ timeid }, flow) =>
-    flow.kind === '1' && flow.courseid && timeid ? { courseid: flow.courseid, kind: 1, slotid: timeid } : null,
+  classOf: ({ classKind, courseid, slotid }) => (classKind === 'lecture' && courseid && slotid ? { courseid, classKind, slotid } : null),
 });
 
-/** Step 6 (labs): the division's batches (under 'assigned', those of the caller's labs of the course); each links to /students/{batchid}. */
+/** Step 6 (labs): the division's batches (under 'assigned', those of the caller's labs of the course); each links to the form. */
 export const BatchPage = stepPage({
   title: 'Choose a batch',
   label: 'Batches',
   empty: 'No batches found',
-  useList: ({ divisionid }, flow) =>
+  useList: (flow) =>
     useAssignedClasses().filter(
-      useBatches(divisionid),
-      (entry, batch) => entry.courseid === flow.courseid && entry.slotcount === 2 && entry.groupid === batch._id,
+      useBatches(flow.divisionid),
+      (entry, batch) => entry.courseid === flow.courseid && entry.classKind === 'lab' && entry.groupid === batch._id,
     ),
-  ready: (_, flow) => flow.courseid && flow.slot && flow.kind === '2',
-  next: (batch, _, flow) => nextStep(`/students/${batch._id}`, flow, batch.name),
-  classOf: (_, flow) => (flow.courseid && flow.slot ? { courseid: flow.courseid, kind: 2, slotid: flow.slot } : null),
+  ready: (flow) => flow.courseid && flow.slotid && flow.classKind === 'lab',
+  next: (batch, flow) => nextStep(STEP_PATHS.students(batch._id), flow, batch.name),
+  classOf: ({ courseid, slotid }) => (courseid && slotid ? { courseid, classKind: 'lab', slotid } : null),
 });

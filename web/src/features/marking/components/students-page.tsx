@@ -6,9 +6,9 @@ import { Page } from '@web/components/ui/page';
 import { useCollegeTime } from '@web/lib/college-time';
 import { useSession } from '@web/lib/session';
 import { viewLink } from '@web/lib/view-link';
-import { parseKind, readFlow } from '../flow';
+import { readFlow } from '../flow';
 import { useGroupStudents, type GroupStudent } from '../group-students';
-import { useMarkedSessions } from '../marked-sessions';
+import { useMarkedClassSessions } from '../marked-sessions';
 import { useOnLeave } from '../on-leave';
 import { FlowPath, MissingContext } from './flow-parts';
 import { MarkForm, type FoundMarked } from './mark-form';
@@ -17,25 +17,24 @@ import { MarkedNotice } from './marked-notice';
 export { FAILED_MARK_REDIRECT_MS } from './mark-form';
 
 /**
- * /students/:id: the attendance form of a division (lecture) or a batch (lab), everyone present to start
+ * The flow's last step: the attendance form of a division (lecture) or a batch (lab), everyone present to start
  * with (a student on approved leave as their leave says, with a badge), or the teacher's draft of it; a class already marked today shows who marked it and when instead.
  */
 export function StudentsPage() {
-  const { id } = useParams();
-  const flow = readFlow(useSearchParams()[0]);
-  const kind = parseKind(flow.kind);
-  const ready = kind && id && flow.courseid && flow.slot ? { kind, groupid: id, courseid: flow.courseid, slotid: flow.slot } : null;
-  const students = useGroupStudents(ready ? ready.kind : null, id);
+  const flow = readFlow(useSearchParams()[0], useParams());
+  const { classKind, groupid, courseid, slotid } = flow;
+  const ready = classKind && groupid && courseid && slotid ? { classKind, groupid, courseid, slotid } : null;
+  const students = useGroupStudents(ready ? ready.classKind : null, groupid);
   const { today } = useCollegeTime();
   const { user } = useSession();
   const classOfDay = ready && { ...ready, date: today };
-  const marked = useMarkedSessions(classOfDay);
+  const marked = useMarkedClassSessions(classOfDay);
   const onLeave = useOnLeave(classOfDay);
   const [found, setFound] = useState<FoundMarked | null>(null);
 
   if (!classOfDay || !user) {
     return (
-      <Page title="Who is present?" lead={<FlowPath path={flow.extraData} />}>
+      <Page title="Who is present?" lead={<FlowPath path={flow.displayPath} />}>
         <MissingContext />
       </Page>
     );
@@ -46,7 +45,7 @@ export function StudentsPage() {
         semid: flow.semid,
         courseid: classOfDay.courseid,
         slotid: classOfDay.slotid,
-        kind: classOfDay.kind,
+        classKind: classOfDay.classKind,
         groupid: classOfDay.groupid,
       })
     : null;
@@ -56,7 +55,7 @@ export function StudentsPage() {
   const list: Loadable<GroupStudent> = marked.ready && onLeave.ready ? students : { ...students, data: undefined, isLoading: true };
 
   return (
-    <Page title="Who is present?" lead={<FlowPath path={flow.extraData} />}>
+    <Page title="Who is present?" lead={<FlowPath path={flow.displayPath} />}>
       {markedSession ? (
         <MarkedNotice marked={markedSession} viewTo={view} refusal={found?.refusal} />
       ) : found ? (
@@ -78,7 +77,7 @@ export function StudentsPage() {
               userId={user._id}
               of={classOfDay}
               group={group}
-              label={flow.extraData}
+              label={flow.displayPath}
               view={flow.semid ? { semid: flow.semid, ...classOfDay } : null}
               onFoundMarked={setFound}
               onLeave={onLeave.start}

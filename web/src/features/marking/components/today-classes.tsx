@@ -25,7 +25,7 @@ export function todayTarget(item: TodayClass, date: string): string {
       semid: entry.semid,
       courseid: entry.courseid,
       slotid: entry.slotid,
-      kind: entry.slotcount,
+      classKind: entry.classKind,
       groupid: entry.groupid,
     });
   }

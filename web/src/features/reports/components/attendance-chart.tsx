@@ -30,7 +30,7 @@ function looks(series: readonly ChartSeries[]) {
   const courses = [...new Set(series.map((line) => line.courseid))];
   return (line: ChartSeries) => {
     const index = courses.indexOf(line.courseid);
-    return { color: COLORS[index % COLORS.length]!, shape: SHAPES[index % SHAPES.length]!, lab: line.slotcount === 2 };
+    return { color: COLORS[index % COLORS.length]!, shape: SHAPES[index % SHAPES.length]!, lab: line.classKind === 'lab' };
   };
 }
 

@@ -10,7 +10,7 @@ import { useStudentStanding } from '../api/standing';
 import { offlineCopyText, useKeptSince } from '../kept-copy';
 import { firstNameOf, type Reader } from '../projection-text';
 import { projectionsSection } from '../record';
-import { RecordSessions } from './record-sessions';
+import { RecordClassSessions } from './record-sessions';
 import './reports.css';
 
 const ALL_SESSIONS = {};
@@ -50,7 +50,7 @@ export function FamilyClasses() {
         </p>
       )}
       <Loaded list={{ ...record, data: record.data && [record.data] }} empty={REPORT_MESSAGES.studentNotFound}>
-        {([shown]) => <RecordSessions record={shown!} range={ALL_SESSIONS} projections={projections} />}
+        {([shown]) => <RecordClassSessions record={shown!} range={ALL_SESSIONS} projections={projections} />}
       </Loaded>
     </Page>
   );

@@ -1,12 +1,12 @@
 import { Fragment, useId, type ChangeEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { SLOT_KINDS } from '@shared/constants';
-import type { RecordSession, StudentRecord } from '@shared/schemas/reports';
+import type { RecordClassSession, StudentRecord } from '@shared/schemas/reports';
 import { StatusChip } from '@web/components/attendance/status-chip';
 import { Field } from '@web/components/ui/field';
 import { Notice } from '@web/components/ui/notice';
 import { Spinner } from '@web/components/ui/spinner';
 import { TableScroll } from '@web/components/ui/table-scroll';
+import { CLASS_KIND_LABELS } from '@shared/constants';
 import { useCollegeTime } from '@web/lib/college-time';
 import type { PdfTable } from '@web/lib/pdf/table-pdf';
 import { useApi } from '@web/lib/use-api';
@@ -33,7 +33,7 @@ export const NO_FILTERED_SESSIONS = 'No session of this course in this month.';
  * read by the server within the page's range). Without a filter the list is the page's record itself.
  * `projections`, when given (a student's or guardian's page), goes into the PDF after the standing.
  */
-export function RecordSessions({ record, range, projections }: Omit<ListProps, 'busy'>) {
+export function RecordClassSessions({ record, range, projections }: Omit<ListProps, 'busy'>) {
   const sessionsId = useId();
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
@@ -163,13 +163,13 @@ function SessionList({ record, range, busy = false, projections }: ListProps) {
  * A session's row; when a correction changed the student's mark, a line under it saying when and why,
  * held at the left of the table's box so that a phone shows it without scrolling sideways.
  */
-function SessionRows({ session, noteId, timeZone }: { session: RecordSession; noteId: string; timeZone: string }) {
+function SessionRows({ session, noteId, timeZone }: { session: RecordClassSession; noteId: string; timeZone: string }) {
   return (
     <Fragment>
       <tr className={session.corrected ? 'has-correction' : undefined}>
         <td className="enrollment">{session.date}</td>
         <td>{session.course}</td>
-        <td>{SLOT_KINDS[session.slotcount]}</td>
+        <td>{CLASS_KIND_LABELS[session.classKind]}</td>
         <td className="enrollment">{session.slot}</td>
         <td aria-describedby={session.corrected ? noteId : undefined}>
           <StatusChip status={session.status} />

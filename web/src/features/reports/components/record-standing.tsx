@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { CourseStanding } from '@shared/schemas/reports';
 import { Notice } from '@web/components/ui/notice';
 import { TableScroll } from '@web/components/ui/table-scroll';
-import { attendedOf, courseLabel, formatPercent, formatThreshold, isBelow, neededText, totalOf } from '../standing';
+import { attendedOf, courseKey, courseLabel, formatPercent, formatThreshold, isBelow, neededText, totalOf } from '../standing';
 import { BelowBadge } from './below-badge';
 
 export const NO_SESSIONS = 'No session in this range.';
@@ -39,7 +39,7 @@ export function StandingTable({ courses, overall, threshold }: { courses: Course
               {courses.map((standing) => {
                 const below = isBelow(standing.percentage, threshold);
                 return (
-                  <tr key={`${standing.courseid}#${standing.slotcount}`} className={below ? 'row-below' : undefined}>
+                  <tr key={courseKey(standing)} className={below ? 'row-below' : undefined}>
                     <td>
                       {courseLabel(standing)}
                       {below && (

@@ -11,7 +11,7 @@ import type { ApiError } from '@web/lib/api-client';
 import { useForm } from '@web/lib/form';
 import { useSettings } from '@web/lib/queries';
 import { useStudentRecord } from '../api/reports';
-import { RecordSessions } from './record-sessions';
+import { RecordClassSessions } from './record-sessions';
 import { StandingTable } from './record-standing';
 import { StudentDetails } from './student-details';
 import { rangeFormSchema, rangeInput, rangeSearch, readRange, type RangeValues } from '../list-query';
@@ -124,7 +124,7 @@ function Record({ record, range, settings, rangeForm }: RecordProps) {
         </section>
       )}
 
-      <RecordSessions record={record} range={range} />
+      <RecordClassSessions record={record} range={range} />
     </>
   );
 }
