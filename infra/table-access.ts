@@ -1,6 +1,9 @@
 import { invitationRun } from '@functions/lib/entities/invitation';
 import { LEAVE_PARTITIONS } from '@functions/lib/entities/leave';
+import { loginFailures, setPasswordLink, signInLinkRequests } from '@functions/lib/entities/sign-in-guards';
 import { signInLink } from '@functions/lib/entities/sign-in-link';
+import { structureNode } from '@functions/lib/entities/structure-node';
+import { enrollmentClaim, enrollmentLookalikeClaim, studentById } from '@functions/lib/entities/student';
 import * as keys from '@functions/lib/keys';
 import { emailClaim, emailLookalikeClaim } from '@functions/lib/entities/user';
 import { loginSession } from '@functions/lib/entities/login-session';
@@ -20,8 +23,8 @@ export interface TableAccess {
   /** Queries gsi1 (granted dynamodb:Query on the index). */
   queriesIndex: boolean;
   /**
-   * The partition keys it may write (dynamodb:LeadingKeys, IAM StringLike patterns of
-   * functions/lib/keys.ts's prefixes): its writes, BatchWriteItem's and transactions' items included.
+   * The partition keys it may write (dynamodb:LeadingKeys, IAM StringLike patterns of the prefixes of
+   * functions/lib/keys.ts and the entity modules): its writes, BatchWriteItem's and transactions' items included.
    */
   writesTo: readonly string[];
 }
@@ -29,19 +32,19 @@ export interface TableAccess {
 /** Actions that change an item: granted only on the partitions of `writesTo`. ConditionCheckItem only reads. */
 export const ITEM_WRITE_ACTIONS: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
 
-/** Every partition of a key's kind (IAM StringLike): the partition of one key built by keys.ts, past its prefix. */
+/** Every partition of a key's kind (IAM StringLike): the partition of one key built by its key function, past its prefix. */
 export const partitionsOf = ({ pk }: keys.Key): string => pk.replace(/#.*$/, '#*');
 
 /** The caller's login session (its last use, its end): every function writes it. Users' profiles share the partition. */
 const LOGIN_SESSIONS = partitionsOf(loginSession('u', 's'));
 /** Users' sign-in items beside their profiles: email claims, their look-alikes, failed logins. */
-const SIGN_IN = [LOGIN_SESSIONS, ...[emailClaim('e'), emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf)];
+const SIGN_IN = [LOGIN_SESSIONS, ...[emailClaim('e'), emailLookalikeClaim('e'), loginFailures('e')].map(partitionsOf)];
 /** Set-password links: the user function stores them, auth's set-password spends them. */
-const SET_PASSWORD_LINKS = partitionsOf(keys.setPasswordLink('t'));
+const SET_PASSWORD_LINKS = partitionsOf(setPasswordLink('t'));
 /** Sign-in links and their rate limits: the signin function's own. */
-const SIGN_IN_LINKS = [partitionsOf(signInLink('r')), partitionsOf(keys.signInLinkRequests('client', 'c'))];
-const TERMS = partitionsOf(keys.structureNode('term', 't'));
-const COURSES = partitionsOf(keys.structureNode('course', 'c'));
+const SIGN_IN_LINKS = [partitionsOf(signInLink('r')), partitionsOf(signInLinkRequests('client', 'c'))];
+const TERMS = partitionsOf(structureNode('term', 't'));
+const COURSES = partitionsOf(structureNode('course', 'c'));
 const SETTINGS = partitionsOf(keys.collegeSettings());
 /**
  * The college's data under a term: a level's delete cascades to every level, student, class session and
@@ -50,8 +53,8 @@ const SETTINGS = partitionsOf(keys.collegeSettings());
 const COLLEGE_DATA = [
   LOGIN_SESSIONS,
   SETTINGS,
-  ...(['term', 'semester', 'division', 'batch', 'course', 'slot'] as const).map((kind) => partitionsOf(keys.structureNode(kind, 'x'))),
-  ...[keys.studentById('s'), keys.enrollmentClaim('e'), keys.enrollmentLookalikeClaim('e')].map(partitionsOf),
+  ...(['term', 'semester', 'division', 'batch', 'course', 'slot'] as const).map((kind) => partitionsOf(structureNode(kind, 'x'))),
+  ...[studentById('s'), enrollmentClaim('e'), enrollmentLookalikeClaim('e')].map(partitionsOf),
 ];
 
 /** The IAM actions a lib-dynamodb command needs. TransactWriteCommand needs those of its items (TRANSACT_ITEM_ACTIONS). */

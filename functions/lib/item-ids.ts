@@ -1,4 +1,4 @@
-import type { EntryPlace } from './keys';
+import type { EntryPlace } from './entities/timetable-entry';
 
 /*
  * A class session's or a timetable entry's `_id` is its key's parts, encoded (base64url of a JSON

@@ -1,6 +1,6 @@
 import { batchGet } from '@functions/lib/batch';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '@functions/lib/demo-accounts';
-import { enrollmentClaim } from '@functions/lib/keys';
+import { enrollmentClaim } from '@functions/lib/entities/student';
 import { setCoordinators } from '@functions/lib/repositories/coordinators';
 import { getStudent } from '@functions/lib/repositories/students';
 import { findUserForLogin } from '@functions/lib/repositories/users';

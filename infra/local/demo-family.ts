@@ -1,7 +1,7 @@
 import { DEMO_FAMILY } from '@functions/lib/demo-accounts';
+import { enrollmentClaim } from '@functions/lib/entities/student';
 import { openGuardianAccount, openStudentAccount } from '@functions/lib/repositories/accounts';
 import { batchGet } from '@functions/lib/batch';
-import { enrollmentClaim } from '@functions/lib/keys';
 import { getStudents, updateStudent } from '@functions/lib/repositories/students';
 
 /**

@@ -2,8 +2,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '@functions/lib/db';
-import * as keys from '@functions/lib/keys';
 import { loginSession } from '@functions/lib/entities/login-session';
+import { loginFailures } from '@functions/lib/entities/sign-in-guards';
 import { useTestStack } from '@tests/support/stack';
 
 const t = useTestStack('admin', 'faculty');
@@ -221,7 +221,7 @@ describe('auth: brute force', () => {
     // Another account is not affected.
     expect((await login(t.faculty.email, t.faculty.password)).status).toBe(200);
     // Move the window into the past, as 15 minutes would.
-    const key = keys.loginFailures(target.email);
+    const key = loginFailures(target.email);
     expect((await db.send(new GetCommand({ TableName: tableName(), Key: key }))).Item?.attempts).toBe(5);
     await db.send(
       new UpdateCommand({

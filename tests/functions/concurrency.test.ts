@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { enrollmentClaim, studentById } from '@functions/lib/entities/student';
 import { collegeToday } from '@tests/support/college-time';
-import * as keys from '@functions/lib/keys';
 import { buildCollege, create, lectureMark, subtreeIds, type SmallCollege } from '@tests/support/college';
 import { withWriteHeld } from '@tests/support/faults';
 import { useTestStack, type CallResult } from '@tests/support/stack';
@@ -109,7 +109,7 @@ describe('concurrency', () => {
       const tried = Array.from({ length: 10 }, (_, i) => `ENX${String(i).padStart(3, '0')}`);
       expectWholeWrites(await all(10, (i) => patch(id, { enrollment: tried[i] })));
       const stored = (await student(id)).body.data.enrollment;
-      expect((await claimsOf(id)).map((claim) => claim.pk)).toEqual([keys.enrollmentClaim(stored).pk]);
+      expect((await claimsOf(id)).map((claim) => claim.pk)).toEqual([enrollmentClaim(stored).pk]);
       const free = tried.filter((enrollment) => enrollment !== stored);
       const batchid = college.divisions[0]!.batches[0]!.id;
       const reused = await all(free.length, (i) =>
@@ -124,7 +124,7 @@ describe('concurrency', () => {
     /** A transaction that writes (puts or deletes) the student item itself. */
     const writesStudent = (id: string) => (input: Record<string, unknown>) =>
       (input.TransactItems as { Put?: { Item: { pk: string } }; Delete?: { Key: { pk: string } } }[]).some(
-        (item) => (item.Put?.Item.pk ?? item.Delete?.Key.pk) === keys.studentById(id).pk,
+        (item) => (item.Put?.Item.pk ?? item.Delete?.Key.pk) === studentById(id).pk,
       );
 
     it('a move committed between another move’s read and write: the later one answers 409 and writes nothing', async () => {

@@ -3,6 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { batchDelete, batchGet } from '@functions/lib/batch';
 import { Busy } from '@functions/lib/domain-errors';
+import { studentById } from '@functions/lib/entities/student';
 import * as keys from '@functions/lib/keys';
 import { IS_NEW, put, transact } from '@functions/lib/writes';
 import { useCollege } from '@tests/support/college';
@@ -39,7 +40,7 @@ describe('faults: unprocessed batch items', () => {
   it('retries the items a BatchWriteItem left unprocessed until none are left', async () => {
     const mock = mockClient(DynamoDBDocumentClient);
     try {
-      const ids = Array.from({ length: 3 }, (_, i) => keys.studentById(`s${i}`));
+      const ids = Array.from({ length: 3 }, (_, i) => studentById(`s${i}`));
       const table = process.env.TABLE_NAME!;
       mock
         .on(BatchWriteCommand)
@@ -59,7 +60,7 @@ describe('faults: unprocessed batch items', () => {
     const mock = mockClient(DynamoDBDocumentClient);
     try {
       const table = process.env.TABLE_NAME!;
-      const [a, b] = [keys.studentById('a'), keys.studentById('b')];
+      const [a, b] = [studentById('a'), studentById('b')];
       mock
         .on(BatchGetCommand)
         .resolvesOnce({ Responses: { [table]: [a] }, UnprocessedKeys: { [table]: { Keys: [b] } } })

@@ -4,7 +4,7 @@ import { instantOf, parseTime } from '@shared/dates';
 import type { Holiday } from '@shared/schemas/structure';
 import { holidayMessage, TIMETABLE_MESSAGES as M, type NotMarked, type TimetableEntry } from '@shared/schemas/timetable';
 import { db, tableName } from '@functions/lib/db';
-import * as keys from '@functions/lib/keys';
+import { structureNode } from '@functions/lib/entities/structure-node';
 import { entryKey, getNode } from '@functions/lib/repositories/structure';
 import { missingOn, notMarkedOn } from '@functions/lib/timetable/classes';
 import { attendanceApi } from '@tests/support/attendance';
@@ -129,7 +129,7 @@ describe('Not marked and Today: only the days a term teaches', () => {
   /** Holidays as the Term screen stores them: on the term's entity and its entry. */
   async function setHolidays(holidays: Holiday[]) {
     const term = (await getNode('term', other.termid))!;
-    for (const key of [keys.structureNode('term', term._id), entryKey('term', term)])
+    for (const key of [structureNode('term', term._id), entryKey('term', term)])
       await db.send(
         new UpdateCommand({
           TableName: tableName(),

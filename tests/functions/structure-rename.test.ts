@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { areLookalikes } from '@shared/text/lookalike';
-import * as keys from '@functions/lib/keys';
+import { type Parent, structureNameLookalike } from '@functions/lib/entities/structure-node';
 import { entryKey, getNode, KINDS, markDeleting, type Kind, type StructureItem } from '@functions/lib/repositories/structure';
 import { create } from '@tests/support/college';
 import { withDatabaseError, withWriteHeld } from '@tests/support/faults';
@@ -70,7 +70,7 @@ const stored = async () => JSON.stringify((await allItems()).map((item) => [item
 async function expectNoOrphans() {
   const items = await allItems();
   const nodes = items.filter((item) => String(item.entity) in KINDS) as unknown as (StructureItem & { entity: Kind })[];
-  const parentOf = (node: StructureItem & { entity: Kind }): keys.Parent => {
+  const parentOf = (node: StructureItem & { entity: Kind }): Parent => {
     const { parent, parentField } = KINDS[node.entity];
     return parent && parentField ? { kind: parent, id: node[parentField]! } : null;
   };
@@ -82,7 +82,7 @@ async function expectNoOrphans() {
   expect(claims.map((claim) => `${claim.pk} ${claim.sk} ${claim.nodeId}`).sort()).toEqual(
     nodes
       .flatMap((node) =>
-        (node.lookalikes ?? []).map((key) => ({ ...keys.structureNameLookalike(node.entity, key, parentOf(node)), id: node._id })),
+        (node.lookalikes ?? []).map((key) => ({ ...structureNameLookalike(node.entity, key, parentOf(node)), id: node._id })),
       )
       .map((claim) => `${claim.pk} ${claim.sk} ${claim.id}`)
       .sort(),

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { TimetableEntryInput } from '@shared/schemas/timetable';
-import { divisionLabs } from '@functions/lib/keys';
+import { divisionLabs } from '@functions/lib/entities/timetable-entry';
 import { useCollege } from '@tests/support/college';
 import { withDatabaseError } from '@tests/support/faults';
 import { useTestStack } from '@tests/support/stack';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '@shared/schemas/auth';
 import { TIMETABLE_MESSAGES as M, type TimetableEntryChange } from '@shared/schemas/timetable';
-import { divisionLabs, timetableEntry } from '@functions/lib/keys';
+import { divisionLabs, timetableEntry } from '@functions/lib/entities/timetable-entry';
 import { buildCollege, useCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 import { allItems } from '@tests/support/table';

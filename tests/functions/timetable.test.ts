@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TIMETABLE_MESSAGES as M } from '@shared/schemas/timetable';
 import type { PublicUser } from '@shared/schemas/auth';
-import { divisionLabs } from '@functions/lib/keys';
+import { divisionLabs } from '@functions/lib/entities/timetable-entry';
 import { buildCollege, useCollege, type SmallCollege } from '@tests/support/college';
 import { useTestStack } from '@tests/support/stack';
 import { allItems } from '@tests/support/table';

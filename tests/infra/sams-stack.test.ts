@@ -1,5 +1,7 @@
 import { Token } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
+import { loginFailures } from '@functions/lib/entities/sign-in-guards';
+import { structureNode } from '@functions/lib/entities/structure-node';
 import { createTableInput, GSI1, TABLE_SCHEMA } from '@functions/lib/table-schema';
 import { API_THROTTLE } from '@infra/constructs/http-api';
 import { RESOURCE_METADATA_KEY } from '@infra/resource-metadata';
@@ -170,7 +172,7 @@ describe('least privilege', () => {
 
   it('keeps sign-in items to the sign-in functions, and lets reports write only sessions', () => {
     const partitions = (resource: Resource) => TABLE_ACCESS[resource].writesTo;
-    const signIn = [emailClaim('e'), emailLookalikeClaim('e'), keys.loginFailures('e')].map(partitionsOf);
+    const signIn = [emailClaim('e'), emailLookalikeClaim('e'), loginFailures('e')].map(partitionsOf);
     for (const resource of RESOURCES.filter((each) => each !== 'auth' && each !== 'user' && each !== 'signin')) {
       // A student's record carries their account's email claim when its email changes: that one only.
       const theirs = resource === 'student' ? signIn.slice(1) : signIn;
@@ -181,9 +183,9 @@ describe('least privilege', () => {
     const sessions = partitionsOf(loginSession('u', 's'));
     expect(partitions('report')).toEqual([sessions]);
     expect(TABLE_ACCESS.report.actions.filter((action) => ITEM_WRITE_ACTIONS.includes(action))).toEqual(['UpdateItem']);
-    const course = partitionsOf(keys.structureNode('course', 'c'));
+    const course = partitionsOf(structureNode('course', 'c'));
     expect(partitions('attendance')).toEqual([sessions, course, partitionsOf(keys.collegeSettings()), ...LEAVE_PARTITIONS]);
-    expect(partitions('timetable')).toEqual([sessions, partitionsOf(keys.structureNode('term', 't'))]);
+    expect(partitions('timetable')).toEqual([sessions, partitionsOf(structureNode('term', 't'))]);
   });
 
   it('gives no function a wildcard, a Scan or table administration', () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@functions/lib/db';
-import * as keys from '@functions/lib/keys';
+import { structureEntry, structureNode } from '@functions/lib/entities/structure-node';
+import { enrollmentClaim, studentById, studentEntry, studentInDivision } from '@functions/lib/entities/student';
 import { emailClaim, userListEntry, userProfile } from '@functions/lib/entities/user';
 import type { Kind } from '@functions/lib/repositories/structure';
 import type { SmallCollege } from './college';
@@ -17,8 +18,8 @@ export async function storeLegacyNode(kind: Exclude<Kind, 'term'>, name: string,
   const parentKind: Record<string, Kind> = { termid: 'term', semid: 'semester', divisionid: 'division' };
   const [field, parentId] = Object.entries(parent).at(-1)!;
   const item = { _id: randomUUID(), name, ...parent };
-  await store({ ...keys.structureNode(kind, item._id), entity: kind, ...item });
-  await store({ ...keys.structureEntry(kind, name, { kind: parentKind[field]!, id: parentId }), entity: `${kind}Entry`, ...item });
+  await store({ ...structureNode(kind, item._id), entity: kind, ...item });
+  await store({ ...structureEntry(kind, name, { kind: parentKind[field]!, id: parentId }), entity: `${kind}Entry`, ...item });
   return item._id;
 }
 
@@ -33,9 +34,9 @@ export async function storeLegacyStudent(input: { enrollment: string; name: stri
     semid: college.semid,
     termid: college.termid,
   };
-  await store({ ...keys.studentById(student._id), entity: 'student', ...student });
-  await store({ ...keys.enrollmentClaim(student.enrollment), entity: 'enrollment', studentId: student._id });
-  await store({ ...keys.studentEntry(student), ...keys.studentInDivision(student), entity: 'studentEntry', ...student });
+  await store({ ...studentById(student._id), entity: 'student', ...student });
+  await store({ ...enrollmentClaim(student.enrollment), entity: 'enrollment', studentId: student._id });
+  await store({ ...studentEntry(student), ...studentInDivision(student), entity: 'studentEntry', ...student });
   return student._id;
 }
 

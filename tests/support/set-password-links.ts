@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { hashToken } from '@functions/lib/auth/set-password-link';
 import { db, tableName } from '@functions/lib/db';
-import { setPasswordLink } from '@functions/lib/keys';
+import { setPasswordLink } from '@functions/lib/entities/sign-in-guards';
 import type { CaughtMail } from '@infra/local/mail-catcher';
 import { SITE } from './alerts';
 import type { TestStack } from './stack';

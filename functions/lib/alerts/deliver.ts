@@ -1,4 +1,5 @@
 import { batchGet } from '../batch';
+import { studentById } from '../entities/student';
 import * as keys from '../keys';
 import { userProfile } from '../entities/user';
 import { logger } from '../http/logger';
@@ -71,7 +72,7 @@ export const addReports = (a: DeliveryReport, b: DeliveryReport): DeliveryReport
   left: a.left + b.left,
 });
 
-const keyOf = (recipient: PersonRecipient) => (recipient.kind === 'student' ? keys.studentById(recipient.id) : userProfile(recipient.id));
+const keyOf = (recipient: PersonRecipient) => (recipient.kind === 'student' ? studentById(recipient.id) : userProfile(recipient.id));
 
 /** The current address of each recipient that still exists (one BatchGetItem per 100): deleted ones are missing. */
 async function currentAddresses(recipients: PersonRecipient[]): Promise<Map<string, string>> {

@@ -1,7 +1,7 @@
 import type { Guardian } from '@shared/schemas/guardians';
 import { batchGet } from '../batch';
+import { studentById } from '../entities/student';
 import type { StudentItem } from '../repositories/students';
-import * as keys from '../keys';
 import { siteUrl } from './compose';
 
 /**
@@ -39,7 +39,7 @@ export const guardianKey = (recipient: GuardianRecipient) => `${recipient.id}#${
 export async function currentGuardians(recipients: GuardianRecipient[]): Promise<Map<string, GuardianContact>> {
   if (recipients.length === 0) return new Map();
   const students = new Map(
-    (await batchGet<StudentItem>(recipients.map((recipient) => keys.studentById(recipient.id)))).map((student) => [student._id, student]),
+    (await batchGet<StudentItem>(recipients.map((recipient) => studentById(recipient.id)))).map((student) => [student._id, student]),
   );
   const contacts = new Map<string, GuardianContact>();
   for (const recipient of recipients) {

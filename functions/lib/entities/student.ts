@@ -1,4 +1,6 @@
 import type { Student } from '@shared/schemas/structure';
+import { allOnIndex, beginsWith, hashed, type Key, type KeyCondition } from '../keys';
+import { naturalKey } from '../natural-key';
 
 /**
  * A student as stored (functions/lib/repositories/students.ts writes it): the student's own fields,
@@ -54,3 +56,29 @@ export const studentFields = ({
   guardians,
   earlierGroups,
 });
+
+// Keys: the entity, the enrollment claim, and the entry in the batch's (and, on gsi1, the division's) list.
+
+interface PlacedStudent {
+  _id: string;
+  enrollment: string;
+  batchid: string;
+  divisionid: string;
+}
+
+export const studentById = (id: string): Key => ({ pk: `STU#${id}`, sk: 'STU' });
+/** Claims an enrollment (any case) college-wide. */
+export const enrollmentClaim = (enrollment: string): Key => ({ pk: `ENROLL#${enrollment.trim().toLowerCase()}`, sk: 'ENROLL' });
+/** Claims one look-alike key of an enrollment (shared/text/lookalike.ts) college-wide. */
+export const enrollmentLookalikeClaim = (lookalike: string): Key => ({ pk: `ENROLLALIKE#${hashed(lookalike)}`, sk: 'ENROLLALIKE' });
+export const studentEntry = (student: Omit<PlacedStudent, 'divisionid'>): Key => ({
+  pk: `BATCH#${student.batchid}`,
+  sk: `STU#${naturalKey(student.enrollment)}#${student._id}`,
+});
+/** The entry's place in its division's list (gsi1), in roll order. */
+export const studentInDivision = (student: PlacedStudent) => ({
+  gsi1pk: `DIV#${student.divisionid}#STU`,
+  gsi1sk: `${naturalKey(student.enrollment)}#${student._id}`,
+});
+export const studentsOfBatch = (batchid: string): KeyCondition => beginsWith(`BATCH#${batchid}`, 'STU#');
+export const studentsOfDivision = (divisionid: string): KeyCondition => allOnIndex(`DIV#${divisionid}#STU`);

@@ -1,5 +1,7 @@
 import type { TimetableEntry } from '@shared/schemas/timetable';
+import { beginsWith, type Key, type KeyCondition } from '../keys';
 import { kindOfStored, storedKind, type KindCode } from './stored-kind';
+import { userPartition } from './user';
 
 /**
  * A timetable entry (functions/lib/repositories/timetable.ts writes it, with its copies). Its slot's order
@@ -21,3 +23,39 @@ export function timetableItemOf(item: StoredTimetableEntry): TimetableItem {
   const { slotcount, ...rest } = item;
   return { ...rest, classKind: kindOfStored(slotcount) };
 }
+
+// Keys (docs/data-model.md): an entry per term, weekday, slot and group, in the term's partition (the key
+// makes a group's slot taken once); a copy in the faculty member's partition (the key makes a faculty
+// member's slot taken once, and lists their classes of a weekday); and per division, weekday and slot a
+// count of its batches' labs (a lecture and a lab of its batch never share a slot).
+
+export interface EntryPlace {
+  termid: string;
+  weekday: number;
+  slotid: string;
+  groupid: string;
+  /** A class of odd or even weeks has a place of its own beside an every-week class's (functions/lib/timetable/places.ts). */
+  weeks?: 'odd' | 'even' | null;
+}
+
+const weeksPart = (weeks: EntryPlace['weeks']) => (weeks ? `#${weeks}` : '');
+export const timetableEntry = (e: EntryPlace): Key => ({
+  pk: `TERM#${e.termid}`,
+  sk: `TT#${e.weekday}#${e.slotid}#${e.groupid}${weeksPart(e.weeks)}`,
+});
+/** Every entry of a term, or of one weekday of it. */
+export const timetableOfTerm = (termid: string, weekday?: number): KeyCondition =>
+  beginsWith(`TERM#${termid}`, weekday === undefined ? 'TT#' : `TT#${weekday}#`);
+export const facultyClass = (e: Omit<EntryPlace, 'groupid'> & { facultyid: string }): Key => ({
+  pk: userPartition(e.facultyid),
+  sk: `TT#${e.weekday}#${e.termid}#${e.slotid}${weeksPart(e.weeks)}`,
+});
+/** A faculty member's classes of one weekday, in every term (the caller keeps the active terms'). */
+export const classesOfFaculty = (facultyid: string, weekday: number): KeyCondition =>
+  beginsWith(userPartition(facultyid), `TT#${weekday}#`);
+/** Every class of a faculty member, in every term and weekday. */
+export const allClassesOfFaculty = (facultyid: string): KeyCondition => beginsWith(userPartition(facultyid), 'TT#');
+export const divisionLabs = (e: Omit<EntryPlace, 'groupid'> & { divisionid: string }): Key => ({
+  pk: `TERM#${e.termid}`,
+  sk: `TTLABS#${e.weekday}#${e.slotid}#${e.divisionid}`,
+});

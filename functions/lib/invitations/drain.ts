@@ -3,10 +3,9 @@ import { batchGet } from '../batch';
 import { forEachInParallel } from '../alerts/college';
 import { isThrottling, type Mailer } from '../alerts/mailer';
 import { queuedMails, type InvitationMailItem, type InvitationRunItem } from '../entities/invitation';
-import type { StudentItem } from '../entities/student';
+import { studentById, type StudentItem } from '../entities/student';
 import { Conflict, Invalid } from '../domain-errors';
 import { logger } from '../http/logger';
-import * as keys from '../keys';
 import { openGuardianAccount, openStudentAccount, recordNames, type AccountItem } from '../repositories/accounts';
 import {
   claimMail,
@@ -140,7 +139,7 @@ export async function drainInvitations(options: DrainOptions): Promise<DrainRepo
     let records: Map<string, StudentItem>;
     try {
       const ids = claims.flatMap(({ mail }) => mail.studentIds);
-      records = new Map((await batchGet<StudentItem>(ids.map(keys.studentById))).map((record) => [record._id, record]));
+      records = new Map((await batchGet<StudentItem>(ids.map(studentById))).map((record) => [record._id, record]));
     } catch (error) {
       // Nothing of this page was sent: its claims go back to the queue at once (else their leases run out).
       await Promise.all(claims.map((claim) => releaseMail(claim).catch(() => undefined)));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db';
 import { Conflict, Invalid } from '../domain-errors';
-import type { StudentItem } from '../entities/student';
+import { studentById, type StudentItem } from '../entities/student';
 import * as keys from '../keys';
 import { emailClaim, userProfile } from '../entities/user';
 import { EXISTS, IS_NEW, put, remove, transact, update, type TransactItem } from '../writes';
@@ -148,7 +148,7 @@ export async function studentsOfAccount(account: { _id: string; role: FamilyRole
   if (!ids.length) return [];
   // Straight from the table, one GetItem per child (a family has few): the students' repository would bring its
   // writes into every Lambda, BatchGetItem a permission each, and this runs in every request's authorization.
-  const records = await Promise.all(ids.map((id) => getItem<StudentItem>(keys.studentById(id))));
+  const records = await Promise.all(ids.map((id) => getItem<StudentItem>(studentById(id))));
   return records
     .filter((record): record is StudentItem => record !== null && recordNames(record, account))
     .map(({ _id, name }) => ({ _id, name }))

@@ -1,6 +1,7 @@
 import { COORDINATOR_MESSAGES } from '@shared/schemas/structure';
 import { batchGet } from '../batch';
 import { Invalid, NotFound } from '../domain-errors';
+import { structureNode } from '../entities/structure-node';
 import * as keys from '../keys';
 import { userProfile } from '../entities/user';
 import { transact, type TransactItem } from '../writes';
@@ -22,7 +23,7 @@ export async function setCoordinators(divisionid: string, coordinators: string[]
     const division = await getNode('division', divisionid);
     if (!division || division.deleting) throw new NotFound('Division not found');
     const failed = await transact({
-      division: setIfNamed(keys.structureNode('division', divisionid), division.name, ids, true),
+      division: setIfNamed(structureNode('division', divisionid), division.name, ids, true),
       entry: setIfNamed(entryKey('division', division), division.name, ids, false),
     });
     if (!failed) return { ...division, coordinators: ids } as StructureItem;

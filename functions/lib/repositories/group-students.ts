@@ -1,23 +1,30 @@
 import { batchDelete } from '../batch';
 import { countAll, queryAll } from '../db';
-import * as keys from '../keys';
-import type { StudentItem } from '../entities/student';
+import {
+  enrollmentClaim,
+  enrollmentLookalikeClaim,
+  studentById,
+  studentEntry,
+  type StudentItem,
+  studentsOfBatch,
+  studentsOfDivision,
+} from '../entities/student';
 
 /* The students of a batch or a division, listed, counted or deleted together. */
 
 /** A batch's students in roll order (one Query, paged). */
 export async function listStudentsByBatch(batchid: string): Promise<StudentItem[]> {
-  return queryAll<StudentItem>(keys.studentsOfBatch(batchid), { ConsistentRead: true });
+  return queryAll<StudentItem>(studentsOfBatch(batchid), { ConsistentRead: true });
 }
 
 /** How many students a batch has (one Query, Select COUNT). */
 export async function countStudentsOfBatch(batchid: string): Promise<number> {
-  return countAll(keys.studentsOfBatch(batchid));
+  return countAll(studentsOfBatch(batchid));
 }
 
 /** A division's students across its batches, in roll order (one Query on gsi1, paged). */
 export async function listStudentsByDivision(divisionid: string): Promise<StudentItem[]> {
-  return queryAll<StudentItem>(keys.studentsOfDivision(divisionid));
+  return queryAll<StudentItem>(studentsOfDivision(divisionid));
 }
 
 /**
@@ -28,11 +35,11 @@ export async function deleteStudentsOfBatch(batchid: string): Promise<number> {
   const students = await listStudentsByBatch(batchid);
   await batchDelete(
     students.flatMap((student) => [
-      keys.studentById(student._id),
-      keys.enrollmentClaim(student.enrollment),
-      ...(student.lookalikes ?? []).map(keys.enrollmentLookalikeClaim),
+      studentById(student._id),
+      enrollmentClaim(student.enrollment),
+      ...(student.lookalikes ?? []).map(enrollmentLookalikeClaim),
     ]),
   );
-  await batchDelete(students.map(keys.studentEntry));
+  await batchDelete(students.map(studentEntry));
   return students.length;
 }

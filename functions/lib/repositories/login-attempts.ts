@@ -2,16 +2,17 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '@shared/constants';
 import { batchDelete } from '../batch';
 import { db, nowSeconds, queryAll, tableName } from '../db';
+import { loginFailures, loginFailuresOfAccount, passwordChangeGuesses, signInLinkRequests } from '../entities/sign-in-guards';
 import * as keys from '../keys';
 import { isConditionFailure } from '../writes';
 
 /**
- * Password guesses per account (keys.loginFailures): `attempts` in a fixed window that opens at
+ * Password guesses per account (loginFailures): `attempts` in a fixed window that opens at
  * the first one (`windowEndsAt`, also the TTL). A guess is counted before its password is checked,
  * by one conditional write, so a burst of concurrent requests gets no more than
  * LOGIN_MAX_FAILURES checks per window. A browser that signed in to the account before (a trusted
  * device) has a count of its own, so guesses from elsewhere cannot lock its owner out; so has each
- * login session for the current password of a password change (keys.passwordChangeGuesses).
+ * login session for the current password of a password change (passwordChangeGuesses).
  */
 const WINDOW_SECONDS = LOGIN_WINDOW_MINUTES * 60;
 
@@ -22,12 +23,12 @@ interface AttemptsItem {
 
 /** One guess may be checked (0), or the account is locked: the seconds until its window ends. */
 export async function reserveLoginAttempt(email: string, device?: string): Promise<number> {
-  return reserveGuess(keys.loginFailures(email, device));
+  return reserveGuess(loginFailures(email, device));
 }
 
 /** The same for the current password of a password change, counted per login session: 0, or the seconds to wait. */
 export async function reservePasswordChangeGuess(email: string, loginSessionId: string): Promise<number> {
-  return reserveGuess(keys.passwordChangeGuesses(email, loginSessionId));
+  return reserveGuess(passwordChangeGuesses(email, loginSessionId));
 }
 
 /** Sign-in links asked for: per address and per client (IP), each counted in a window of its own. */
@@ -36,8 +37,8 @@ export const SIGN_IN_LINK_LIMITS = { perAddress: 5, perClient: 30, windowSeconds
 /** One more sign-in link may be sent to this address from this client (0), or the seconds to wait. */
 export async function reserveSignInLink(email: string, client: string): Promise<number> {
   const { perAddress, perClient, windowSeconds } = SIGN_IN_LINK_LIMITS;
-  const byClient = await reserveGuess(keys.signInLinkRequests('client', client), perClient, windowSeconds);
-  return byClient || reserveGuess(keys.signInLinkRequests('address', email), perAddress, windowSeconds);
+  const byClient = await reserveGuess(signInLinkRequests('client', client), perClient, windowSeconds);
+  return byClient || reserveGuess(signInLinkRequests('address', email), perAddress, windowSeconds);
 }
 
 async function reserveGuess(Key: keys.Key, max = LOGIN_MAX_FAILURES, windowSeconds = WINDOW_SECONDS): Promise<number> {
@@ -54,18 +55,18 @@ async function reserveGuess(Key: keys.Key, max = LOGIN_MAX_FAILURES, windowSecon
 
 /** The account's own count is full (what an admin's Unlock is for). */
 export async function isAccountLocked(email: string): Promise<boolean> {
-  const item = await getAttempts(keys.loginFailures(email));
+  const item = await getAttempts(loginFailures(email));
   return item !== undefined && item.attempts >= LOGIN_MAX_FAILURES && item.windowEndsAt > nowSeconds();
 }
 
 /** A right password forgets the guesses of the count it was checked against. */
 export async function clearLoginAttempts(email: string, device?: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.loginFailures(email, device) }));
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: loginFailures(email, device) }));
 }
 
 /** Unlock: forgets every count of the account (its own and its devices'). */
 export async function clearAllLoginAttempts(email: string): Promise<void> {
-  const items = await queryAll<keys.Key>(keys.loginFailuresOfAccount(email), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
+  const items = await queryAll<keys.Key>(loginFailuresOfAccount(email), { ProjectionExpression: 'pk, sk', ConsistentRead: true });
   await batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
 }
 

@@ -1,10 +1,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db';
+import { setPasswordLink } from '../entities/sign-in-guards';
 import * as keys from '../keys';
 import { remove, type TransactItem } from '../writes';
 
 /**
- * Set-password links (keys.setPasswordLink): one item per link emailed, keyed by its token's SHA-256,
+ * Set-password links (setPasswordLink): one item per link emailed, keyed by its token's SHA-256,
  * holding whose password it sets, for which password it was sent, and its end. `expiresAt` is the
  * table's TTL attribute too, so DynamoDB removes it some time after; until then the end is checked on
  * every use. A use deletes it in the transaction that sets the password (spendLink), so it sets one.
@@ -19,20 +20,20 @@ export interface SetPasswordLinkItem {
 }
 
 export async function putSetPasswordLink(tokenHash: string, link: SetPasswordLinkItem): Promise<void> {
-  const item = { ...keys.setPasswordLink(tokenHash), entity: 'setPasswordLink', ...link, createdAt: new Date().toISOString() };
+  const item = { ...setPasswordLink(tokenHash), entity: 'setPasswordLink', ...link, createdAt: new Date().toISOString() };
   await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
 /** The link of this token hash while it works (before its end), else null. */
 export async function findSetPasswordLink(tokenHash: string, now: number): Promise<SetPasswordLinkItem | null> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.setPasswordLink(tokenHash), ConsistentRead: true }));
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: setPasswordLink(tokenHash), ConsistentRead: true }));
   const item = result.Item as SetPasswordLinkItem | undefined;
   return item && item.expiresAt > now ? item : null;
 }
 
 /** The transaction item that spends the link: deleted only while it is there and before its end (a second use fails it). */
 export const spendLink = (tokenHash: string, now: number): TransactItem =>
-  remove(keys.setPasswordLink(tokenHash), 'attribute_exists(pk) AND expiresAt > :now', { ':now': now });
+  remove(setPasswordLink(tokenHash), 'attribute_exists(pk) AND expiresAt > :now', { ':now': now });
 
 /**
  * The college's name as its emails carry it (the settings' collegeName; SAMS while no admin has named it, and

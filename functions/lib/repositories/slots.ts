@@ -3,6 +3,7 @@ import { areLookalikes, lookalikeKeys } from '@shared/text/lookalike';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { tableName } from '../db';
 import { Conflict, Invalid } from '../domain-errors';
+import { structureNameLookalike, structureNode } from '../entities/structure-node';
 import * as keys from '../keys';
 import { lookalikeClaimWrites } from '../lookalike-claims';
 import { naturalKey } from '../natural-key';
@@ -74,7 +75,7 @@ export async function updateSlot(id: string, change: SlotChange): Promise<Struct
     if (siblings.some((sibling) => naturalKey(sibling.name) === naturalKey(next.name))) throw taken;
     if (siblings.some((sibling) => areLookalikes(sibling.name, next.name))) throw lookalike;
     next.lookalikes = lookalikeKeys(next.name);
-    const claimKey = (key: string) => keys.structureNameLookalike('slot', key, { kind: 'term', id: slot.termid! });
+    const claimKey = (key: string) => structureNameLookalike('slot', key, { kind: 'term', id: slot.termid! });
     claims = lookalikeClaimWrites(claimKey, slot.lookalikes, next.lookalikes, { entity: 'nameLookalike', nodeId: id });
   }
 
@@ -118,6 +119,6 @@ export async function setTimesOfUntimedSlot(slot: StructureItem, times: Required
       },
     };
   };
-  const failed = await transact({ entity: update(keys.structureNode('slot', slot._id)), entry: update(entryKey('slot', slot)) });
+  const failed = await transact({ entity: update(structureNode('slot', slot._id)), entry: update(entryKey('slot', slot)) });
   return failed ? 'changed' : 'set';
 }

@@ -1,7 +1,7 @@
 import { lookalikeKeys } from '@shared/text/lookalike';
 import { tableName } from '../db';
 import { BeingDeleted, Conflict } from '../domain-errors';
-import * as keys from '../keys';
+import { structureNode } from '../entities/structure-node';
 import { lookalikeClaimWrites } from '../lookalike-claims';
 import { check, EXISTS, IS_NEW, LIVE, put, remove, transact, type TransactItem } from '../writes';
 import { checkSiblingNames, entryKey, getNode, KINDS, nameClaimKey, notFound, type Kind, type StructureItem } from './structure';
@@ -69,7 +69,7 @@ export async function renameNode(kind: Kind, id: string, name: string): Promise<
   const entry = { ...newEntry, entity: `${kind}Entry`, ...next };
 
   const failed = await transact({
-    parent: parent && parentId ? check(keys.structureNode(parent, parentId), LIVE) : null,
+    parent: parent && parentId ? check(structureNode(parent, parentId), LIVE) : null,
     entity: putIfStillNamed({ ...stored, ...next }, stored, true),
     oldEntry: moved ? remove(oldEntry, EXISTS) : null,
     entry: moved ? put(entry, IS_NEW) : putIfStillNamed(entry, stored, false),

@@ -7,8 +7,15 @@ import { db, queryAll, tableName } from '../db';
 import { areLookalikes, lookalikeKeys } from '@shared/text/lookalike';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { BeingDeleted, Conflict, Invalid, NotFound } from '../domain-errors';
-import type { Kind } from '../entities/structure-node';
-import * as keys from '../keys';
+import {
+  childrenOf,
+  type Kind,
+  type Parent,
+  structureEntry,
+  structureNameLookalike,
+  structureNode,
+  termsOfCollege,
+} from '../entities/structure-node';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { naturalKey } from '../natural-key';
 import { check, EXISTS, IS_NEW, isConditionFailure, LIVE, put, remove, transact } from '../writes';
@@ -16,7 +23,7 @@ import { getWithSettings } from './settings';
 
 /**
  * The academic structure: terms, semesters, divisions, batches, courses and slots. Each node is
- * two items, written and deleted together (keys.structureNode, keys.structureEntry): the entity,
+ * two items, written and deleted together (structureNode, structureEntry): the entity,
  * read by id and holding the ids of all its ancestors (termid, semid, divisionid), and its entry
  * in the parent's partition, so that a list is one Query in people's order and a name is unique
  * within its parent. While a subtree is being deleted its root carries `deleting`, and nothing
@@ -79,19 +86,19 @@ export interface SlotTimes {
 }
 
 /** The parent of a node of `kind` with this parent id (none for a term). */
-const parentOf = (kind: Kind, parentId: string | undefined): keys.Parent => {
+const parentOf = (kind: Kind, parentId: string | undefined): Parent => {
   const parent = KINDS[kind].parent;
   return parent && parentId !== undefined ? { kind: parent, id: parentId } : null;
 };
 export const entryKey = (kind: Kind, item: StructureItem) => {
   const field = KINDS[kind].parentField;
-  return keys.structureEntry(kind, item.name, parentOf(kind, field ? item[field] : undefined));
+  return structureEntry(kind, item.name, parentOf(kind, field ? item[field] : undefined));
 };
 /** The key of a look-alike claim of a node's name, within the node's parent. */
 export const nameClaimKey = (kind: Kind, item: StructureItem) => {
   const field = KINDS[kind].parentField;
   const parent = parentOf(kind, field ? item[field] : undefined);
-  return (lookalike: string) => keys.structureNameLookalike(kind, lookalike, parent);
+  return (lookalike: string) => structureNameLookalike(kind, lookalike, parent);
 };
 export const notFound = (kind: Kind) => new NotFound(`${KINDS[kind].label} not found`);
 
@@ -119,27 +126,25 @@ export function toPublic<K extends Kind>(kind: K, item: StructureItem): PublicNo
 
 /** One entity by id (strongly consistent), or null. */
 export async function getNode(kind: Kind, id: string): Promise<StructureItem | null> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.structureNode(kind, id), ConsistentRead: true }));
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: structureNode(kind, id), ConsistentRead: true }));
   return (result.Item as StructureItem | undefined) ?? null;
 }
 
 /** Several entities by kind and id in one BatchGetItem; missing ones are null. */
 export async function getNodes(wanted: [Kind, string][]): Promise<(StructureItem | null)[]> {
-  return inOrder(wanted, await batchGet<StructureItem & { pk: string }>(wanted.map(([kind, id]) => keys.structureNode(kind, id))));
+  return inOrder(wanted, await batchGet<StructureItem & { pk: string }>(wanted.map(([kind, id]) => structureNode(kind, id))));
 }
 
 /** Several entities (as getNodes) and the college's settings, in one BatchGetItem. */
 export async function getNodesWithSettings(
   wanted: [Kind, string][],
 ): Promise<{ nodes: (StructureItem | null)[]; settings: CollegeSettings }> {
-  const { items, settings } = await getWithSettings<StructureItem & { pk: string }>(
-    wanted.map(([kind, id]) => keys.structureNode(kind, id)),
-  );
+  const { items, settings } = await getWithSettings<StructureItem & { pk: string }>(wanted.map(([kind, id]) => structureNode(kind, id)));
   return { nodes: inOrder(wanted, items), settings };
 }
 
 const inOrder = (wanted: [Kind, string][], items: (StructureItem & { pk: string })[]) =>
-  wanted.map(([kind, id]) => items.find((item) => item.pk === keys.structureNode(kind, id).pk) ?? null);
+  wanted.map(([kind, id]) => items.find((item) => item.pk === structureNode(kind, id).pk) ?? null);
 
 /** The parent something is about to be created under: Invalid when it is missing, BeingDeleted when it is going. */
 export async function requireParent(kind: Kind, parentId: string): Promise<StructureItem> {
@@ -175,8 +180,8 @@ export async function createNode(
   item.lookalikes = lookalikeKeys(item.name);
 
   const failed = await transact({
-    parent: parent && input.parentId ? check(keys.structureNode(parent, input.parentId), LIVE) : null,
-    entity: put({ ...keys.structureNode(kind, item._id), entity: kind, ...item }),
+    parent: parent && input.parentId ? check(structureNode(parent, input.parentId), LIVE) : null,
+    entity: put({ ...structureNode(kind, item._id), entity: kind, ...item }),
     entry: put({ ...entryKey(kind, item), entity: `${kind}Entry`, ...item }, IS_NEW),
     claims: lookalikeClaimWrites(nameClaimKey(kind, item), [], item.lookalikes, { entity: 'nameLookalike', nodeId: item._id }),
   });
@@ -204,12 +209,12 @@ export async function checkSiblingNames(kind: Kind, parentId: string | undefined
 
 /** The children of one parent (none for terms), in people's order (one Query, paged). */
 export async function listChildren(kind: Kind, parentId?: string): Promise<StructureItem[]> {
-  return queryAll<StructureItem>(keys.childrenOf(kind, parentOf(kind, parentId)), { ConsistentRead: true });
+  return queryAll<StructureItem>(childrenOf(kind, parentOf(kind, parentId)), { ConsistentRead: true });
 }
 
 /** All active terms (one Query of the college's terms, filtered). */
 export async function listActiveTerms(): Promise<StructureItem[]> {
-  return queryAll<StructureItem>(keys.termsOfCollege(), {
+  return queryAll<StructureItem>(termsOfCollege(), {
     FilterExpression: '#status = :active',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':active': true },
@@ -223,7 +228,7 @@ export async function markDeleting(kind: Kind, id: string): Promise<StructureIte
     const result = await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.structureNode(kind, id),
+        Key: structureNode(kind, id),
         UpdateExpression: 'SET deleting = if_not_exists(deleting, :now)',
         ConditionExpression: EXISTS,
         ExpressionAttributeValues: { ':now': new Date().toISOString() },
@@ -241,7 +246,7 @@ export async function markDeleting(kind: Kind, id: string): Promise<StructureIte
 export async function deleteNode(kind: Kind, item: StructureItem): Promise<void> {
   await transact({
     entry: remove(entryKey(kind, item)),
-    entity: remove(keys.structureNode(kind, item._id)),
+    entity: remove(structureNode(kind, item._id)),
     claims: lookalikeReleases(nameClaimKey(kind, item), item.lookalikes),
   });
 }

@@ -1,11 +1,10 @@
 import { queryAll } from '../db';
-import type { StudentItem } from '../entities/student';
-import * as keys from '../keys';
+import { type StudentItem, studentsOfDivision } from '../entities/student';
 import { getNodes, listChildren, type StructureItem } from './structure';
 
 /**
  * A term's students, for the student search (functions/lib/students/search.ts). Students are listed by
- * batch and, on gsi1, by division (keys.studentsOfDivision); a term has no list of its own. So a term is
+ * batch and, on gsi1, by division (studentsOfDivision); a term has no list of its own. So a term is
  * read as its semesters (one Query), their divisions (one Query per semester) and each division's
  * students (one Query per division on gsi1, paged): Queries only, all under the term.
  * A term of 5,000 students in 50 divisions is 1 + semesters + 50 Queries reading about 5,000 entries
@@ -53,9 +52,7 @@ export async function divisionsOfTerm(termid: string): Promise<TermDivision[]> {
 
 /** Every student of these divisions, in roll order per division (a Query per division on gsi1). */
 export async function studentsOfDivisions(divisions: TermDivision[]): Promise<SearchedStudent[]> {
-  const lists = await inParallel(divisions, ({ division }) =>
-    queryAll<SearchedStudent>(keys.studentsOfDivision(division._id), ENTRY_FIELDS),
-  );
+  const lists = await inParallel(divisions, ({ division }) => queryAll<SearchedStudent>(studentsOfDivision(division._id), ENTRY_FIELDS));
   return lists.flat();
 }
 

@@ -7,8 +7,17 @@ import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { batchGet } from '../batch';
 import { db, tableName } from '../db';
 import { BeingDeleted, Conflict, NotFound } from '../domain-errors';
-import { studentFields, withEarlierGroups, type StudentItem } from '../entities/student';
-import * as keys from '../keys';
+import { structureNode } from '../entities/structure-node';
+import {
+  enrollmentClaim,
+  enrollmentLookalikeClaim,
+  studentById,
+  studentEntry,
+  studentFields,
+  studentInDivision,
+  type StudentItem,
+  withEarlierGroups,
+} from '../entities/student';
 import { ACCOUNT_MESSAGES, accountEmailMove } from './accounts';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { check, EXISTS, IS_NEW, LIVE, put, remove, transact, type TransactItem } from '../writes';
@@ -17,28 +26,28 @@ import { requireParent, type StructureItem } from './structure';
 import { listStudentsByBatch } from './group-students';
 
 /**
- * Students. Items, written together: the student (keys.studentById, with batchid and its
+ * Students. Items, written together: the student (studentById, with batchid and its
  * ancestors), the enrollment claim that keeps an enrollment unique college-wide
- * (keys.enrollmentClaim) and its look-alike claims that keep look-alike enrollments out
- * (keys.enrollmentLookalikeClaim, functions/lib/lookalike-claims.ts), and the entry in the
- * batch's list, roll order, which gsi1 also lists by division (keys.studentEntry, keys.studentInDivision).
+ * (enrollmentClaim) and its look-alike claims that keep look-alike enrollments out
+ * (enrollmentLookalikeClaim, functions/lib/lookalike-claims.ts), and the entry in the
+ * batch's list, roll order, which gsi1 also lists by division (studentEntry, studentInDivision).
  *
  * Not found: lookups (`get…`) answer null; updates and deletes throw NotFound. A batch that
  * is missing or being deleted is the input's fault: Invalid or BeingDeleted.
  */
 export type { StudentItem };
 
-const studentItem = (student: StudentItem) => ({ ...keys.studentById(student._id), entity: 'student', ...studentFields(student) });
+const studentItem = (student: StudentItem) => ({ ...studentById(student._id), entity: 'student', ...studentFields(student) });
 const entryItem = (student: StudentItem) => ({
-  ...keys.studentEntry(student),
-  ...keys.studentInDivision(student),
+  ...studentEntry(student),
+  ...studentInDivision(student),
   entity: 'studentEntry',
   ...studentFields(student),
 });
-const claimItem = (student: StudentItem) => ({ ...keys.enrollmentClaim(student.enrollment), entity: 'enrollment', studentId: student._id });
+const claimItem = (student: StudentItem) => ({ ...enrollmentClaim(student.enrollment), entity: 'enrollment', studentId: student._id });
 /** The look-alike claims that take a student from `held` to the keys of its (new) enrollment. */
 const lookalikeWrites = (held: StudentItem['lookalikes'], student: StudentItem) =>
-  lookalikeClaimWrites(keys.enrollmentLookalikeClaim, held, student.lookalikes ?? [], {
+  lookalikeClaimWrites(enrollmentLookalikeClaim, held, student.lookalikes ?? [], {
     entity: 'enrollmentLookalike',
     studentId: student._id,
   });
@@ -50,7 +59,7 @@ const placeIn = (batch: StructureItem) => ({
   termid: batch.termid!,
 });
 
-const batchIsLive = (batchid: string) => check(keys.structureNode('batch', batchid), LIVE);
+const batchIsLive = (batchid: string) => check(structureNode('batch', batchid), LIVE);
 const batchGone = () => new BeingDeleted('Batch not found');
 const enrollmentTaken = (enrollment: string) => new Conflict(`A student with enrollment ${enrollment} already exists`);
 const lookalikeTaken = () => new Conflict(TEXT_MESSAGES.lookalikeEnrollment);
@@ -87,18 +96,18 @@ export async function createStudentIn(batch: StructureItem, input: Omit<Student,
 }
 
 export async function getStudent(id: string): Promise<StudentItem | null> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.studentById(id), ConsistentRead: true }));
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: studentById(id), ConsistentRead: true }));
   return (result.Item as StudentItem | undefined) ?? null;
 }
 
 /** The students with these ids that exist (100 per BatchGetItem). */
 export async function getStudents(ids: string[]): Promise<StudentItem[]> {
-  return batchGet<StudentItem>(ids.map(keys.studentById));
+  return batchGet<StudentItem>(ids.map(studentById));
 }
 
 /** The students with these ids that exist, and the college's settings, in the same BatchGetItem (reports need both). */
 export async function getStudentsWithSettings(ids: string[]) {
-  const { items, settings } = await getWithSettings<StudentItem>(ids.map(keys.studentById));
+  const { items, settings } = await getWithSettings<StudentItem>(ids.map(studentById));
   return { students: items, settings };
 }
 
@@ -158,12 +167,12 @@ const withLookalikes = (before: StudentItem, after: StudentItem): StudentItem =>
  */
 function replaceWrites(before: StudentItem, changed: StudentItem): Record<'student' | 'entry' | 'claim' | 'lookalikes', TransactItem[]> {
   const after = withEarlierGroups(before, changed);
-  const enrollmentChanged = keys.enrollmentClaim(before.enrollment).pk !== keys.enrollmentClaim(after.enrollment).pk;
-  const entryMoved = JSON.stringify(keys.studentEntry(before)) !== JSON.stringify(keys.studentEntry(after));
+  const enrollmentChanged = enrollmentClaim(before.enrollment).pk !== enrollmentClaim(after.enrollment).pk;
+  const entryMoved = JSON.stringify(studentEntry(before)) !== JSON.stringify(studentEntry(after));
   return {
     student: [put(studentItem(after), ...asRead(before))],
-    entry: [...(entryMoved ? [remove(keys.studentEntry(before))] : []), put(entryItem(after))],
-    claim: enrollmentChanged ? [remove(keys.enrollmentClaim(before.enrollment)), put(claimItem(after), IS_NEW)] : [],
+    entry: [...(entryMoved ? [remove(studentEntry(before))] : []), put(entryItem(after))],
+    claim: enrollmentChanged ? [remove(enrollmentClaim(before.enrollment)), put(claimItem(after), IS_NEW)] : [],
     lookalikes: lookalikeWrites(before.lookalikes, after),
   };
 }
@@ -216,10 +225,10 @@ export async function deleteStudent(id: string): Promise<StudentItem> {
   const student = await getStudent(id);
   if (!student) throw studentNotFound();
   const failed = await transact({
-    student: remove(keys.studentById(id), ...asRead(student)),
-    claim: remove(keys.enrollmentClaim(student.enrollment)),
-    lookalikes: lookalikeReleases(keys.enrollmentLookalikeClaim, student.lookalikes),
-    entry: remove(keys.studentEntry(student)),
+    student: remove(studentById(id), ...asRead(student)),
+    claim: remove(enrollmentClaim(student.enrollment)),
+    lookalikes: lookalikeReleases(enrollmentLookalikeClaim, student.lookalikes),
+    entry: remove(studentEntry(student)),
   });
   if (failed) throw await goneOrChanged(id);
   return student;

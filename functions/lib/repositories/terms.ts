@@ -2,6 +2,7 @@ import { holidaysOutside, inDateOrder } from '@shared/holidays';
 import { TERM_DATES_OUT_OF_ORDER, termDatesInOrder, type Holiday, type Term } from '@shared/schemas/structure';
 import { tableName } from '../db';
 import { Conflict, Invalid } from '../domain-errors';
+import { structureNode } from '../entities/structure-node';
 import * as keys from '../keys';
 import { transact, type TransactItem } from '../writes';
 import { entryKey, getNode, listChildren, notFound, type StructureItem, type TermDates } from './structure';
@@ -61,7 +62,7 @@ export async function updateTerm(id: string, change: TermChange): Promise<TermIt
   if (holidays !== undefined) fields.holidays = holidays.length ? holidays : null;
   const guardHolidays = holidays !== undefined || change.startDate !== undefined || change.endDate !== undefined;
   const failed = await transact({
-    entity: termUpdate(keys.structureNode('term', id), fields, term, guardHolidays),
+    entity: termUpdate(structureNode('term', id), fields, term, guardHolidays),
     entry: termUpdate(entryKey('term', term), fields, term, guardHolidays),
   });
   if (failed) throw new Conflict(CHANGED_MEANWHILE);
@@ -145,11 +146,11 @@ export async function activateTerm(id: string, plan?: string): Promise<TermItem[
   const others = terms.filter((one) => one._id !== id);
   const held = term.status === true;
   const failed = await transact({
-    term: [statusWrite(keys.structureNode('term', id), true, held, plan), statusWrite(entryKey('term', term), true, held)],
+    term: [statusWrite(structureNode('term', id), true, held, plan), statusWrite(entryKey('term', term), true, held)],
     others: others.flatMap((other) =>
       other.status === true
-        ? [statusWrite(keys.structureNode('term', other._id), false, true), statusWrite(entryKey('term', other), false, true)]
-        : [stillInactive(keys.structureNode('term', other._id))],
+        ? [statusWrite(structureNode('term', other._id), false, true), statusWrite(entryKey('term', other), false, true)]
+        : [stillInactive(structureNode('term', other._id))],
     ),
   });
   if (failed) throw new Conflict('The active term changed meanwhile. Reload the terms and try again.');
@@ -178,7 +179,7 @@ export async function planActivation(id: string, from: string | null): Promise<T
       ...(from === null ? {} : { ExpressionAttributeValues: { ':from': from } }),
     },
   });
-  const failed = await transact({ entity: write(keys.structureNode('term', id)), entry: write(entryKey('term', term)) });
+  const failed = await transact({ entity: write(structureNode('term', id)), entry: write(entryKey('term', term)) });
   if (failed) throw notFound('term');
   return (await listChildren('term')) as TermItem[];
 }

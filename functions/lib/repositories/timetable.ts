@@ -9,9 +9,18 @@ import {
 import { countAll, db, queryAll, tableName } from '../db';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import type { ClassKind } from '@shared/schemas/wire-names';
-import { timetableItemOf, type StoredTimetableEntry, type TimetableItem } from '../entities/timetable-entry';
+import {
+  allClassesOfFaculty,
+  classesOfFaculty,
+  divisionLabs,
+  facultyClass,
+  type StoredTimetableEntry,
+  timetableEntry,
+  type TimetableItem,
+  timetableItemOf,
+  timetableOfTerm,
+} from '../entities/timetable-entry';
 import { STORED_KIND, storedKind } from '../entities/stored-kind';
-import * as keys from '../keys';
 import { userProfile } from '../entities/user';
 import { clashMessageFor, type Clash } from '../timetable/clash';
 import { labsAttribute, placeWrites } from '../timetable/places';
@@ -23,10 +32,10 @@ import { listChildren } from './structure';
 
 /**
  * The weekly timetable (docs/data-model.md). An entry is written three times, in one transaction:
- * the entry in its term's partition (keys.timetableEntry: taken once per group, weekday and slot),
- * its copy in the faculty member's partition (keys.facultyClass: taken once per faculty member,
+ * the entry in its term's partition (timetableEntry: taken once per group, weekday and slot),
+ * its copy in the faculty member's partition (facultyClass: taken once per faculty member,
  * weekday and slot; their Today is one Query), and for a lab one more in its division's count of
- * labs at that weekday and slot (keys.divisionLabs): a lecture may not share a slot with a lab of
+ * labs at that weekday and slot (divisionLabs): a lecture may not share a slot with a lab of
  * one of its division's batches, either way round. A class of odd or even weeks has places of its own,
  * taken only while those of the weeks it shares are free (functions/lib/timetable/places.ts).
  */
@@ -38,7 +47,7 @@ export const entryOf = (item: TimetableItem): TimetableEntry => {
   return { _id, termid, weekday, slotid, courseid, classKind, groupid, facultyid, ...(weeks ? { weeks } : {}), semid, divisionid, faculty };
 };
 
-const labsOf = (item: TimetableItem) => keys.divisionLabs(item);
+const labsOf = (item: TimetableItem) => divisionLabs(item);
 
 /**
  * Adds an entry after checking that everything it names exists and fits (Invalid otherwise);
@@ -99,15 +108,15 @@ export async function updateTimetableEntry(id: string, change: TimetableEntryCha
 export async function getTimetableEntry(id: string): Promise<TimetableItem | null> {
   const place = entryPlaceOfId(id);
   if (!place) return null;
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.timetableEntry(place), ConsistentRead: true }));
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: timetableEntry(place), ConsistentRead: true }));
   return result.Item ? timetableItemOf(result.Item as StoredTimetableEntry) : null;
 }
 
 /** Removes an entry, its copy and (a lab) its place in the division's count together; false when it was gone already. */
 async function removeEntry(item: TimetableItem): Promise<boolean> {
   const failed = await transact({
-    entry: remove(keys.timetableEntry(item), EXISTS),
-    copy: remove(keys.facultyClass(item)),
+    entry: remove(timetableEntry(item), EXISTS),
+    copy: remove(facultyClass(item)),
     labs: item.classKind === 'lab' ? add(labsOf(item), labsAttribute(item.weeks), -1) : null,
   });
   return failed === null;
@@ -122,7 +131,7 @@ export async function deleteTimetableEntry(id: string): Promise<TimetableEntry> 
 
 /** Deletes every class of a faculty member (after their profile, so that none is added meanwhile); answers how many. */
 export async function deleteClassesOfFaculty(facultyid: string): Promise<number> {
-  const copies = await queryAll<StoredTimetableEntry>(keys.allClassesOfFaculty(facultyid), { ConsistentRead: true });
+  const copies = await queryAll<StoredTimetableEntry>(allClassesOfFaculty(facultyid), { ConsistentRead: true });
   let removed = 0;
   for (const copy of copies) if (await removeEntry(timetableItemOf(copy))) removed += 1;
   return removed;
@@ -134,7 +143,7 @@ export async function deleteClassesOfFaculty(facultyid: string): Promise<number>
  * slot for a batch that is gone. One Query of the term's entries, filtered; answers how many.
  */
 export async function deleteEntriesNaming(termid: string, id: string): Promise<number> {
-  const entries = await queryAll<StoredTimetableEntry>(keys.timetableOfTerm(termid), {
+  const entries = await queryAll<StoredTimetableEntry>(timetableOfTerm(termid), {
     ConsistentRead: true,
     FilterExpression: 'courseid = :id OR slotid = :id OR groupid = :id OR divisionid = :id',
     ExpressionAttributeValues: { ':id': id },
@@ -165,7 +174,7 @@ export async function listTimetable(query: TimetableQuery): Promise<TimetableEnt
     values[':groupid'] = query.groupid;
   }
   const [items, slots] = await Promise.all([
-    queryAll<StoredTimetableEntry>(keys.timetableOfTerm(query.termid), {
+    queryAll<StoredTimetableEntry>(timetableOfTerm(query.termid), {
       ConsistentRead: true,
       ...(filters.length ? { FilterExpression: filters.join(' AND '), ExpressionAttributeValues: values } : {}),
     }),
@@ -178,21 +187,21 @@ export async function listTimetable(query: TimetableQuery): Promise<TimetableEnt
 
 /** A faculty member's classes on one weekday of these terms (one Query of their classes of that weekday). */
 export async function classesOfFacultyOn(facultyid: string, weekday: number, termids: ReadonlySet<string>): Promise<TimetableItem[]> {
-  const copies = await queryAll<StoredTimetableEntry>(keys.classesOfFaculty(facultyid, weekday), { ConsistentRead: true });
+  const copies = await queryAll<StoredTimetableEntry>(classesOfFaculty(facultyid, weekday), { ConsistentRead: true });
   return copies.filter((copy) => termids.has(copy.termid)).map(timetableItemOf);
 }
 
 /** Every entry of one weekday of these terms (one Query per term). */
 export async function entriesOn(weekday: number, termids: readonly string[]): Promise<TimetableItem[]> {
   const perTerm = await Promise.all(
-    termids.map((termid) => queryAll<StoredTimetableEntry>(keys.timetableOfTerm(termid, weekday), { ConsistentRead: true })),
+    termids.map((termid) => queryAll<StoredTimetableEntry>(timetableOfTerm(termid, weekday), { ConsistentRead: true })),
   );
   return perTerm.flat().map(timetableItemOf);
 }
 
 /** A student's classes in a term: their division's lectures and their batch's labs (one Query of the term's entries, filtered). */
 export async function entriesOfGroups(termid: string, student: { divisionid: string; batchid: string }): Promise<TimetableItem[]> {
-  const entries = await queryAll<StoredTimetableEntry>(keys.timetableOfTerm(termid), {
+  const entries = await queryAll<StoredTimetableEntry>(timetableOfTerm(termid), {
     FilterExpression: `(${STORED_KIND} = :lecture AND groupid = :division) OR (${STORED_KIND} = :lab AND groupid = :batch)`,
     ExpressionAttributeValues: {
       ':lecture': storedKind('lecture'),
@@ -209,7 +218,7 @@ export async function isAssigned(
   facultyid: string,
   where: { termid: string; courseid: string; classKind: ClassKind; groupid: string },
 ): Promise<boolean> {
-  const count = await countAll(keys.allClassesOfFaculty(facultyid), {
+  const count = await countAll(allClassesOfFaculty(facultyid), {
     FilterExpression: `termid = :termid AND courseid = :courseid AND ${STORED_KIND} = :kind AND groupid = :groupid`,
     ExpressionAttributeValues: {
       ':termid': where.termid,

@@ -2,7 +2,15 @@ import type { Weeks } from '@shared/timetable-weeks';
 import { clashMessage, TIMETABLE_MESSAGES as M, type ClashingClass } from '@shared/schemas/timetable';
 import { batchGet } from '../batch';
 import { queryAll } from '../db';
-import { timetableItemOf, type StoredTimetableEntry, type TimetableItem } from '../entities/timetable-entry';
+import { structureNode } from '../entities/structure-node';
+import {
+  facultyClass,
+  type StoredTimetableEntry,
+  timetableEntry,
+  type TimetableItem,
+  timetableItemOf,
+  timetableOfTerm,
+} from '../entities/timetable-entry';
 import { STORED_KIND, storedKind } from '../entities/stored-kind';
 import { CLASS_KIND_LABELS } from '@shared/constants';
 import * as keys from '../keys';
@@ -22,7 +30,7 @@ const GENERIC = { entry: M.groupClash, copy: M.facultyClash, lecture: M.division
 async function clashingEntry(clash: Clash, item: TimetableItem, exclude?: string): Promise<TimetableItem | undefined> {
   const weeks = new Set(sharedWeeks(item.weeks));
   if (clash === 'labs') {
-    const stored = await queryAll<StoredTimetableEntry>(keys.timetableOfTerm(item.termid, item.weekday), {
+    const stored = await queryAll<StoredTimetableEntry>(timetableOfTerm(item.termid, item.weekday), {
       ConsistentRead: true,
       FilterExpression: `slotid = :slotid AND divisionid = :divisionid AND ${STORED_KIND} = :lab`,
       ExpressionAttributeValues: { ':slotid': item.slotid, ':divisionid': item.divisionid, ':lab': storedKind('lab') },
@@ -31,10 +39,10 @@ async function clashingEntry(clash: Clash, item: TimetableItem, exclude?: string
   }
   const keyOf = (weeks: Weeks | undefined) =>
     clash === 'entry'
-      ? keys.timetableEntry({ ...item, weeks })
+      ? timetableEntry({ ...item, weeks })
       : clash === 'copy'
-        ? keys.facultyClass({ ...item, weeks })
-        : keys.timetableEntry({ ...item, groupid: item.divisionid, weeks });
+        ? facultyClass({ ...item, weeks })
+        : timetableEntry({ ...item, groupid: item.divisionid, weeks });
   const found = await batchGet<StoredTimetableEntry>([...weeks].map(keyOf));
   return found.map(timetableItemOf).find((entry) => entry._id !== exclude);
 }
@@ -43,10 +51,10 @@ async function clashingEntry(clash: Clash, item: TimetableItem, exclude?: string
 async function named(entry: TimetableItem): Promise<ClashingClass | undefined> {
   const lab = entry.classKind === 'lab';
   const wanted = [
-    keys.structureNode('course', entry.courseid),
-    keys.structureNode('slot', entry.slotid),
-    keys.structureNode('division', entry.divisionid),
-    ...(lab ? [keys.structureNode('batch', entry.groupid)] : []),
+    structureNode('course', entry.courseid),
+    structureNode('slot', entry.slotid),
+    structureNode('division', entry.divisionid),
+    ...(lab ? [structureNode('batch', entry.groupid)] : []),
   ];
   const found = await batchGet<keys.Key & Partial<StructureItem>>(wanted);
   const [course, slot, division, batch] = wanted.map((key) => found.find((item) => item.pk === key.pk && item.sk === key.sk));

@@ -4,6 +4,7 @@ import { meetsOn } from '@shared/timetable-weeks';
 import type { CollegeSettings } from '@shared/schemas/settings';
 import type { Holiday } from '@shared/schemas/structure';
 import { weekdayOf, type NotMarked, type TimetableClass, type TodayClass } from '@shared/schemas/timetable';
+import { structureNode } from '../entities/structure-node';
 import * as keys from '../keys';
 import { naturalKey } from '../natural-key';
 import { getWithSettings } from '../repositories/settings';
@@ -23,17 +24,17 @@ async function classesOn(entries: TimetableItem[], date: string): Promise<{ clas
   if (entries.length === 0) return { classes: [], settings: null };
   const classSessionPlace = (entry: TimetableItem) => ({ ...entry, date });
   const wanted = entries.flatMap((entry) => [
-    keys.structureNode('course', entry.courseid),
-    keys.structureNode('slot', entry.slotid),
-    keys.structureNode('division', entry.divisionid),
-    ...(entry.classKind === 'lab' ? [keys.structureNode('batch', entry.groupid)] : []),
+    structureNode('course', entry.courseid),
+    structureNode('slot', entry.slotid),
+    structureNode('division', entry.divisionid),
+    ...(entry.classKind === 'lab' ? [structureNode('batch', entry.groupid)] : []),
     classSessionKey(classSessionPlace(entry)),
   ]);
   const { items, settings } = await getWithSettings<keys.Key & Partial<StructureItem>>(wanted);
   const found = new Map(items.map((item) => [`${item.pk}\n${item.sk}`, item] as const));
   const get = (key: keys.Key) => found.get(`${key.pk}\n${key.sk}`);
-  const node = (...args: Parameters<typeof keys.structureNode>) => {
-    const item = get(keys.structureNode(...args));
+  const node = (...args: Parameters<typeof structureNode>) => {
+    const item = get(structureNode(...args));
     return item && !item.deleting ? item : undefined;
   };
 

@@ -1,5 +1,5 @@
 import type { Weeks } from '@shared/timetable-weeks';
-import { storedTimetableEntry, type TimetableItem } from '../entities/timetable-entry';
+import { divisionLabs, facultyClass, storedTimetableEntry, timetableEntry, type TimetableItem } from '../entities/timetable-entry';
 import * as keys from '../keys';
 import { tableName } from '../db';
 import { check, IS_NEW, put, remove, type TransactItem } from '../writes';
@@ -7,7 +7,7 @@ import { check, IS_NEW, put, remove, type TransactItem } from '../writes';
 /*
  * The places an entry takes (docs/data-model.md): its group's at its weekday and slot (the entry), its
  * faculty member's (the copy) and, for a lab, one more in its division's count of labs there. A class of
- * odd or even weeks has a place of its own beside an every-week class's (keys.timetableEntry), and takes
+ * odd or even weeks has a place of its own beside an every-week class's (timetableEntry), and takes
  * it only while the places of the weeks it shares are free: every week shares weeks with odd and even,
  * odd and even share none. Those places are checked in the same transaction, so of two entries that
  * share weeks, sent at once, one is stored.
@@ -82,21 +82,21 @@ export function placeWrites(
 ): Record<PlaceWrite, TransactItem | TransactItem[] | null> {
   const lab = next.classKind === 'lab';
   const wasLab = old?.item.classKind === 'lab';
-  const [newEntry, oldEntry] = [keys.timetableEntry(next), old && keys.timetableEntry(old.item)];
-  const [newCopy, oldCopy] = [keys.facultyClass(next), old && keys.facultyClass(old.item)];
-  const [newLabs, oldLabs] = [keys.divisionLabs(next), old && keys.divisionLabs(old.item)];
+  const [newEntry, oldEntry] = [timetableEntry(next), old && timetableEntry(old.item)];
+  const [newCopy, oldCopy] = [facultyClass(next), old && facultyClass(old.item)];
+  const [newLabs, oldLabs] = [divisionLabs(next), old && divisionLabs(old.item)];
   const entryItem = { ...newEntry, entity: 'timetableEntry', ...storedTimetableEntry(next), ...extra };
   const copyItem = { ...newCopy, entity: 'facultyClass', ...storedTimetableEntry(next), ...extra };
   const entryKept = !!oldEntry && sameKey(oldEntry, newEntry);
   const copyKept = !!oldCopy && sameKey(oldCopy, newCopy);
   const isFree = (key: keys.Key) => check(key, IS_NEW);
-  const entryOfWeeks = (weeks: Weeks | undefined) => keys.timetableEntry({ ...next, weeks });
-  const copyOfWeeks = (weeks: Weeks | undefined) => keys.facultyClass({ ...next, weeks });
+  const entryOfWeeks = (weeks: Weeks | undefined) => timetableEntry({ ...next, weeks });
+  const copyOfWeeks = (weeks: Weeks | undefined) => facultyClass({ ...next, weeks });
 
   // The division's lectures sharing a week with this lab: none, unless it is this entry (left above).
   const lectures = lab
     ? sharedWeeks(next.weeks)
-        .map((weeks) => keys.timetableEntry({ ...next, groupid: next.divisionid, weeks }))
+        .map((weeks) => timetableEntry({ ...next, groupid: next.divisionid, weeks }))
         .filter((key) => !(oldEntry && sameKey(key, oldEntry)))
     : [];
 

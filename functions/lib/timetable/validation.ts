@@ -1,6 +1,7 @@
 import { TIMETABLE_MESSAGES as M, type TimetableEntryInput } from '@shared/schemas/timetable';
 import { batchGet } from '../batch';
 import { Invalid } from '../domain-errors';
+import { structureNode } from '../entities/structure-node';
 import * as keys from '../keys';
 import { userProfile } from '../entities/user';
 import type { StructureItem } from '../repositories/structure';
@@ -16,11 +17,11 @@ import { timetableEntryId } from '../item-ids';
  */
 export async function validatedEntry(input: TimetableEntryInput): Promise<TimetableItem> {
   const wanted = {
-    term: keys.structureNode('term', input.termid),
-    slot: keys.structureNode('slot', input.slotid),
-    course: keys.structureNode('course', input.courseid),
-    division: keys.structureNode('division', input.groupid),
-    batch: keys.structureNode('batch', input.groupid),
+    term: structureNode('term', input.termid),
+    slot: structureNode('slot', input.slotid),
+    course: structureNode('course', input.courseid),
+    division: structureNode('division', input.groupid),
+    batch: structureNode('batch', input.groupid),
     faculty: userProfile(input.facultyid),
   };
   const found = await batchGet<Partial<StructureItem> & keys.Key & { username?: string }>(Object.values(wanted));

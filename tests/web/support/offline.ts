@@ -1,7 +1,7 @@
 import { collegeToday } from '@tests/support/college-time';
 import type { MarkConflict } from '@shared/schemas/attendance';
 import type { PublicUser } from '@shared/schemas/auth';
-import { keptMark } from '@web/lib/offline/mark-queue';
+import { keptMark } from '@web/lib/offline/kept-mark';
 import type { QueuedMark } from '@web/lib/offline/mark-queue';
 
 /*

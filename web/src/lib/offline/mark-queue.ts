@@ -1,7 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { MarkConflict, MarkInput } from '@shared/schemas/attendance';
-import { fromWire, kindOfCode, type ClassKind } from '@shared/schemas/wire-names';
 import type { ViewLink } from '../view-link';
+import { keptMark } from './kept-mark';
 
 /*
  * The marks saved on this phone (docs/product.md §4, marking offline), in IndexedDB: they outlive a
@@ -64,22 +64,6 @@ function database(): Promise<IDBPDatabase<QueueDb>> {
 
 /** A browser without IndexedDB keeps no marks: it lists none, and saving one fails (the screen says so). */
 const canKeep = (): boolean => typeof indexedDB !== 'undefined';
-
-/** A view link as a saved mark keeps it: by its class kind, or by the kind's code (`kind`: 1 or 2). */
-type KeptView = Omit<ViewLink, 'classKind'> & ({ classKind: ClassKind } | { kind: unknown });
-
-/**
- * A mark as IndexedDB keeps it, in the app's names: its body and conflict may hold the wire's names
- * (slotcount, presentStudentData) and its view link the kind's code; a view link of no known kind is dropped.
- */
-export function keptMark(kept: QueuedMark): QueuedMark {
-  const mark = fromWire(kept) as QueuedMark;
-  const view = mark.view as KeptView | null;
-  if (!view || 'classKind' in view) return mark;
-  const { kind, ...link } = view;
-  const classKind = kindOfCode(kind);
-  return { ...mark, view: classKind ? { ...link, classKind } : null };
-}
 
 /** The user's saved marks, oldest first, in the app's names (keptMark). */
 export async function marksOf(userId: string): Promise<QueuedMark[]> {
