@@ -1,6 +1,6 @@
 import type { ClassKind } from '@shared/schemas/wire-names';
 import { allOnIndex, beginsWith, between, type Key, type KeyCondition } from '../keys';
-import { kindOfStored, storedKind, type KindCode } from './stored-kind';
+import { STORED_KIND, storedKind, withClassKind, type WithStoredKind } from './stored-kind';
 
 /**
  * Attendance summaries as stored (docs/data-model.md; functions/lib/repositories/attendance-summaries.ts reads
@@ -52,20 +52,19 @@ interface PartFields {
 }
 
 /** A summary item as stored: its place with the kind by its code. */
-export type StoredSummaryPart = Key & Omit<SummaryPlace, 'classKind'> & { slotcount: KindCode } & PartFields & Record<string, unknown>;
+export type StoredSummaryPart = Key & WithStoredKind<SummaryPlace> & PartFields & Record<string, unknown>;
 /** A summary item as read: its place with the kind by name. */
 export type SummaryItem = Key & SummaryPlace & PartFields & Record<string, unknown>;
 
 /** A stored summary item with its kind by name. */
 export function summaryItemOf(item: StoredSummaryPart): SummaryItem {
-  const { slotcount, ...rest } = item;
-  return { ...rest, classKind: kindOfStored(slotcount) } as SummaryItem;
+  return withClassKind(item) as SummaryItem;
 }
 
 /** The attributes that name a summary item's place, as stored: the entity, the course, the kind's code and the group. */
 export const summaryPlaceAttributes = (place: SummaryPlace) => ({
   entity: 'attendanceSummary',
   courseid: place.courseid,
-  slotcount: storedKind(place.classKind),
+  [STORED_KIND]: storedKind(place.classKind),
   groupid: place.groupid,
 });

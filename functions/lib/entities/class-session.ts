@@ -2,7 +2,7 @@ import type { AttendanceStatus, AttendanceStudent, UserRef } from '@shared/schem
 import type { ClassKind } from '@shared/schemas/wire-names';
 import { decodeId, encodeId } from '../item-ids';
 import { beginsWith, between, exactly, type Key, type KeyCondition } from '../keys';
-import { kindOfStored, storedKind, type KindCode } from './stored-kind';
+import { kindOfStored, storedKind, withClassKind, withStoredKind, type WithStoredKind } from './stored-kind';
 
 /**
  * A class session: one marked class (a course, slot kind, date, slot and group). Everything about
@@ -86,7 +86,7 @@ export function classSessionPlaceOfId(id: string): ClassSessionPlace | null {
 export const CLASS_SESSION_SHAPE = 2;
 
 /** The place as stored: the kind by its code. */
-export type StoredPlace = Omit<ClassSessionPlace, 'classKind'> & { slotcount: KindCode };
+export type StoredPlace = WithStoredKind<ClassSessionPlace>;
 type Stored<T extends ClassSessionPlace> = Omit<T, 'classKind'> & StoredPlace;
 type Shape1 = Stored<Omit<ClassSession, '_id' | 'statuses' | 'version'>> &
   Partial<Pick<ClassSession, '_id' | 'statuses' | 'version'>> & { shape?: undefined; present?: string[] };
@@ -95,18 +95,14 @@ export type StoredClassSession = Shape1 | Shape2;
 
 /** The item to store: the key, the entity's name, the shape's version and the class session, its kind by its code. */
 export const classSessionItem = (session: ClassSession) => {
-  const { classKind, ...rest } = session;
-  return { ...classSessionKey(session), entity: 'attendance', shape: CLASS_SESSION_SHAPE, ...rest, slotcount: storedKind(classKind) };
+  return { ...classSessionKey(session), entity: 'attendance', shape: CLASS_SESSION_SHAPE, ...withStoredKind(session) };
 };
 
 /** The place of a stored item (or of a projection of one that reads its place). */
-export const placeOfItem = ({ courseid, slotcount, date, slotid, groupid }: StoredPlace): ClassSessionPlace => ({
-  courseid,
-  classKind: kindOfStored(slotcount),
-  date,
-  slotid,
-  groupid,
-});
+export const placeOfItem = (item: StoredPlace): ClassSessionPlace => {
+  const { courseid, classKind, date, slotid, groupid } = withClassKind(item);
+  return { courseid, classKind, date, slotid, groupid };
+};
 
 /** A stored item as a class session, upgraded from the shape it was stored in. */
 export function classSessionOf(item: StoredClassSession): ClassSession {

@@ -5,7 +5,7 @@ import type { ClassKind } from '@shared/schemas/wire-names';
 import { decodeId, encodeId } from '../item-ids';
 import type { Key, KeyCondition } from '../keys';
 import { GSI1 } from '../table-schema';
-import { kindOfStored, storedKind, type KindCode } from './stored-kind';
+import { withClassKind, withStoredKind, type WithStoredKind } from './stored-kind';
 
 /**
  * A leave application (docs/product.md §2.17), in its student's partition beside the student's lock: every new
@@ -72,9 +72,9 @@ export interface LeaveRecord extends Omit<LeaveApplication, 'classesOnLeave' | '
 // A chosen class is stored with its kind by its code (stored-kind.ts), in an application and in a day of leave.
 
 /** A chosen class (or a class of a day of leave) as stored. */
-type StoredClass<T extends { classKind: ClassKind }> = Omit<T, 'classKind'> & { slotcount: KindCode };
-const storedClass = <T extends { classKind: ClassKind }>({ classKind, ...rest }: T) => ({ ...rest, slotcount: storedKind(classKind) });
-const classOf = <T extends { slotcount: KindCode }>({ slotcount, ...rest }: T) => ({ ...rest, classKind: kindOfStored(slotcount) });
+type StoredClass<T extends { classKind: ClassKind }> = WithStoredKind<T>;
+const storedClass = withStoredKind;
+const classOf = withClassKind;
 
 /** An application as stored. */
 export type StoredLeaveRecord = Omit<LeaveRecord, 'classes'> & { classes?: StoredClass<NonNullable<LeaveRecord['classes']>[number]>[] };

@@ -20,3 +20,18 @@ export function kindOfStored(code: unknown): ClassKind {
   if (!kind) throw new Error(`A stored item holds ${String(code)} as its class kind, not 1 or 2`);
   return kind;
 }
+
+/** An item (or a part of one) as stored: STORED_KIND's code in place of classKind. */
+export type WithStoredKind<T extends { classKind: ClassKind }> = Omit<T, 'classKind'> & { [STORED_KIND]: KindCode };
+
+/** The attributes to store: classKind as its code, the rest as they are. */
+export function withStoredKind<T extends { classKind: ClassKind }>(value: T): WithStoredKind<T> {
+  const { classKind, ...rest } = value;
+  return { ...rest, [STORED_KIND]: storedKind(classKind) } as WithStoredKind<T>;
+}
+
+/** A stored item (or part) as read: its code as classKind, the rest as they are. */
+export function withClassKind<T extends { [STORED_KIND]: KindCode }>(item: T): Omit<T, typeof STORED_KIND> & { classKind: ClassKind } {
+  const { [STORED_KIND]: code, ...rest } = item;
+  return { ...rest, classKind: kindOfStored(code) };
+}

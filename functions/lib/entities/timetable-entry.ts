@@ -1,6 +1,6 @@
 import type { TimetableEntry } from '@shared/schemas/timetable';
 import { beginsWith, type Key, type KeyCondition } from '../keys';
-import { kindOfStored, storedKind, type KindCode } from './stored-kind';
+import { withClassKind, withStoredKind, type WithStoredKind } from './stored-kind';
 import { userPartition } from './user';
 
 /**
@@ -10,18 +10,16 @@ import { userPartition } from './user';
 export type TimetableItem = TimetableEntry;
 
 /** An entry (or its copy) as stored: its kind by its code (stored-kind.ts). */
-export type StoredTimetableEntry = Omit<TimetableItem, 'classKind'> & { slotcount: KindCode };
+export type StoredTimetableEntry = WithStoredKind<TimetableItem>;
 
 /** The entry's attributes as stored. */
 export function storedTimetableEntry(entry: TimetableItem): StoredTimetableEntry {
-  const { classKind, ...rest } = entry;
-  return { ...rest, slotcount: storedKind(classKind) };
+  return withStoredKind(entry);
 }
 
 /** A stored entry (or copy) as read, its kind by name; what else the item carries (its keys, its revision) stays on it. */
 export function timetableItemOf(item: StoredTimetableEntry): TimetableItem {
-  const { slotcount, ...rest } = item;
-  return { ...rest, classKind: kindOfStored(slotcount) };
+  return withClassKind(item);
 }
 
 // Keys (docs/data-model.md): an entry per term, weekday, slot and group, in the term's partition (the key
