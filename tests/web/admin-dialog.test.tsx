@@ -79,6 +79,14 @@ describe('dialog: a real modal dialog', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('holds the page behind it still while open (a class on <body>), and lets it go when closed', async () => {
+    const { user, dialog } = await openHarness();
+    expect(document.body).toHaveClass('dialog-open');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.body).not.toHaveClass('dialog-open');
+  });
+
   it('Delete confirms', async () => {
     const onConfirm = vi.fn();
     const { user, opener } = await openHarness(onConfirm);

@@ -76,7 +76,8 @@ export async function measureLighthouse(context: BenchContext): Promise<Lighthou
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
-          extraHeaders: cookie ? { Cookie: cookie } : undefined,
+          // Left out, not undefined, when there is none: the saved settings (JSON) must equal these (calibratedRun).
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
         };
         const { calibrated, at4x, cpuSlowdown } = await calibratedRun(`${context.stack.url}${path}`, options);
         const { categories, audits, environment } = calibrated.lhr;

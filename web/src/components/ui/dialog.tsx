@@ -26,6 +26,9 @@ export interface DialogProps {
  * makes the rest of the page inert and turns Escape into a cancel. Render it to open it
  * (`{open && <Dialog …/>}`), unmount it to close; focus then returns to the element that opened it.
  */
+/** On <body> while a dialog is open (dialog.css keeps the page behind it still). */
+const DIALOG_OPEN = 'dialog-open';
+
 export function Dialog({ title, onClose, children, initialFocus, returnFocus, describedBy, busy = false, size = 'normal' }: DialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -42,11 +45,13 @@ export function Dialog({ title, onClose, children, initialFocus, returnFocus, de
     const dialog = dialogRef.current!;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
+    document.body.classList.add(DIALOG_OPEN);
     (initialFocus?.current ?? bodyRef.current!.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
     dialog.addEventListener('close', closedByBrowser);
     return () => {
       dialog.removeEventListener('close', closedByBrowser);
       dialog.close();
+      if (!document.querySelector('dialog[open]')) document.body.classList.remove(DIALOG_OPEN);
       focusBack(opener);
     };
   }, [initialFocus]);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
 import { isStaff, PRODUCT } from '@shared/constants';
@@ -86,6 +86,13 @@ export function NavBar({ user }: { user: PublicUser }) {
       setLeaving(false);
     }
   }
+
+  // nav-groups.css: the page's scroll padding clears the admin's taller bar (a class on <html>, not :root:has()).
+  useLayoutEffect(() => {
+    if (!admin) return;
+    document.documentElement.classList.add('admin-bar');
+    return () => document.documentElement.classList.remove('admin-bar');
+  }, [admin]);
 
   return (
     <header className={`navbar${admin ? ' navbar-admin' : ''}`} onKeyDown={onKeyDown}>
