@@ -7,15 +7,8 @@ import { db, queryAll, tableName } from '../db';
 import { areLookalikes, lookalikeKeys } from '@shared/text/lookalike';
 import { TEXT_MESSAGES } from '@shared/text/normalize';
 import { BeingDeleted, Conflict, Invalid, NotFound } from '../domain-errors';
-import {
-  childrenOf,
-  type Kind,
-  type Parent,
-  structureEntry,
-  structureNameLookalike,
-  structureNode,
-  termsOfCollege,
-} from '../entities/structure-node';
+import type { Kind, Parent } from '../entities/structure-node';
+import { childrenOf, structureEntry, structureNameLookalike, structureNode, termsOfCollege } from '../entities/structure-node';
 import { lookalikeClaimWrites, lookalikeReleases } from '../lookalike-claims';
 import { naturalKey } from '../natural-key';
 import { check, EXISTS, IS_NEW, isConditionFailure, LIVE, put, remove, transact } from '../writes';

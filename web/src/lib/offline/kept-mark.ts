@@ -6,7 +6,7 @@ type KeptView = Omit<ViewLink, 'classKind'> & ({ classKind: ClassKind } | { kind
 
 /**
  * A mark as IndexedDB keeps it, in the app's names: its body and conflict may hold the wire's names
- * (slotcount, presentStudentData) and its view link the kind's code; a view link of no known kind is dropped.
+ * (shared/schemas/wire-names.ts) and its view link the kind's code; a view link of no known kind is dropped.
  */
 export function keptMark<Mark extends { view: ViewLink | null }>(kept: Mark): Mark {
   const mark = fromWire(kept) as Mark;
