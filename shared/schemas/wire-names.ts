@@ -13,7 +13,7 @@ export const CLASS_KINDS = ['lecture', 'lab'] as const;
 export type ClassKind = (typeof CLASS_KINDS)[number];
 
 const KIND_CODES = { lecture: 1, lab: 2 } as const;
-const KIND_OF_CODE: Record<string, ClassKind> = { 1: 'lecture', 2: 'lab' };
+const KIND_OF_CODE: Record<string, ClassKind> = Object.fromEntries(CLASS_KINDS.map((kind) => [KIND_CODES[kind], kind]));
 
 /** The number a class kind is on the wire, in the web app's URLs and in stored items and keys: 1 lecture, 2 lab. */
 export const kindCode = (kind: ClassKind): 1 | 2 => KIND_CODES[kind];
@@ -35,16 +35,20 @@ const RENAMES: Rename[] = [
 /** A field's name on the wire. */
 export const wireFieldName = (name: string): string => RENAMES.find(([inside]) => inside === name)?.[1] ?? name;
 
+// The names that make an object need translating, looked up for every value of every answer: built once.
+const NAMES_OF = {
+  toWire: RENAMES.map(([inside]) => inside),
+  fromWire: RENAMES.map(([, wire]) => wire),
+  strict: RENAMES.flatMap(([inside, wire]) => [inside, wire]),
+};
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One object's own names translated (a copy, keys in their order), or the object itself when it carries none. */
 function translated(value: unknown, direction: 'toWire' | 'fromWire', strict = false): unknown {
   if (!isRecord(value)) return value;
   const from = direction === 'toWire' ? 0 : 1;
-  const names = RENAMES.flatMap(([inside, wire]) =>
-    direction === 'fromWire' && strict ? [inside, wire] : [direction === 'toWire' ? inside : wire],
-  );
-  if (!names.some((name) => Object.hasOwn(value, name))) return value;
+  if (!NAMES_OF[strict ? 'strict' : direction].some((name) => Object.hasOwn(value, name))) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     const rename = RENAMES.find((candidate) => candidate[from] === key);
