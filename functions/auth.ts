@@ -3,6 +3,7 @@ import { MESSAGES } from '@shared/messages';
 import { PASSWORD_MESSAGES, type AppConfig } from '@shared/schemas/auth';
 import { AUTH_REQUESTS } from '@shared/requests/auth';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './lib/auth/password';
+import { withCollegeClock } from './lib/auth/college-clock';
 import { passwordProblem } from './lib/auth/password-policy';
 import { clearedLoginSessionCookie, deviceCookie, signDeviceToken, trustedDevice } from './lib/auth/login-session-token';
 import { setPasswordWithLink } from './lib/auth/set-password-use';
@@ -75,13 +76,13 @@ export const handler = resource('auth', AUTH_REQUESTS, {
     const trusted = deviceCookie(await signDeviceToken(email, device ?? randomUUID()), request.secure);
     const signedIn = { ...loginSession.user, loginSessionId: loginSession.loginSessionId };
     securityEvent('login succeeded', { ...request, user: signedIn }, { trustedDevice: !!device });
-    return { data: loginSession.user, message: 'Logged in successfully', cookies: [cookie, trusted] };
+    return { data: await withCollegeClock(loginSession.user), message: 'Logged in successfully', cookies: [cookie, trusted] };
   },
 
   'GET /auth/currentstatus': async ({ user }) => {
     // The login session's id stays on the server (the cookie's token carries it).
     const { loginSessionId: _loginSessionId, ...publicUser } = user;
-    return { data: publicUser, message: 'Logged in' };
+    return { data: await withCollegeClock(publicUser), message: 'Logged in' };
   },
 
   'POST /auth/logout': async (request) => {

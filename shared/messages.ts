@@ -22,3 +22,6 @@ export const MESSAGES = {
   busy: 'The service is busy right now. Please try again in a moment.',
   itemTooLarge: 'This is too large to store as one record (DynamoDB holds at most 400 KB per item). Make it smaller and try again.',
 } as const;
+
+/** 200 to a mark whose clientMarkId the session already carries: it was stored when first sent (a word of the marks queue, without zod). */
+export const MARK_ALREADY_STORED = 'This attendance was already received and stored';

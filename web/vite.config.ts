@@ -73,20 +73,37 @@ const pwa = VitePWA({
 /*
  * Few requests on a first visit (docs/decisions.md "Few chunks"): left to itself the bundler makes a
  * chunk of every set of modules that a set of pages shares, and a page's first visit fetches dozens
- * of files, about six at a time over HTTP/1.1. Three groups instead, highest priority first (each also
+ * of files, about six at a time over HTTP/1.1. A few groups instead, highest priority first (each also
  * takes the modules its modules import, unless a group above took them):
  * - React, and the modules main.tsx runs before the first paint (the status check, the stores, the
  *   error page, the base styles): the initial files, with main.tsx;
- * - the components and libraries two or more pages share, and what they import (SWR, react-router,
- *   zod): one chunk, loaded with the router;
+ * - the components and libraries two or more pages share, and what they import (SWR, react-router):
+ *   one chunk, loaded with the router;
+ * - zod, the schemas and the form helper: one chunk, for the pages with a form;
  * - not the PDF code (lib/pdf), which loads only for a download.
  * A module added to main.tsx's imports must join 'boot', or 'shared' becomes initial: the bundle budget
  * test (tests/e2e/bundle-budget.test.ts) fails then.
  */
 const CHUNK_GROUPS = [
-  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-  { name: 'boot', test: (id: string) => BOOT.test(inSource(id)) || /[\\/]shared[\\/]constants\.ts$/.test(id), priority: 2 },
-  { name: 'shared', test: (id: string) => /^(components|lib)\/(?!pdf\/)/.test(inSource(id)), minShareCount: 2, priority: 1 },
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+  { name: 'boot', test: (id: string) => BOOT.test(inSource(id)) || /[\\/]shared[\\/]constants\.ts$/.test(id), priority: 3 },
+  {
+    name: 'shared',
+    test: (id: string) =>
+      /^(components|lib)\/(?!pdf\/|form\.ts$|student-search\/)/.test(inSource(id)) || /[\\/]shared[\\/]timetable-words\.ts$/.test(id),
+    minShareCount: 2,
+    priority: 2,
+  },
+  // zod and the schemas, with the form helper and the student search that use them: only the pages with a form load
+  // them (Home and the marking form do not). Not the wire's names, which the boot script's API client uses.
+  {
+    name: 'forms',
+    test: (id: string) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+      /[\\/]shared[\\/](schemas|answers)[\\/](?!wire-names\.ts$)/.test(id) ||
+      /^(lib\/form\.ts|components\/student-search\/)/.test(inSource(id)),
+    priority: 1,
+  },
   // The marking flow's small modules every step imports (its URL state, the step layout, the caller's classes, the
   // marked ones): one chunk, not one each.
   {
@@ -102,7 +119,7 @@ const CHUNK_GROUPS = [
     test: (id: string) =>
       /^features\/auth\/(api\/auth|components\/(login-page|sign-in-link-form|sign-in-link-page|oidc-callback-page|signing-in))\.tsx?$/.test(
         inSource(id),
-      ) || /[\\/]shared[\\/]schemas[\\/](sign-in-link|oidc)\.ts$/.test(id),
+      ),
     priority: 1,
   },
 ];

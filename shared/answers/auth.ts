@@ -34,6 +34,9 @@ export const listedUserShape = z.strictObject({
 });
 export type ListedUser = z.output<typeof listedUserShape>;
 
+/** The college's time zone and its offset from UTC over a stretch of time (shared/dates.ts SteadyOffset). */
+const steadyOffsetShape = z.strictObject({ timeZone: z.string(), offsetMinutes: z.number(), from: z.string(), until: z.string() });
+
 /** The signed-in user as login and currentstatus answer: mustChangePassword after an admin's reset (one-time password). */
 export const signedInUserShape = z.strictObject({
   ...publicUserShape.shape,
@@ -42,6 +45,8 @@ export const signedInUserShape = z.strictObject({
   studentIds: z.optional(z.array(z.string())),
   /** The same students with their names, by name. */
   students: z.optional(z.array(z.strictObject({ _id: z.string(), name: z.string() }))),
+  /** login's and currentstatus's: the college's clock, for the web app to tell its dates without Intl (none while the zone's offset changes). */
+  clock: z.optional(steadyOffsetShape),
 });
 export type SignedInUser = z.output<typeof signedInUserShape>;
 

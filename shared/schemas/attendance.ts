@@ -80,8 +80,7 @@ export const markSchema = z.object({
 });
 export type MarkInput = z.infer<typeof markSchema>;
 
-/** 200 to a mark whose clientMarkId the session already carries: it was stored when first sent. */
-export const MARK_ALREADY_STORED = 'This attendance was already received and stored';
+export { MARK_ALREADY_STORED } from '../messages';
 
 export const REASON_MESSAGE = 'Give the reason for the correction (3 to 500 characters)';
 

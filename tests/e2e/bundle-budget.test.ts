@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,21 @@ function initialScripts(): string[] {
   return [...new Set([...scripts, ...preloads])];
 }
 
+/** A chunk and every chunk it imports statically, by file name in assets/. */
+function staticImports(file: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) return [...seen];
+  seen.add(file);
+  const code = readFileSync(join(ASSETS, file), 'utf8');
+  for (const [, imported] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) staticImports(imported!, seen);
+  return [...seen];
+}
+
+/** The source files a chunk was built from (its source map). */
+const sourcesOf = (file: string): string[] => {
+  const map = join(ASSETS, `${file}.map`);
+  return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
+};
+
 describe('web bundle budget', () => {
   it('measures a production build (React without its development code)', () => {
     const [entry] = initialScripts();
@@ -47,6 +62,20 @@ describe('web bundle budget', () => {
     expect(total).toBeLessThanOrEqual(INITIAL_BUDGET);
     // The router and the pages are chunks fetched beside the status check, not before the first script runs.
     expect(files.length).toBeLessThanOrEqual(INITIAL_SCRIPTS);
+  });
+
+  it('loads no zod for Home or the marking form: only pages with a form take the schemas', () => {
+    const page = (name: string) => readdirSync(ASSETS).find((file) => file.startsWith(`${name}-`) && file.endsWith('.js'))!;
+    for (const name of ['home-page', 'students-page']) {
+      const loaded = staticImports(page(name));
+      expect(loaded.length).toBeGreaterThan(3);
+      const withZod = loaded.filter((file) => sourcesOf(file).some((source) => source.includes('node_modules/zod/')));
+      expect({ name, withZod }).toEqual({ name, withZod: [] });
+    }
+    // The view screen has a form: zod comes with it.
+    expect(
+      staticImports(page('view-attendance-page')).some((file) => sourcesOf(file).some((source) => source.includes('node_modules/zod/'))),
+    ).toBe(true);
   });
 
   it('holds no PDF code in the initial files; a lazy chunk holds it', () => {

@@ -71,8 +71,12 @@ describe('e2e offline marking', () => {
 
   it('saves a mark made offline, keeps it through a reload, and sends it once when the connection returns', async () => {
     const page = await facultyPhone();
+    // Nothing kept on the phone until a mark is: no database made just by opening the app.
+    const databases = () => page.evaluate(async () => (await indexedDB.databases()).map(({ name }) => name));
+    expect(await databases()).not.toContain('sams-offline');
     const [lecture] = lectures;
     await markOffline(page, lecture!.times);
+    expect(await databases()).toContain('sams-offline');
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect.poll(() => queueStatus(page).innerText()).toMatch(/offline[\s\S]*1 mark waiting to be sent/);
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '@functions/lib/db';
 import { loginSession } from '@functions/lib/entities/login-session';
 import { loginFailures } from '@functions/lib/entities/sign-in-guards';
+import type { SignedInUser } from '@shared/schemas/auth';
 import { useTestStack } from '@tests/support/stack';
 
 const t = useTestStack('admin', 'faculty');
@@ -20,6 +21,7 @@ describe('auth: login', () => {
       username: t.faculty.user.username,
       email: t.faculty.email,
       role: 'faculty',
+      clock: { timeZone: 'Asia/Kolkata', offsetMinutes: 330, from: expect.any(String), until: expect.any(String) },
     });
     expect(JSON.stringify(result.body)).not.toMatch(/hash|salt|password|scrypt/i);
     // The session, then the trusted-device cookie (tests/functions/auth-throttle.test.ts).
@@ -67,7 +69,13 @@ describe('auth: current status and logout', () => {
   it('answers 200 with the user for a live session and 401 without one', async () => {
     const ok = await t.stack.call('GET', '/api/v1/auth/currentstatus', { cookie: t.admin.cookie });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toEqual(t.admin.user);
+    const { clock, ...user } = ok.body.data as SignedInUser;
+    const { clock: _atLogin, ...signedIn } = t.admin.user as SignedInUser;
+    expect(user).toEqual(signedIn);
+    // The college's clock (the default zone, IST): its offset over the coming week, for the web app's dates.
+    expect(clock).toEqual({ timeZone: 'Asia/Kolkata', offsetMinutes: 330, from: expect.any(String), until: expect.any(String) });
+    expect(Date.parse(clock!.until) - Date.parse(clock!.from)).toBe(8 * 24 * 3600 * 1000);
+    expect(Date.parse(clock!.from)).toBeLessThan(Date.now());
     const none = await t.stack.call('GET', '/api/v1/auth/currentstatus');
     expect(none.status).toBe(401);
     expect(none.body.data).toBeNull();

@@ -47,8 +47,9 @@ const division = () => college.divisions[0]!;
 const batch = () => division().batches[0]!;
 
 describe('DynamoDB requests per route', () => {
-  it('authenticates a request with one GetItem', async () => {
-    expect(await requestsOf('GET', '/api/v1/auth/currentstatus')).toEqual(['GetItem']);
+  it("authenticates a request with one GetItem; the login status adds the college's clock (its settings, one GetItem)", async () => {
+    expect(await requestsOf('GET', '/api/v1/auth/currentstatus')).toEqual(['GetItem', 'GetItem']);
+    expect(await requestsOf('GET', '/api/v1/auth/sessions')).toEqual(['GetItem', 'Query', 'GetItem']);
   });
 
   it('answers the public config without reading DynamoDB, even for a signed-in caller', async () => {

@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { addDays, collegeMoment, instantOf, isTimeZone, parseTime, todayIn, wallClock, weekdayOf } from '@shared/dates';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  addDays,
+  collegeMoment,
+  instantOf,
+  isTimeZone,
+  knowSteadyOffset,
+  parseTime,
+  steadyOffsetOf,
+  todayIn,
+  wallClock,
+  weekdayOf,
+} from '@shared/dates';
 
 /** The college's clock (shared/dates.ts): dates and times of its time zone from UTC instants, and back. */
 const IST = 'Asia/Kolkata';
@@ -66,5 +77,40 @@ describe('the college’s text', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect([weekdayOf('2026-11-23'), weekdayOf('2026-11-29')]).toEqual([1, 7]);
+  });
+});
+
+describe('a steady offset (the clock the server hands the web app)', () => {
+  const DAY = 86_400_000;
+  const at = Date.parse('2026-11-26T10:00:00Z');
+
+  it('is the zone’s offset from a day before to a week after, or none when it changes in that stretch', () => {
+    expect(steadyOffsetOf('Asia/Kathmandu', at)).toEqual({
+      timeZone: 'Asia/Kathmandu',
+      offsetMinutes: 345,
+      from: new Date(at - DAY).toISOString(),
+      until: new Date(at + 7 * DAY).toISOString(),
+    });
+    expect(steadyOffsetOf('Europe/Berlin', at)?.offsetMinutes).toBe(60);
+    // Berlin's clocks go back on 25 October 2026, within a week of the 22nd, and went back a day before the 26th.
+    expect(steadyOffsetOf('Europe/Berlin', Date.parse('2026-10-22T10:00:00Z'))).toBeNull();
+    expect(steadyOffsetOf('Europe/Berlin', Date.parse('2026-10-26T00:30:00Z'))).toBeNull();
+  });
+
+  it('tells the wall clock in its stretch by arithmetic, as Intl would, and leaves the rest to Intl', () => {
+    const zone = 'America/Sao_Paulo';
+    const instants = [at - DAY, at - 1, at, at + 3 * DAY + 12_345, at + 7 * DAY];
+    const outside = [at - DAY - 60_000, at + 7 * DAY + 60_000];
+    const byIntl = [...instants, ...outside].map((instant) => wallClock(zone, instant));
+    knowSteadyOffset(steadyOffsetOf(zone, at)!);
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      expect(instants.map((instant) => wallClock(zone, instant))).toEqual(byIntl.slice(0, instants.length));
+      expect(formatToParts).not.toHaveBeenCalled();
+      expect(outside.map((instant) => wallClock(zone, instant))).toEqual(byIntl.slice(instants.length));
+      expect(formatToParts).toHaveBeenCalledTimes(outside.length);
+    } finally {
+      formatToParts.mockRestore();
+    }
   });
 });

@@ -5,6 +5,8 @@ import type { MarkedClassSession } from '@shared/schemas/attendance';
 import { TIMETABLE_MESSAGES, type TodayClass } from '@shared/schemas/timetable';
 import { mockApi, routes, type Routes } from './support/fake-api';
 import { ACTIVE_TERMS, ADMIN, FACULTY, signedInAs } from './support/fixtures';
+import { preloadFirstRead } from '@web/app/router';
+import { session } from '@web/lib/session';
 import { renderApp } from './support/render-app';
 import { entry, LAB, LECTURE, named, todayClass } from './support/timetable';
 import { LISTS, sessionView } from './support/view-attendance';
@@ -229,5 +231,34 @@ describe('Home for an admin', () => {
     await todayList();
     expect(screen.queryByRole('link', { name: /not marked today/ })).not.toBeInTheDocument();
     expect(api.calls.filter((call) => call.path.startsWith('/attendance/missing'))).toHaveLength(0);
+  });
+});
+
+describe("Today read early (the first page's main read)", () => {
+  const classes = [todayClass(LECTURE)];
+
+  it('is read with the status check, before Home renders; Home takes that answer, so Today is read once', async () => {
+    const api = mockApi({ ...signedInAs(FACULTY), ...ACTIVE_TERMS, 'GET /timetable/today': { data: classes } });
+    preloadFirstRead('/');
+    await waitFor(() => expect(api.callsTo('GET', '/timetable/today')).toHaveLength(1));
+    renderApp('/');
+    expect(within(await todayList()).getAllByRole('link')).toHaveLength(1);
+    expect(api.callsTo('GET', '/timetable/today')).toHaveLength(1);
+  });
+
+  it('is not read on another page, and is not taken by the next person signed in at this device', async () => {
+    const first = mockApi({ ...signedInAs(FACULTY), ...ACTIVE_TERMS, 'GET /timetable/today': { data: classes } });
+    preloadFirstRead('/queue');
+    await waitFor(() => expect(session.get().status).toBe('signed-in'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(first.callsTo('GET', '/timetable/today')).toHaveLength(0);
+    preloadFirstRead('/');
+    await waitFor(() => expect(first.callsTo('GET', '/timetable/today')).toHaveLength(1));
+    // The faculty member leaves without Home showing; an admin signs in at the same device.
+    session.reset();
+    const next = mockApi({ ...signedInAs(ADMIN), ...ACTIVE_TERMS, 'GET /timetable/today': { data: [] } });
+    renderApp('/');
+    expect(await screen.findByText(/No classes of yours on the timetable|No classes today/)).toBeInTheDocument();
+    expect(next.callsTo('GET', '/timetable/today')).toHaveLength(1);
   });
 });

@@ -16,9 +16,10 @@ import './components/ui/ui.css';
 void checkSessionOnce();
 const root = createRoot(document.getElementById('root')!);
 void import('./app/router').then(
-  ({ App, AppRouter, createHistory, preloadPages }) => {
-    // The page's chunks start loading before React renders anything.
+  ({ App, AppRouter, createHistory, preloadFirstRead, preloadPages }) => {
+    // The page's chunks, and its main read, start loading before React renders anything.
     preloadPages(window.location.pathname);
+    preloadFirstRead(window.location.pathname);
     // A transition: React renders the first page in slices, yielding to the browser between them,
     // so that no one long task blocks a slow phone's main thread (docs/decisions.md).
     startTransition(() =>

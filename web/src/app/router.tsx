@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, useTransition, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Router, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { useSession } from '../lib/session';
+import { isStaff } from '@shared/constants';
+import { preloadTodayClasses } from '../lib/queries';
+import { session, useSession } from '../lib/session';
 import { shownPath } from '../lib/shown-path';
 import { ErrorBoundary, ErrorPage } from './error-page';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireStaff } from './guards';
@@ -186,6 +188,17 @@ export function preloadPages(pathname: string) {
     // A failure shows when React renders the page.
     (route.handle as Preload | undefined)?.preload().catch(() => undefined);
   }
+}
+
+/**
+ * The first page's main read, started as soon as the status check says who is signed in: with the page's chunks,
+ * not after them (Home's Today, the largest thing it shows). Only where the page is sure to render and take it.
+ */
+export function preloadFirstRead(pathname: string) {
+  void checkSessionOnce().then(() => {
+    const { user } = session.get();
+    if (pathname === '/' && user && isStaff(user.role) && !user.mustChangePassword) preloadTodayClasses();
+  });
 }
 
 /** The window's history, for AppRouter (main.tsx, and the web tests over their simulated window). */

@@ -1,4 +1,4 @@
-import { useApi } from './use-api';
+import { preloadApi, useApi } from './use-api';
 
 /*
  * The lists the screens read, once for every feature. SWR keys are the API paths ('/semester/<termid>'),
@@ -25,6 +25,8 @@ export const useUsers = (listed: boolean) => useApi('GET /user', listed ? {} : n
 export const useSettings = () => useApi('GET /settings', {});
 /** The signed-in user's classes of today (college time), each with its session once marked. */
 export const useTodayClasses = () => useApi('GET /timetable/today', { query: {} });
+/** Today's read started before Home's chunk has loaded (the router, once the status check says who is signed in). */
+export const preloadTodayClasses = () => preloadApi('GET /timetable/today', { query: {} });
 /** The classes of a date not marked yet (admins), once the date is a real one. */
 export const useMissingClasses = (date: string | undefined) => useApi('GET /attendance/missing', date ? { query: { date } } : null);
 /** A term's timetable entries, of one faculty member or one division (with its batches' labs). */

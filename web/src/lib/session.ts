@@ -1,3 +1,4 @@
+import { knowSteadyOffset } from '@shared/dates';
 import type { SignedInUser } from '@shared/schemas/auth';
 import { createStore, useStore } from './store';
 
@@ -58,12 +59,18 @@ function forgetTabSignIn(): void {
   }
 }
 
+function signedIn(user: SignedInUser): void {
+  // The college's clock the server sent with the user: dates in college time without Intl (shared/dates.ts).
+  if (user.clock) knowSteadyOffset(user.clock);
+  store.set({ status: 'signed-in', user });
+}
+
 export const session = {
   get: store.get,
   subscribe: store.subscribe,
   signIn: (user: SignedInUser) => {
     keepTabSignIn(user);
-    store.set({ status: 'signed-in', user });
+    signedIn(user);
   },
   signOut: () => {
     forgetTabSignIn();
@@ -74,7 +81,7 @@ export const session = {
   /** With no network at start: continues this tab's sign-in, if it has one (a reload); answers whether it did. */
   resumeOffline: (): boolean => {
     const kept = tabSignIn();
-    if (kept) store.set({ status: 'signed-in', user: kept.user });
+    if (kept) signedIn(kept.user);
     return kept !== null;
   },
   /** Back to "not checked yet", this tab's sign-in forgotten (tests, and a fresh app). */

@@ -3,6 +3,7 @@ import type { GetKey, RouteRequest } from '@shared/api-contract';
 import { routePath } from '@shared/api-contract';
 import { callRoute } from '@web/lib/api-client';
 import { collegeToday } from '@web/lib/college-time';
+import { nextTask } from '@web/lib/next-task';
 import type { QueuedMark } from '@web/lib/offline/mark-queue';
 import { session } from '@web/lib/session';
 
@@ -19,11 +20,13 @@ const kept = new Set<string>();
  * Reads the student list of each class of today not yet marked, and who of the group is on leave today
  * (once per list and sign-in while the app runs).
  */
-export function keepTodayForOffline(classes: readonly TodayClass[]): void {
+export async function keepTodayForOffline(classes: readonly TodayClass[]): Promise<void> {
   if (!navigator.onLine) return;
   const date = collegeToday();
   for (const { entry, marked } of classes) {
     if (marked) continue;
+    // A class's reads in a task of their own, after Today has painted.
+    await nextTask();
     const { groupid } = entry;
     if (entry.classKind === 'lecture') keep('GET /student/division/{divisionid}', { params: { divisionid: groupid } });
     else keep('GET /student/{batchid}', { params: { batchid: groupid } });

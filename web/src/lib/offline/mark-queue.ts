@@ -65,11 +65,22 @@ function database(): Promise<IDBPDatabase<QueueDb>> {
 /** A browser without IndexedDB keeps no marks: it lists none, and saving one fails (the screen says so). */
 const canKeep = (): boolean => typeof indexedDB !== 'undefined';
 
+/**
+ * Whether the device holds the database: it is made by the first mark saved, so a device that never kept
+ * one is not given an empty database at every start (nor a first visit the time it takes).
+ */
+async function holdsMarks(): Promise<boolean> {
+  if (!canKeep()) return false;
+  if (opened || typeof indexedDB.databases !== 'function') return true;
+  return (await indexedDB.databases()).some(({ name }) => name === DB_NAME);
+}
+
 /** The user's saved marks, oldest first, in the app's names (keptMark). */
 export async function marksOf(userId: string): Promise<QueuedMark[]> {
-  if (!canKeep()) return [];
+  if (!(await holdsMarks())) return [];
   const marks = await (await database()).getAllFromIndex('marks', 'byUser', userId);
-  return marks.map(keptMark).sort((a, b) => a.savedAt.localeCompare(b.savedAt));
+  // ISO times in UTC: ordered as text (no localeCompare, which loads the browser's collation data).
+  return marks.map(keptMark).sort((a, b) => (a.savedAt < b.savedAt ? -1 : a.savedAt > b.savedAt ? 1 : 0));
 }
 
 export async function saveMark(mark: QueuedMark): Promise<void> {
@@ -83,7 +94,7 @@ export async function removeMark(clientMarkId: string): Promise<void> {
 
 /** Drops every user's marks already dealt with (sent, conflict, refused); those waiting stay. */
 export async function removeDoneMarks(): Promise<void> {
-  if (!canKeep()) return;
+  if (!(await holdsMarks())) return;
   const db = await database();
   for (const mark of await db.getAll('marks')) if (mark.state !== 'waiting') await db.delete('marks', mark.clientMarkId);
 }

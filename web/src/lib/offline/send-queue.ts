@@ -1,4 +1,5 @@
-import { MARK_ALREADY_STORED, type MarkConflict, type MarkedClassSession } from '@shared/schemas/attendance';
+import { MARK_ALREADY_STORED } from '@shared/messages';
+import type { MarkConflict, MarkedClassSession } from '@shared/schemas/attendance';
 import { ApiError, callRoute, errorMessage } from '../api-client';
 import { session } from '../session';
 import { toast } from '../toast';

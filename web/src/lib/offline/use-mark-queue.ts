@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { nextTask } from '../next-task';
 import { useRefresh } from '../use-write';
 import { reloadQueue } from './queue-store';
 import { onMarkSent, sendWaiting, stopRetrying } from './send-queue';
@@ -14,7 +15,9 @@ export function useMarkQueue(userId: string | undefined): void {
     const online = () => void sendWaiting({ now: true });
     window.addEventListener('online', online);
     const unsubscribe = onMarkSent(() => void refresh('POST /attendance'));
-    void reloadQueue()
+    // After the first page has painted: opening IndexedDB is not part of showing it.
+    void nextTask()
+      .then(reloadQueue)
       .then(() => sendWaiting({ now: true }))
       .catch((error: unknown) => console.warn('Could not read the marks saved on this phone', error));
     return () => {

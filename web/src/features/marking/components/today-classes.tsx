@@ -1,6 +1,8 @@
 import { useEffect, useId } from 'react';
 import { markingFormPath } from '@shared/marking-link';
-import { TIMETABLE_MESSAGES, WEEKDAYS, weekdayOf, type TodayClass } from '@shared/schemas/timetable';
+import { weekdayOf } from '@shared/dates';
+import type { TodayClass } from '@shared/schemas/timetable';
+import { TIMETABLE_MESSAGES, WEEKDAYS } from '@shared/timetable-words';
 import { LinkList } from '@web/components/ui/link-list';
 import { Loaded } from '@web/components/ui/loaded';
 import { QUEUE_PATH } from '@web/components/offline/queue-status';
@@ -50,7 +52,7 @@ export function TodayClasses({ anotherClass }: { anotherClass: string }) {
   const queued = useQueuedMarks();
   const { today: date } = useCollegeTime();
   useEffect(() => {
-    if (classes.data) keepTodayForOffline(classes.data);
+    if (classes.data) void keepTodayForOffline(classes.data);
   }, [classes.data]);
   return (
     <section className="home-section" aria-labelledby={headingId}>

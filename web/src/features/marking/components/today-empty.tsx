@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
+import { TIMETABLE_MESSAGES } from '@shared/timetable-words';
 import { Notice } from '@web/components/ui/notice';
 import { useActiveTerms, useTimetable } from '@web/lib/queries';
 import { useSession } from '@web/lib/session';
