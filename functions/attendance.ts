@@ -9,11 +9,14 @@ import {
   type MarkedClassSession,
   type PercentageReport,
 } from '@shared/schemas/attendance';
+import { CHECK_IN_MESSAGES } from '@shared/schemas/check-in';
 import { SETTINGS_MESSAGES } from '@shared/schemas/settings';
 import { TIMETABLE_MESSAGES } from '@shared/schemas/timetable';
 import { ATTENDANCE_REQUESTS } from '@shared/requests/attendance';
 import { assertMayCorrect, correctedClassSession } from './lib/attendance/corrections';
 import { markOnce } from './lib/attendance/mark-once';
+import { checkInStudent } from './lib/check-in/student';
+import { checkInView, closeForClass, openForClass } from './lib/check-in/teacher';
 import { dateReport, percentageReport, rangeReport } from './lib/attendance/reports';
 import { classSessionView } from './lib/attendance/session-view';
 import { Conflict, NotFound } from './lib/domain-errors';
@@ -27,8 +30,8 @@ import { notMarkedOn } from './lib/timetable/classes';
 /**
  * Attendance resource: marking a class session exactly once, correcting it with a history, the view
  * by date (or day by day over up to 31 days), percentages over a range (all slots or one), the
- * timetable's classes not yet marked on a date, and the college's settings that rule marking,
- * corrections and percentages (docs/product.md §4–§6).
+ * timetable's classes not yet marked on a date, check-in (docs/product.md §2.18), and the college's settings
+ * that rule marking, corrections and percentages (docs/product.md §4–§6).
  */
 export const handler = resource('attendance', ATTENDANCE_REQUESTS, {
   'POST /attendance': async (request) => {
@@ -97,6 +100,19 @@ export const handler = resource('attendance', ATTENDANCE_REQUESTS, {
         ? TIMETABLE_MESSAGES.noneOverdue
         : TIMETABLE_MESSAGES.allMarked;
     return { data: classes, message };
+  },
+
+  'POST /checkin': async ({ body, user }) => ({ status: 201, data: await openForClass(body, user), message: CHECK_IN_MESSAGES.opened }),
+
+  'GET /checkin/{id}': async ({ params }) => ({ data: await checkInView(params.id), message: CHECK_IN_MESSAGES.read }),
+
+  'POST /checkin/{id}/close': async ({ params }) => ({ data: await closeForClass(params.id), message: CHECK_IN_MESSAGES.closed }),
+
+  'POST /checkin/student': async ({ body, user }) => {
+    const { outcome, data } = await checkInStudent(body, user);
+    return outcome === 'checkedIn'
+      ? { status: 201, data, message: CHECK_IN_MESSAGES.checkedIn }
+      : { status: 200, data, message: CHECK_IN_MESSAGES.already };
   },
 
   'GET /settings': async () => ({ data: await getSettings(), message: SETTINGS_MESSAGES.read }),

@@ -21,6 +21,7 @@ const ACCESS: Record<Route['access'], string> = {
   admin: 'admin',
   ownRecord: 'staff; the student of {id}; their guardian',
   applicant: 'admin; the student of {id}; their guardian',
+  student: 'students only (for themselves)',
 };
 
 /** The top-level fields of an object schema (one with a default too) by their names on the wire, optional ones marked '?'. */

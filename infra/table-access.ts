@@ -1,3 +1,4 @@
+import { CHECK_IN_PARTITIONS } from '@functions/lib/entities/check-in';
 import { invitationRun } from '@functions/lib/entities/invitation';
 import { LEAVE_PARTITIONS } from '@functions/lib/entities/leave';
 import { loginFailures, setPasswordLink, signInLinkRequests } from '@functions/lib/entities/sign-in-guards';
@@ -134,7 +135,7 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   attendance: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
     queriesIndex: true,
-    writesTo: [LOGIN_SESSIONS, COURSES, SETTINGS, ...LEAVE_PARTITIONS],
+    writesTo: [LOGIN_SESSIONS, COURSES, SETTINGS, ...LEAVE_PARTITIONS, ...CHECK_IN_PARTITIONS],
   },
   // Timetable entries: added and deleted by transactions (with a counter of each division's labs), never scanned.
   timetable: {

@@ -18,6 +18,7 @@ import {
   percentageReportShape,
   classSessionViewShape,
 } from './answers/attendance';
+import { checkInViewShape, studentCheckInShape } from './answers/check-in';
 import { collegeSettingsShape } from './answers/settings';
 import { notMarkedShape, timetableEntryShape, todayClassShape } from './answers/timetable';
 import { defaulterReportShape, studentRecordShape, studentStandingShape } from './answers/reports';
@@ -165,6 +166,10 @@ const ANSWERS = {
   'PATCH /attendance/{id}': classSessionViewShape,
   'GET /attendance/{id}/history': list(historyEntryShape),
   'GET /attendance/missing': notMarkedShape,
+  'POST /checkin': checkInViewShape,
+  'GET /checkin/{id}': checkInViewShape,
+  'POST /checkin/{id}/close': checkInViewShape,
+  'POST /checkin/student': studentCheckInShape,
   'GET /settings': collegeSettingsShape,
   'PATCH /settings': collegeSettingsShape,
 

@@ -28,9 +28,9 @@ export type Resource = (typeof RESOURCES)[number];
  * in (logout ends their session); signedIn: anyone signed in, whatever their role (their own account);
  * staff: signed-in admins and faculty; admin: signed-in admins only; ownRecord: staff, the student whose
  * record the path's {id} is, and a guardian linked to that student; applicant: as ownRecord, but admins rather than
- * all staff (who may apply for a student's leave).
+ * all staff (who may apply for a student's leave); student: students only, each for themselves (checking in).
  */
-export type Access = 'public' | 'optional' | 'signedIn' | 'staff' | 'admin' | 'ownRecord' | 'applicant';
+export type Access = 'public' | 'optional' | 'signedIn' | 'staff' | 'admin' | 'ownRecord' | 'applicant' | 'student';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** What else a row says of its route. */
@@ -172,6 +172,11 @@ export const ROUTES = [
   r('PATCH', '/attendance/{id}', 'attendance', 'staff', DATA_CHANGE, refreshes('/attendance', '/report')),
   r('GET', '/attendance/{id}/history', 'attendance', 'staff'),
   r('GET', '/attendance/missing', 'attendance', 'admin'),
+  // Check-in (docs/product.md §2.18): the teacher opens it for a class of now, the screen reads its code, students check in.
+  r('POST', '/checkin', 'attendance', 'staff'),
+  r('GET', '/checkin/{id}', 'attendance', 'staff'),
+  r('POST', '/checkin/{id}/close', 'attendance', 'staff'),
+  r('POST', '/checkin/student', 'attendance', 'student'),
   // The college's attendance rules (edit window, how late and excused count): served with attendance, which applies them.
   // Everyone signed in reads them: the college's time zone, and the rules a student's standing follows.
   r('GET', '/settings', 'attendance', 'signedIn', OFFLINE_READ),

@@ -94,14 +94,15 @@ const CHUNK_GROUPS = [
     minShareCount: 2,
     priority: 2,
   },
-  // zod and the schemas, with the form helper and the student search that use them: only the pages with a form load
-  // them (Home and the marking form do not). Not the wire's names, which the boot script's API client uses.
+  // zod and the schemas, with the form helper: only the pages with a form load them (Home and the marking form do
+  // not). Not the wire's names, which the boot script's API client uses. The student search (with its styles) stays
+  // with the pages that show it.
   {
     name: 'forms',
     test: (id: string) =>
       /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
       /[\\/]shared[\\/](schemas|answers)[\\/](?!wire-names\.ts$)/.test(id) ||
-      /^(lib\/form\.ts|components\/student-search\/)/.test(inSource(id)),
+      inSource(id) === 'lib/form.ts',
     priority: 1,
   },
   // The marking flow's small modules every step imports (its URL state, the step layout, the caller's classes, the

@@ -54,10 +54,12 @@ type Caller = (typeof CALLERS)[number];
  */
 function expected(route: Route, caller: Caller): 401 | 403 | 'allowed' | 'same for all' {
   if (route.access === 'public' || route.access === 'optional') return 'same for all';
+  if (route.access === 'student' && ['admin', 'faculty', 'guardian'].includes(caller)) return 403;
   if (caller === 'admin') return 'allowed';
   if (caller === 'faculty') return route.access === 'admin' || route.access === 'applicant' ? 403 : 'allowed';
   // The sample of an ownRecord or applicant route names the student's own record, which is the guardian's child too.
-  if (caller === 'student' || caller === 'guardian') return ['signedIn', 'ownRecord', 'applicant'].includes(route.access) ? 'allowed' : 403;
+  if (caller === 'student' || caller === 'guardian')
+    return ['signedIn', 'ownRecord', 'applicant', 'student'].includes(route.access) ? 'allowed' : 403;
   return 401;
 }
 

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '@functions/lib/db';
 import { loginSession } from '@functions/lib/entities/login-session';
 import { ITEM_WRITE_ACTIONS, TABLE_ACCESS } from '@infra/table-access';
 import { API_PREFIX, ROUTES, type Resource } from '@shared/routes';
-import { lectureMark, useCollege } from '@tests/support/college';
+import { lectureMark, slotOfNow, useCollege } from '@tests/support/college';
+import { signedInStudent } from '@tests/support/family';
 import { useTestStack } from '@tests/support/stack';
 import { entryBody, timetableApi } from '@tests/support/timetable';
 import { toWire } from '@shared/schemas/wire-names';
@@ -89,6 +91,26 @@ describe('dynamodb:LeadingKeys (infra/table-access.ts writesTo)', () => {
     // The timetable, a mark, and a report read by a session idle long enough to be written.
     const entry = await timetableApi(t).added(entryBody(college, t.faculty.user._id));
     ok(await t.stack.call('POST', '/api/v1/attendance', { cookie: t.faculty.cookie, body: toWire(lectureMark(college)) }), 201);
+    // Check-in: opened for a class of now, a student in (their check-in and their phone's), closed.
+    const opened = await t.stack.api('POST /checkin', {
+      cookie: t.faculty.cookie,
+      body: {
+        courseid: college.courseid,
+        slotid: await slotOfNow(t.stack, t.admin.cookie, college.termid),
+        classKind: 'lecture',
+        groupid: college.divisions[0]!.id,
+      },
+    });
+    ok(opened, 201);
+    const student = await signedInStudent(college.divisions[0]!.batches[0]!.students[0]!);
+    ok(
+      await t.stack.api('POST /checkin/student', {
+        cookie: student.cookie,
+        body: { code: opened.body.data.code!, deviceKey: randomUUID() },
+      }),
+      201,
+    );
+    ok(await t.stack.api('POST /checkin/{id}/close', { cookie: t.faculty.cookie, params: { id: opened.body.data._id } }), 200);
     const admin = t.admin.user._id;
     const token = /sams_session=[^.]+\.([^.;]+)/.exec(t.admin.cookie)![1]!;
     const adminSession: string = JSON.parse(Buffer.from(token, 'base64url').toString()).jti;

@@ -8,6 +8,7 @@ import { RESOURCE_METADATA_KEY } from '@infra/resource-metadata';
 import * as keys from '@functions/lib/keys';
 import { emailClaim, emailLookalikeClaim } from '@functions/lib/entities/user';
 import { loginSession } from '@functions/lib/entities/login-session';
+import { CHECK_IN_PARTITIONS } from '@functions/lib/entities/check-in';
 import { LEAVE_PARTITIONS } from '@functions/lib/entities/leave';
 import { ITEM_WRITE_ACTIONS, partitionsOf, TABLE_ACCESS } from '@infra/table-access';
 import { ROUTES, RESOURCES, routeKey, type Resource } from '@shared/routes';
@@ -184,7 +185,13 @@ describe('least privilege', () => {
     expect(partitions('report')).toEqual([sessions]);
     expect(TABLE_ACCESS.report.actions.filter((action) => ITEM_WRITE_ACTIONS.includes(action))).toEqual(['UpdateItem']);
     const course = partitionsOf(structureNode('course', 'c'));
-    expect(partitions('attendance')).toEqual([sessions, course, partitionsOf(keys.collegeSettings()), ...LEAVE_PARTITIONS]);
+    expect(partitions('attendance')).toEqual([
+      sessions,
+      course,
+      partitionsOf(keys.collegeSettings()),
+      ...LEAVE_PARTITIONS,
+      ...CHECK_IN_PARTITIONS,
+    ]);
     expect(partitions('timetable')).toEqual([sessions, partitionsOf(structureNode('term', 't'))]);
   });
 

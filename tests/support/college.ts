@@ -1,4 +1,5 @@
 import { beforeAll, expect } from 'vitest';
+import { DEFAULT_TIME_ZONE, formatTime, wallClock } from '@shared/dates';
 import { collegeToday } from '@tests/support/college-time';
 import type { StackFixture, TestStack } from './stack';
 import { toWire } from '@shared/schemas/wire-names';
@@ -101,4 +102,11 @@ export function lectureMark(college: SmallCollege, overrides: Record<string, unk
     groupid: division.id,
     ...overrides,
   };
+}
+
+/** A slot of the term whose class is on now (from 30 minutes before to 30 after, college time): check-in may open. */
+export function slotOfNow(stack: TestStack, cookie: string, termid: string): Promise<string> {
+  const { minute } = wallClock(DEFAULT_TIME_ZONE);
+  const [start, end] = [Math.max(0, minute - 30), Math.min(23 * 60 + 59, minute + 30)];
+  return create(stack, cookie, 'slot', { name: `Now ${formatTime(start)}`, termid, start: formatTime(start), end: formatTime(end) });
 }

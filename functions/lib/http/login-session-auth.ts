@@ -46,6 +46,7 @@ function mayCall(access: Access | undefined, user: CurrentUser, params: Record<s
   const ownStudent = () => params.id !== undefined && !isStaff(user.role) && user.studentIds!.includes(params.id);
   if (access === 'ownRecord') return isStaff(user.role) || ownStudent();
   if (access === 'applicant') return user.role === 'admin' || ownStudent();
+  if (access === 'student') return user.role === 'student';
   return true;
 }
 
