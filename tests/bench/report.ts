@@ -206,6 +206,20 @@ export function renderMarkdown(r: BenchResults): string {
       table(['route', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'p95 of budget'], [row('GET report/student/{id}/standing', f.standing)]),
     );
   }
+  if (r.checkIn) {
+    const c = r.checkIn;
+    parts.push(
+      '',
+      '## 4f. A lecture of 200 checks in within a minute',
+      '',
+      `${c.students} students of one division, each signed in, check in to a lecture of now (docs/product.md §2.18) one every ${Math.round((c.seconds * 1000) / c.students)} ms for ${c.seconds} s, each from a phone of their own with the code the classroom screen shows then (read every 2 s); ${c.errors} not answered 201. Afterwards the teacher's check-in lists ${c.listed}: ${c.exact ? 'exactly those students' : 'NOT exactly those students'}. The budget is a p95 under 500 ms and 0 errors.`,
+      '',
+      table(
+        ['route', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'p95 of budget'],
+        [['POST checkin/student', c.checkIn.p50, c.checkIn.p95, c.checkIn.p99, c.checkIn.max, pct(c.checkIn.p95, 500)]],
+      ),
+    );
+  }
   if (r.load) {
     const l = r.load;
     parts.push(

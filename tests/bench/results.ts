@@ -1,3 +1,4 @@
+import type { CheckInBurstResult } from './sections/check-in';
 import type { ColdStartRow } from './sections/cold-start';
 import type { CostRow } from './sections/cost';
 import type { FamilyBurstResult } from './sections/family';
@@ -28,6 +29,7 @@ export interface BenchResults {
   import?: ImportRow[];
   invitations?: InvitationsResult;
   family?: FamilyBurstResult;
+  checkIn?: CheckInBurstResult;
   load?: LoadResult;
   oneGroup?: OneGroupResult;
   lighthouse?: LighthouseRow[];

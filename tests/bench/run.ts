@@ -38,6 +38,7 @@ async function main() {
     const { measureImport } = await import('./sections/import');
     const { measureInvitations } = await import('./sections/invitations');
     const { measureFamilyBurst } = await import('./sections/family');
+    const { measureCheckInBurst } = await import('./sections/check-in');
     const { runLoad } = await import('./sections/load');
     const { measureOneGroup } = await import('./sections/one-group');
     const { measureLighthouse } = await import('./sections/lighthouse');
@@ -51,6 +52,7 @@ async function main() {
       if (runs('import')) results.import = log('import', await measureImport(context));
       if (runs('invitations')) results.invitations = log('invitations', await measureInvitations(context));
       if (runs('family')) results.family = log('family', await measureFamilyBurst(context));
+      if (runs('check-in')) results.checkIn = log('check-in', await measureCheckInBurst(context));
       if (runs('load')) results.load = log('load', await runLoad(context, 50, 60));
       if (runs('one-group')) results.oneGroup = log('one-group', await measureOneGroup(context, 50, 30));
       if (runs('web')) results.lighthouse = log('lighthouse', await measureLighthouse(context));

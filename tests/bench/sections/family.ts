@@ -114,7 +114,7 @@ export async function measureFamilyBurst(context: BenchContext): Promise<FamilyB
 }
 
 /** Signs a student in as a sign-in by link does (their account opened, a login session stored): their cookie header. */
-async function studentSignIn(): Promise<(id: string) => Promise<string>> {
+export async function studentSignIn(): Promise<(id: string) => Promise<string>> {
   const { newLoginSession, signedInUser } = await import('@functions/lib/auth/sign-in');
   const { openStudentAccount } = await import('@functions/lib/repositories/accounts');
   const { loginSessionItem } = await import('@functions/lib/repositories/login-sessions');

@@ -72,6 +72,12 @@ const leave = {
   detail: onDemand(() => import('../features/leave/components/leave-detail-page').then((m) => m.LeaveDetailPage)),
 };
 
+/** Check-in (docs/product.md §2.18): a student's code form, the classroom screen. */
+const checkIn = {
+  student: onDemand(() => import('../features/check-in/components/check-in-page').then((m) => m.CheckInPage)),
+  screen: onDemand(() => import('../features/check-in/components/check-in-screen').then((m) => m.CheckInScreen)),
+};
+
 /** BootScreen until the initial status check has answered (docs/product.md §4), then its children. */
 function SessionChecked({ children }: { children: ReactNode }) {
   const { status } = useSession();
@@ -137,6 +143,7 @@ const routes: RouteObject[] = [
                 path: 'me/classes',
                 ...onDemand(() => import('../features/reports/components/family-classes').then((m) => m.FamilyClasses)),
               },
+              { path: 'me/checkin', ...checkIn.student },
               { path: 'me/leave', ...leave.family },
               { path: 'me/leave/new', ...leave.apply },
               // My account (docs/product.md §4): every role; a one-time password's user is held here until they choose their own.
@@ -157,6 +164,7 @@ const routes: RouteObject[] = [
                   { path: 'students/:groupid', ...marking.students },
                   { path: 'success', ...marking.success },
                   { path: 'queue', ...marking.queue },
+                  { path: 'checkin/:id', ...checkIn.screen },
                   {
                     path: 'dashboard/viewattendance',
                     ...onDemand(() =>

@@ -26,6 +26,11 @@ export function FamilyHome() {
 
   return (
     <Page title={guardian ? 'Attendance of your children' : 'My attendance'}>
+      {!guardian && (
+        <Link className="button family-check-in" to="/me/checkin">
+          Check in to a class
+        </Link>
+      )}
       <ChildSwitcher chosen={chosen} />
       {child ? (
         <ChosenStudent key={child._id} id={child._id} reader={reader} keep={chosen.keep} />

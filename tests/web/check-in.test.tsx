@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { collegeToday } from '@tests/support/college-time';
+import type { CheckInView } from '@shared/answers/check-in';
+import { CHECK_IN_MESSAGES } from '@shared/schemas/check-in';
+import { mockApi, routes } from './support/fake-api';
+import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
+import { STUDENT } from './support/leave';
+import { renderApp } from './support/render-app';
+
+/*
+ * Check-in's screens (docs/product.md §2.18): a student types the code and reads what happened; the teacher opens
+ * check-in from a class's form, the classroom screen shows the code and who is in, and the form starts from them.
+ */
+
+const STUDENTS = [
+  { batchStudents: { _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001' } },
+  { batchStudents: { _id: 'st2', name: 'Diya Shah', enrollment: '25CE002' } },
+  { batchStudents: { _id: 'st3', name: 'Ishaan Mehta', enrollment: '25CE003' } },
+];
+const FORM_URL = '/students/d1?extraData=Semester+3+%2F+Physics+%2F+Lecture&termid=t1&semid=s3&courseid=c1&kind=1&slot=slot9';
+const VIEW: CheckInView = {
+  _id: 'ci1',
+  date: collegeToday(),
+  courseid: 'c1',
+  slotid: 'slot9',
+  classKind: 'lecture',
+  groupid: 'd1',
+  open: true,
+  code: 'K7P2QX',
+  changesInMs: 9000,
+  closesAt: '2030-01-01T10:10:00.000Z',
+  checkedIn: [
+    { _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001', at: '2030-01-01T09:01:00.000Z', flags: [] },
+    { _id: 'st3', name: 'Ishaan Mehta', enrollment: '25CE003', at: '2030-01-01T09:02:00.000Z', flags: ['sharedDevice'] },
+  ],
+};
+const formRoutes = routes({
+  'GET /term/active': { data: [ODD] },
+  'GET /semester/t1': { data: [SEMESTER_3] },
+  'GET /student/division/d1': { data: STUDENTS },
+  [`GET /leave/group/d1?date=${collegeToday()}`]: { data: [] },
+});
+
+describe('a student checks in', () => {
+  it('types the code and is told it worked, with the course; the phone’s key goes with it', async () => {
+    const api = mockApi({
+      ...signedInAs(STUDENT),
+      'POST /checkin/student': {
+        status: 201,
+        data: { _id: 'ci1', course: 'Physics', at: VIEW.closesAt },
+        message: CHECK_IN_MESSAGES.checkedIn,
+      },
+    });
+    const app = renderApp('/me/checkin');
+    await app.user.type(await screen.findByRole('textbox', { name: 'Code on the screen' }), 'k7p 2qx');
+    await app.user.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByText(`${CHECK_IN_MESSAGES.checkedIn} (Physics)`)).toBeInTheDocument();
+    const [sent] = api.callsTo('POST', '/checkin/student');
+    expect(sent!.body).toEqual({ code: 'k7p 2qx', deviceKey: expect.stringMatching(/^.{16,}$/) });
+    // The same phone, the same key next time.
+    await app.user.type(screen.getByRole('textbox', { name: 'Code on the screen' }), 'ABC234');
+    await app.user.click(screen.getByRole('button', { name: 'Check in' }));
+    await waitFor(() => expect(api.callsTo('POST', '/checkin/student')).toHaveLength(2));
+    expect((api.callsTo('POST', '/checkin/student')[1]!.body as { deviceKey: string }).deviceKey).toBe(
+      (sent!.body as { deviceKey: string }).deviceKey,
+    );
+  });
+
+  it('shows the refusal as an error, never a success', async () => {
+    mockApi({ ...signedInAs(STUDENT), 'POST /checkin/student': { status: 400, message: CHECK_IN_MESSAGES.wrongCode } });
+    const app = renderApp('/me/checkin');
+    await app.user.type(await screen.findByRole('textbox', { name: 'Code on the screen' }), 'AAAAAA');
+    await app.user.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHECK_IN_MESSAGES.wrongCode);
+    expect(screen.queryByText(CHECK_IN_MESSAGES.checkedIn)).not.toBeInTheDocument();
+  });
+});
+
+describe('the teacher’s check-in', () => {
+  it('opens from the class’s form to the classroom screen: the code, who is in with flags, Close', async () => {
+    const api = mockApi({
+      ...signedInAs(FACULTY),
+      ...formRoutes,
+      'POST /checkin': { status: 201, data: VIEW, message: CHECK_IN_MESSAGES.opened },
+      'GET /checkin/ci1': { data: VIEW },
+      'POST /checkin/ci1/close': {
+        data: { ...VIEW, open: false, code: undefined, changesInMs: undefined },
+        message: CHECK_IN_MESSAGES.closed,
+      },
+    });
+    const app = renderApp(FORM_URL);
+    await app.user.click(await screen.findByRole('button', { name: 'Open check-in' }));
+    expect(api.callsTo('POST', '/checkin')[0]!.body).toEqual({ courseid: 'c1', slotid: 'slot9', classKind: 'lecture', groupid: 'd1' });
+    expect(await screen.findByText('K7P2QX')).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/checkin/ci1');
+    expect(screen.getByRole('status')).toHaveTextContent('2 checked in');
+    const names = within(screen.getByRole('list', { name: 'Checked in' })).getAllByRole('listitem');
+    expect(names.map((one) => one.textContent)).toEqual(['25CE001 Aarav Patel', '25CE003 Ishaan Mehta · another student tried this phone']);
+    await app.user.click(screen.getByRole('button', { name: 'Close check-in' }));
+    await waitFor(() => expect(api.callsTo('POST', '/checkin/ci1/close')).toHaveLength(1));
+  });
+
+  it('starts the form from check-in: those in present, the rest absent, each said so', async () => {
+    mockApi({ ...signedInAs(FACULTY), ...formRoutes, 'GET /checkin/ci1': { data: VIEW } });
+    const app = renderApp(`/checkin/ci1?back=${encodeURIComponent(FORM_URL)}`);
+    await app.user.click(await screen.findByRole('link', { name: 'Mark from check-in' }));
+    const aarav = await screen.findByRole('checkbox', { name: /25CE001/ });
+    expect(aarav).toBeChecked();
+    expect(aarav).toHaveAccessibleDescription('Checked in');
+    expect(screen.getByRole('checkbox', { name: /25CE002/ })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /25CE003/ })).toHaveAccessibleDescription('Checked in · another student tried this phone');
+    expect(screen.getByText('2 of 3 present')).toBeInTheDocument();
+    expect(app.location().search).toContain('checkin=ci1');
+    // Opened from check-in, the form does not offer to open it again.
+    expect(screen.queryByRole('button', { name: 'Open check-in' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { CHECK_IN_MESSAGES } from '@shared/schemas/check-in';
+import { Field } from '@web/components/ui/field';
+import { Notice } from '@web/components/ui/notice';
+import { Page } from '@web/components/ui/page';
+import { ApiError, callRoute } from '@web/lib/api-client';
+import { deviceKey } from '@web/lib/device-key';
+import './check-in.css';
+
+type Outcome = { ok: true; text: string } | { ok: false; text: string };
+
+/**
+ * /me/checkin (docs/product.md §2.18): a student types the code on the classroom screen. The answer says
+ * what happened: checked in (and to which course), already in, or why not. Never a success the server did not give.
+ */
+export function CheckInPage() {
+  const [code, setCode] = useState('');
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const resultId = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    if (!code.trim()) return setOutcome({ ok: false, text: CHECK_IN_MESSAGES.code });
+    setSending(true);
+    try {
+      const answer = await callRoute('POST /checkin/student', { body: { code, deviceKey: deviceKey() } });
+      setOutcome({ ok: true, text: `${answer.message}${answer.data?.course ? ` (${answer.data.course})` : ''}` });
+      setCode('');
+    } catch (error) {
+      setOutcome({ ok: false, text: error instanceof ApiError ? error.message : 'Could not check in: try again' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Page title="Check in">
+      <form
+        className="card check-in-form"
+        onSubmit={(event) => void submit(event)}
+        aria-describedby={outcome ? resultId : undefined}
+        noValidate
+      >
+        <Field
+          label="Code on the screen"
+          hint="Six letters and digits, as the classroom screen shows them now."
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          className="check-in-code"
+        />
+        <button type="submit" className="button" disabled={sending}>
+          {sending ? 'Checking in…' : 'Check in'}
+        </button>
+      </form>
+      {outcome && (
+        <div id={resultId}>
+          <Notice kind={outcome.ok ? 'info' : 'error'}>{outcome.text}</Notice>
+        </div>
+      )}
+      <p>
+        <Link to="/me">Back to my attendance</Link>
+      </p>
+    </Page>
+  );
+}
