@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import decodeQR from 'qr/decode.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FAMILY } from '@functions/lib/demo-accounts';
 import { useMailCatcher } from '@tests/support/alerts';
@@ -49,6 +50,27 @@ async function classOfNow(admin: Page): Promise<string> {
   return `/students/${division._id}?${query.toString()}`;
 }
 
+/** The QR code on the classroom screen, drawn into a canvas from its SVG path and decoded (the `qr` library's decoder). */
+async function decodeScreenQr(page: Page): Promise<string> {
+  const image = await page.evaluate(() => {
+    const svg = document.querySelector('svg.qr-code')!;
+    const modules = Number(svg.getAttribute('viewBox')!.split(' ')[2]);
+    const scale = 8;
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = modules * scale;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.scale(scale, scale);
+    context.fillStyle = '#000';
+    context.fill(new Path2D(svg.querySelector('path')!.getAttribute('d')!));
+    const { width, height, data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width, height, data: Array.from(data) };
+  });
+  return decodeQR({ ...image, data: Uint8ClampedArray.from(image.data) });
+}
+
+/** The demo student, signed in by an emailed link, on a phone. */
 async function signedInStudent(): Promise<Page> {
   const page = t.watch(await t.e2e.newPage({ viewport: PHONE }));
   await page.goto(`/login?email=${encodeURIComponent(DEMO_FAMILY.student.email)}`);
@@ -81,6 +103,13 @@ describe('e2e: check-in', () => {
     await student.getByText(CHECK_IN_MESSAGES.checkedIn, { exact: false }).waitFor();
     expect(await student.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(student, 'check-in-phone');
+
+    // The phone's camera reads the screen's QR code (decoded here from the pixels Chromium draws): its link opens Check
+    // in with the code now on the screen, which the server takes (this student is in already: said so, counted once).
+    const scanned = await decodeScreenQr(teacher);
+    expect(scanned).toMatch(new RegExp(`^${t.e2e.stack.url}/me/checkin\\?code=[A-Z2-9]{6}$`));
+    await student.goto(scanned);
+    await student.getByText(CHECK_IN_MESSAGES.already).waitFor();
 
     // The screen reads again every 2 s: the student shows up without a reload.
     await teacher.getByRole('status').filter({ hasText: '1 checked in' }).waitFor({ timeout: 10_000 });

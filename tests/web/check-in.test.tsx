@@ -67,6 +67,22 @@ describe('a student checks in', () => {
     );
   });
 
+  it('checks in at once when opened from the screen’s QR code (its link holds the code), once', async () => {
+    const api = mockApi({
+      ...signedInAs(STUDENT),
+      'POST /checkin/student': {
+        status: 201,
+        data: { _id: 'ci1', course: 'Physics', at: VIEW.closesAt },
+        message: CHECK_IN_MESSAGES.checkedIn,
+      },
+    });
+    const app = renderApp('/me/checkin?code=K7P2QX');
+    expect(await screen.findByText(`${CHECK_IN_MESSAGES.checkedIn} (Physics)`)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/checkin/student').map((call) => (call.body as { code: string }).code)).toEqual(['K7P2QX']);
+    // The code left the address: a reload would send nothing.
+    expect(app.location().search).toBe('');
+  });
+
   it('shows the refusal as an error, never a success', async () => {
     mockApi({ ...signedInAs(STUDENT), 'POST /checkin/student': { status: 400, message: CHECK_IN_MESSAGES.wrongCode } });
     const app = renderApp('/me/checkin');
@@ -93,6 +109,8 @@ describe('the teacher’s check-in', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Open check-in' }));
     expect(api.callsTo('POST', '/checkin')[0]!.body).toEqual({ courseid: 'c1', slotid: 'slot9', classKind: 'lecture', groupid: 'd1' });
     expect(await screen.findByText('K7P2QX')).toBeInTheDocument();
+    // The QR code beside it: the student's Check in page with the code.
+    expect(screen.getByRole('img', { name: 'QR code to check in' })).toBeInTheDocument();
     expect(app.location().pathname).toBe('/checkin/ci1');
     expect(screen.getByRole('status')).toHaveTextContent('2 checked in');
     const names = within(screen.getByRole('list', { name: 'Checked in' })).getAllByRole('listitem');

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { CHECK_IN_MESSAGES } from '@shared/schemas/check-in';
 import { Field } from '@web/components/ui/field';
 import { Notice } from '@web/components/ui/notice';
@@ -11,22 +11,21 @@ import './check-in.css';
 type Outcome = { ok: true; text: string } | { ok: false; text: string };
 
 /**
- * /me/checkin (docs/product.md §2.18): a student types the code on the classroom screen. The answer says
+ * /me/checkin (docs/product.md §2.18): a student types the code on the classroom screen, or scans its QR code,
+ * which opens this page with the code and checks in at once. The answer says
  * what happened: checked in (and to which course), already in, or why not. Never a success the server did not give.
  */
 export function CheckInPage() {
-  const [code, setCode] = useState('');
+  const [search, setSearch] = useSearchParams();
+  const scanned = search.get('code');
+  const [code, setCode] = useState(scanned ?? '');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const resultId = useId();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    if (!code.trim()) return setOutcome({ ok: false, text: CHECK_IN_MESSAGES.code });
+  async function send(typed: string) {
     setSending(true);
     try {
-      const answer = await callRoute('POST /checkin/student', { body: { code, deviceKey: deviceKey() } });
+      const answer = await callRoute('POST /checkin/student', { body: { code: typed, deviceKey: deviceKey() } });
       setOutcome({ ok: true, text: `${answer.message}${answer.data?.course ? ` (${answer.data.course})` : ''}` });
       setCode('');
     } catch (error) {
@@ -34,6 +33,24 @@ export function CheckInPage() {
     } finally {
       setSending(false);
     }
+  }
+
+  // Opened from the classroom screen's QR code: checked in at once, while the code is on the screen. The code
+  // leaves the address, so a reload sends nothing again.
+  const sentScanned = useRef(false);
+  useEffect(() => {
+    if (!scanned || sentScanned.current) return;
+    sentScanned.current = true;
+    setSearch({}, { replace: true });
+    void send(scanned);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the code the page was opened with
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    if (!code.trim()) return setOutcome({ ok: false, text: CHECK_IN_MESSAGES.code });
+    await send(code);
   }
 
   return (

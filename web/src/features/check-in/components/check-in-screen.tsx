@@ -1,6 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { checkInFlagText } from '@web/components/attendance/check-in-flags';
 import { Loaded } from '@web/components/ui/loaded';
+import { QrCode } from '@web/components/ui/qr-code';
 import { Page } from '@web/components/ui/page';
 import { toast } from '@web/lib/toast';
 import { useApi } from '@web/lib/use-api';
@@ -40,10 +41,13 @@ export function CheckInScreen() {
           <section className="check-in-screen" aria-label="Check-in">
             {shown!.open ? (
               <>
-                <p className="check-in-lead">Open SAMS on your phone, choose Check in and type:</p>
-                <p className="check-in-big-code" aria-label={`Code ${shown!.code?.split('').join(' ')}`}>
-                  {shown!.code}
-                </p>
+                <p className="check-in-lead">Scan with your phone&apos;s camera, or open SAMS, choose Check in and type:</p>
+                <div className="check-in-codes">
+                  <QrCode text={checkInLink(shown!.code!)} label="QR code to check in" />
+                  <p className="check-in-big-code" aria-label={`Code ${shown!.code?.split('').join(' ')}`}>
+                    {shown!.code}
+                  </p>
+                </div>
               </>
             ) : (
               <p className="check-in-lead">Check-in is closed.</p>
@@ -77,6 +81,9 @@ export function CheckInScreen() {
     </Page>
   );
 }
+
+/** What the QR code holds: the student's Check in page with the code, which checks in at once (signed in already). */
+const checkInLink = (code: string): string => `${window.location.origin}/me/checkin?code=${encodeURIComponent(code)}`;
 
 /** Only a path of this app (never another site) is gone back to. */
 const safeBack = (back: string | null): string | null => (back && back.startsWith('/') && !back.startsWith('//') ? back : null);
