@@ -42,16 +42,20 @@ const formRoutes = routes({
   [`GET /leave/group/d1?date=${collegeToday()}`]: { data: [] },
 });
 
+/** A signed-in student whose check-ins the server takes. */
+const studentCheckingIn = () =>
+  mockApi({
+    ...signedInAs(STUDENT),
+    'POST /checkin/student': {
+      status: 201,
+      data: { _id: 'ci1', course: 'Physics', at: VIEW.closesAt },
+      message: CHECK_IN_MESSAGES.checkedIn,
+    },
+  });
+
 describe('a student checks in', () => {
   it('types the code and is told it worked, with the course; the phone’s key goes with it', async () => {
-    const api = mockApi({
-      ...signedInAs(STUDENT),
-      'POST /checkin/student': {
-        status: 201,
-        data: { _id: 'ci1', course: 'Physics', at: VIEW.closesAt },
-        message: CHECK_IN_MESSAGES.checkedIn,
-      },
-    });
+    const api = studentCheckingIn();
     const app = renderApp('/me/checkin');
     await app.user.type(await screen.findByRole('textbox', { name: 'Code on the screen' }), 'k7p 2qx');
     await app.user.click(screen.getByRole('button', { name: 'Check in' }));
@@ -68,14 +72,7 @@ describe('a student checks in', () => {
   });
 
   it('checks in at once when opened from the screen’s QR code (its link holds the code), once', async () => {
-    const api = mockApi({
-      ...signedInAs(STUDENT),
-      'POST /checkin/student': {
-        status: 201,
-        data: { _id: 'ci1', course: 'Physics', at: VIEW.closesAt },
-        message: CHECK_IN_MESSAGES.checkedIn,
-      },
-    });
+    const api = studentCheckingIn();
     const app = renderApp('/me/checkin?code=K7P2QX');
     expect(await screen.findByText(`${CHECK_IN_MESSAGES.checkedIn} (Physics)`)).toBeInTheDocument();
     expect(api.callsTo('POST', '/checkin/student').map((call) => (call.body as { code: string }).code)).toEqual(['K7P2QX']);
