@@ -18,14 +18,13 @@ export const userRefShape = z.strictObject({
 });
 export type UserRef = z.output<typeof userRefShape>;
 
+/** A class of a day by its ids: what a marked session and a check-in are of. */
+export const classOfDayFields = { date: z.string(), courseid: z.string(), slotid: z.string(), classKind, groupid: z.string() };
+
 /** POST attendance's 409 to a different mark of a session that exists: which session, who marked it and when. */
 export const markConflictShape = z.strictObject({
   _id: z.string(),
-  date: z.string(),
-  courseid: z.string(),
-  slotid: z.string(),
-  classKind,
-  groupid: z.string(),
+  ...classOfDayFields,
   markedBy: userRefShape,
   markedAt: z.string(),
 });

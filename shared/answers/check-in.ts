@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { classKind } from '../schemas/attendance-kinds';
+import { classOfDayFields } from './attendance';
 
 // Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/ (see shared/answers/auth.ts).
 
@@ -15,11 +15,7 @@ export const checkedInShape = z.strictObject({
 /** A check-in as its teacher sees it: open or not, the code to show now (while open), who checked in. */
 export const checkInViewShape = z.strictObject({
   _id: z.string(),
-  date: z.string(),
-  courseid: z.string(),
-  slotid: z.string(),
-  classKind,
-  groupid: z.string(),
+  ...classOfDayFields,
   open: z.boolean(),
   /**
    * While open: the code on the screen now, and in how many milliseconds the next replaces it (a span, not a

@@ -62,16 +62,17 @@ export async function openCheckIn(c: CheckInClass, by: UserRef, closesAt: string
   const made: StoredCheckIn = { ...c, _id: checkInId(c), secret: newCheckInSecret(), openedBy: by, openedAt: now.toISOString(), closesAt };
   const failed = await transact({ checkIn: put({ ...checkIn(c), entity: 'checkIn', ...withStoredKind(made) }, IS_NEW) });
   if (!failed) return made;
-  await db.send(
+  const { Attributes } = await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: checkIn(c),
       UpdateExpression: 'SET closesAt = :closesAt REMOVE closedAt',
       ConditionExpression: EXISTS,
       ExpressionAttributeValues: { ':closesAt': closesAt },
+      ReturnValues: 'ALL_NEW',
     }),
   );
-  return (await getCheckIn(c))!;
+  return storedOf(Attributes as CheckInItem);
 }
 
 /** Closes it: check-ins are refused from then on (those already in stay). False when it was never opened. */
