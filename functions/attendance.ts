@@ -108,8 +108,8 @@ export const handler = resource('attendance', ATTENDANCE_REQUESTS, {
 
   'POST /checkin/{id}/close': async ({ params }) => ({ data: await closeForClass(params.id), message: CHECK_IN_MESSAGES.closed }),
 
-  'POST /checkin/student': async ({ body, user }) => {
-    const { outcome, data } = await checkInStudent(body, user);
+  'POST /checkin/student': async ({ body, user, clientIp }) => {
+    const { outcome, data } = await checkInStudent(body, user, { clientIp });
     return outcome === 'checkedIn'
       ? { status: 201, data, message: CHECK_IN_MESSAGES.checkedIn }
       : { status: 200, data, message: CHECK_IN_MESSAGES.already };

@@ -9,7 +9,20 @@ export const checkedInShape = z.strictObject({
   name: z.string(),
   enrollment: z.string(),
   at: z.string(),
-  flags: z.array(z.enum(['sharedDevice', 'twoDevices'])),
+  flags: z.array(z.enum(['sharedDevice', 'twoDevices', 'outside'])),
+  /** Checked in after the settings' minutes from the class's start: the form starts them late. */
+  late: z.boolean(),
+});
+
+/**
+ * The class once marked: the version a correction names, and the corrections its check-in proposes — each student
+ * who checked in after the mark and is marked absent, as late (by the settings) or present. The teacher accepts them.
+ */
+export const markedCheckInShape = z.strictObject({
+  _id: z.string(),
+  version: z.number(),
+  markedAt: z.string(),
+  proposals: z.array(z.strictObject({ _id: z.string(), status: z.enum(['present', 'late']) })),
 });
 
 /** A check-in as its teacher sees it: open or not, the code to show now (while open), who checked in. */
@@ -26,6 +39,7 @@ export const checkInViewShape = z.strictObject({
   /** Check-in ends by itself then (the class's end and the margin), or ended when closed. */
   closesAt: z.string(),
   checkedIn: z.array(checkedInShape),
+  marked: z.optional(markedCheckInShape),
 });
 export type CheckInView = z.output<typeof checkInViewShape>;
 

@@ -8,9 +8,6 @@ import { CLASS_KINDS } from './wire-names';
  * the classroom screen; the teacher's form is filled from who checked in. A check-in proposes, the teacher marks.
  */
 
-/** How long before the class starts, and after it ends, its check-in may be open (college time). */
-export const CHECK_IN_MARGIN_MINUTES = 10;
-
 export const CHECK_IN_MESSAGES = {
   opened: 'Check-in open',
   read: 'Check-in',

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { CollegeSettings } from '../answers/settings';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../dates';
 import { alertSettingsFields, DEFAULT_ALERT_SETTINGS } from './alert-settings';
+import { checkInSettingsFields, DEFAULT_CHECK_IN_SETTINGS } from './check-in-settings';
 import { DEFAULT_LEAVE_SETTINGS, leaveSettingsFields } from './leave-settings';
 import { DEFAULT_LOGIN_SESSION_SETTINGS, loginSessionSettingsFields } from './session-settings';
 import { EXCUSED_RULES, MARKING_POLICIES, THRESHOLD_SCOPES } from './settings-choices';
@@ -34,6 +35,7 @@ export const DEFAULT_SETTINGS: CollegeSettings = {
   ...DEFAULT_ALERT_SETTINGS,
   ...DEFAULT_LOGIN_SESSION_SETTINGS,
   ...DEFAULT_LEAVE_SETTINGS,
+  ...DEFAULT_CHECK_IN_SETTINGS,
 };
 
 /** A year: a longer window is a window that never closes, which an admin can always do instead. */
@@ -74,6 +76,7 @@ export const settingsSchema = z.object({
   ...alertSettingsFields,
   ...loginSessionSettingsFields,
   ...leaveSettingsFields,
+  ...checkInSettingsFields,
 });
 
 /** PATCH settings: any of the settings; those left out stay as they are. */

@@ -21,7 +21,7 @@ import { allItems } from '@tests/support/table';
 useTestStack();
 const teacher = { _id: 'u-teacher', username: 'Demo Faculty' };
 /** Check-in ends by itself then: well after these tests. */
-const LATER = new Date(Date.now() + 3_600_000).toISOString();
+const LATER = { closesAt: new Date(Date.now() + 3_600_000).toISOString(), lateFrom: null };
 /** A class of its own for each test. */
 const aClass = (): CheckInClass => ({ date: '2026-11-27', groupid: randomUUID(), courseid: 'c1', slotid: 's1', classKind: 'lecture' });
 const itemsOf = async (c: CheckInClass) => (await allItems()).filter((item) => String(item.pk).includes(c.groupid));
@@ -39,6 +39,24 @@ describe('check-in store', () => {
     expect(reopened).toMatchObject({ secret: opened[0]!.secret, classKind: 'lecture' });
     expect(reopened.closedAt).toBeUndefined();
     expect(await closeCheckIn(aClass())).toBe(false);
+    // A reopen takes the late time the settings give now: set, then none.
+    const lateFrom = new Date().toISOString();
+    expect((await openCheckIn(c, teacher, { ...LATER, lateFrom })).lateFrom).toBe(lateFrom);
+    expect((await getCheckIn(c))?.lateFrom).toBe(lateFrom);
+    expect((await openCheckIn(c, teacher, LATER)).lateFrom).toBeUndefined();
+    expect((await getCheckIn(c))?.lateFrom).toBeUndefined();
+  });
+
+  it('keeps a check-in flagged from outside the college’s networks with any flag it gets later', async () => {
+    const c = aClass();
+    await openCheckIn(c, teacher, LATER);
+    expect(await recordCheckIn(c, 'st1', 'phone-a', { flags: ['outside'] })).toBe('checkedIn');
+    expect(await recordCheckIn(c, 'st2', 'phone-c')).toBe('checkedIn');
+    expect(await recordCheckIn(c, 'st1', 'phone-b', { flags: ['outside'] })).toBe('alreadyCheckedIn');
+    expect((await studentCheckIns(c)).map((one) => [one.studentid, one.flags])).toEqual([
+      ['st1', ['outside', 'twoDevices']],
+      ['st2', []],
+    ]);
   });
 
   it('records 60 students checking in at once, each once, as 60 separate items (and their devices)', async () => {
@@ -82,8 +100,8 @@ describe('check-in store', () => {
     expect(await recordCheckIn(c, 'st1', 'phone')).toBe('closed');
     expect(await itemsOf(c)).toHaveLength(1);
     const ended = aClass();
-    await openCheckIn(ended, teacher, new Date(Date.now() + 60_000).toISOString());
-    expect(await recordCheckIn(ended, 'st1', 'phone', new Date(Date.now() + 61_000))).toBe('closed');
+    await openCheckIn(ended, teacher, { closesAt: new Date(Date.now() + 60_000).toISOString(), lateFrom: null });
+    expect(await recordCheckIn(ended, 'st1', 'phone', { now: new Date(Date.now() + 61_000) })).toBe('closed');
     expect(await openCheckInsOf(ended.date, [ended.groupid], new Date(Date.now() + 61_000))).toEqual([]);
     expect((await openCheckInsOf(ended.date, [ended.groupid, c.groupid], new Date())).map((one) => one.groupid)).toEqual([ended.groupid]);
     expect(await itemsOf(ended)).toHaveLength(1);

@@ -5,6 +5,8 @@ import { formatTime, wallClock } from '@shared/dates';
 import { codeOf, windowAt } from '@functions/lib/check-in/codes';
 import { checkInClassOfId } from '@functions/lib/entities/check-in';
 import { getCheckIn } from '@functions/lib/repositories/check-ins';
+import { DEFAULT_CHECK_IN_SETTINGS } from '@shared/schemas/check-in-settings';
+import { collegeToday } from '@tests/support/college-time';
 import { create, slotOfNow, useCollege } from '@tests/support/college';
 import { signedInStudent, type FamilyMember } from '@tests/support/family';
 import { useTestStack } from '@tests/support/stack';
@@ -42,6 +44,21 @@ const open = (groupid: string, slotid = slotNow) =>
 const view = (id: string) => t.stack.api('GET /checkin/{id}', { cookie: t.faculty.cookie, params: { id } });
 const checkIn = (who: FamilyMember, code: string, deviceKey: string) =>
   t.stack.api('POST /checkin/student', { cookie: who.cookie, body: { code, deviceKey } });
+const settings = async (body: Record<string, unknown>) =>
+  expect((await t.stack.api('PATCH /settings', { cookie: t.admin.cookie, body })).status).toBe(200);
+/** A class of now of its own: a new slot each, so each test's check-in starts empty. */
+const freshClass = async (groupid = college.divisions[0]!.id) => {
+  const { minute } = wallClock('Asia/Kolkata');
+  const slotid = await create(t.stack, t.admin.cookie, 'slot', {
+    name: `Now ${randomUUID().slice(0, 6)}`,
+    termid: college.termid,
+    start: formatTime(Math.max(0, minute - 30)),
+    end: formatTime(Math.min(23 * 60 + 59, minute + 30)),
+  });
+  const opened = await open(groupid, slotid);
+  expect(opened.status, opened.body.message).toBe(201);
+  return opened.body.data;
+};
 
 describe('check-in', () => {
   it('opens for a class of now with a six-character code; a student of the class checks in once', async () => {
@@ -72,8 +89,8 @@ describe('check-in', () => {
     const { _id, code } = (await open(division.id)).body.data;
     const stored = (await getCheckIn(checkInClassOfId(_id)!))!;
     const now = Date.now();
-    // Two windows back: refused. The window before: still accepted (a code read just as the screen changed).
-    const old = codeOf(stored.secret, windowAt(now) - 2);
+    // Three windows back (at least 30 s, past the 20 s a code is taken for): refused.
+    const old = codeOf(stored.secret, windowAt(now) - 3);
     expect((await checkIn(students.s2, old, phone())).body.message).toBe(CHECK_IN_MESSAGES.wrongCode);
     // A student of another division: no check-in of theirs is open, whatever code they send.
     expect((await checkIn(students.s3, code!, phone())).body.message).toBe(CHECK_IN_MESSAGES.noneOpen);
@@ -110,6 +127,71 @@ describe('check-in', () => {
     });
     const refused = await open(college.divisions[0]!.id, later);
     expect([refused.status, refused.body.message]).toEqual([400, CHECK_IN_MESSAGES.notNow(formatTime(start - 10), formatTime(start + 70))]);
+  });
+
+  it('follows the settings: the margin around a class, late after some minutes, the college’s networks', async () => {
+    // A wider margin: the refusal names the times it gives.
+    await settings({ checkInMarginMinutes: 25 });
+    const { minute } = wallClock('Asia/Kolkata');
+    const start = minute + 180 < 23 * 60 ? minute + 180 : minute - 240;
+    const later = await create(t.stack, t.admin.cookie, 'slot', {
+      name: `Later ${randomUUID().slice(0, 4)}`,
+      termid: college.termid,
+      start: formatTime(start),
+      end: formatTime(start + 60),
+    });
+    expect((await open(college.divisions[0]!.id, later)).body.message).toBe(
+      CHECK_IN_MESSAGES.notNow(formatTime(start - 25), formatTime(start + 85)),
+    );
+
+    // Late from the class's start (it began up to 30 minutes ago); networks that are not this machine's: flagged.
+    await settings({ checkInLateAfterMinutes: 0, checkInNetworks: ['10.0.0.0/8', '2001:db8::/32'] });
+    const lateClass = await freshClass();
+    expect((await checkIn(students.s1, lateClass.code!, phone())).status).toBe(201);
+    expect((await view(lateClass._id)).body.data.checkedIn).toEqual([
+      expect.objectContaining({ _id: ids.s1, late: true, flags: ['outside'] }),
+    ]);
+
+    // Never late; this machine's network listed: no flag.
+    await settings({ checkInLateAfterMinutes: null, checkInNetworks: ['127.0.0.0/8', '::1/128'] });
+    const onTime = await freshClass();
+    expect((await checkIn(students.s1, onTime.code!, phone())).status).toBe(201);
+    expect((await view(onTime._id)).body.data.checkedIn).toEqual([expect.objectContaining({ _id: ids.s1, late: false, flags: [] })]);
+    await settings(DEFAULT_CHECK_IN_SETTINGS);
+  });
+
+  it('proposes a late check-in to a class already marked as a correction, which the teacher accepts', async () => {
+    const division = college.divisions[0]!;
+    const c = await freshClass();
+    expect((await checkIn(students.s1, c.code!, phone())).status).toBe(201);
+    // Marked with s1 present (they checked in) and s2 absent; then s2 checks in.
+    const marked = await t.stack.api('POST /attendance', {
+      cookie: t.faculty.cookie,
+      body: {
+        presentStudentIds: [ids.s1],
+        date: collegeToday(),
+        slotid: c.slotid,
+        classKind: 'lecture',
+        courseid: college.courseid,
+        groupid: division.id,
+      },
+    });
+    expect(marked.status, marked.body.message).toBe(201);
+    expect((await view(c._id)).body.data.marked?.proposals).toEqual([]);
+    expect((await checkIn(students.s2, (await view(c._id)).body.data.code!, phone())).status).toBe(201);
+    const proposed = (await view(c._id)).body.data.marked!;
+    // Only s2: s1 checked in before the mark; the rest of the division never checked in.
+    expect(proposed.proposals).toEqual([{ _id: ids.s2, status: 'present' }]);
+
+    const accepted = await t.stack.api('PATCH /attendance/{id}', {
+      cookie: t.faculty.cookie,
+      params: { id: proposed._id },
+      body: { statuses: { [ids.s2]: 'present' }, reason: 'Checked in after the class was marked', version: proposed.version },
+    });
+    expect(accepted.status, accepted.body.message).toBe(200);
+    expect(accepted.body.data.students.find((one) => one._id === ids.s2)?.status).toBe('present');
+    const after = (await view(c._id)).body.data.marked!;
+    expect(after).toMatchObject({ version: proposed.version + 1, proposals: [] });
   });
 
   it('answers bad bodies with their message and a check-in id that names nothing with 404', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_SETTINGS_MESSAGES } from '@shared/schemas/alert-settings';
+import { CHECK_IN_SETTINGS_MESSAGES as CHECK_IN } from '@shared/schemas/check-in-settings';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, type CollegeSettings } from '@shared/schemas/settings';
 import { attendanceApi } from '@tests/support/attendance';
 import { useTestStack } from '@tests/support/stack';
@@ -97,6 +98,17 @@ describe('college settings', () => {
     [{ timeZone: 330 }, SETTINGS_MESSAGES.timeZone],
     [{ notMarkedAlerts: true }, ALERT_SETTINGS_MESSAGES.nameFirst],
     [{ absenceStreakAlerts: true, collegeName: '   ' }, ALERT_SETTINGS_MESSAGES.nameFirst],
+    [{ checkInMarginMinutes: 61 }, CHECK_IN.checkInMarginMinutes],
+    [{ checkInMarginMinutes: null }, CHECK_IN.checkInMarginMinutes],
+    [{ checkInLateAfterMinutes: -5 }, CHECK_IN.checkInLateAfterMinutes],
+    [{ checkInLateAfterMinutes: '10' }, CHECK_IN.checkInLateAfterMinutes],
+    [{ checkInNetworks: '10.0.0.0/8' }, CHECK_IN.checkInNetworks],
+    [{ checkInNetworks: ['10.0.0.0/33'] }, CHECK_IN.checkInNetworks],
+    [{ checkInNetworks: ['10.0.0.256/24'] }, CHECK_IN.checkInNetworks],
+    [{ checkInNetworks: ['campus.example.edu'] }, CHECK_IN.checkInNetworks],
+    [{ checkInNetworks: ['2001:db8::/129'] }, CHECK_IN.checkInNetworks],
+    [{ checkInNetworks: ['10.0.0.0/8/8'] }, CHECK_IN.checkInNetworks],
+    [{ checkInNetworks: Array.from({ length: 21 }, (_, n) => `10.${n}.0.0/16`) }, CHECK_IN.checkInNetworks],
     [{}, SETTINGS_MESSAGES.nothing],
   ])('answers 400 for %j with that field’s message, and changes nothing', async (patch, message) => {
     const result = await t.stack.call('PATCH', '/api/v1/settings', { cookie: t.admin.cookie, body: patch });

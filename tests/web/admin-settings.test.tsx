@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CHECK_IN_SETTINGS_MESSAGES } from '@shared/schemas/check-in-settings';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, type CollegeSettings, type SettingsPatch } from '@shared/schemas/settings';
 import { loadAdminScreens, main, openAdmin, optionNames } from './support/admin';
 import { mockApi } from './support/fake-api';
@@ -79,6 +80,26 @@ describe('admin: Settings', () => {
     await app.user.click(main().getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('status')).toHaveTextContent(SETTINGS_MESSAGES.saved);
     expect(patches(api).map((call) => call.body)).toEqual([{ markBackDays: 3 }]);
+  });
+
+  it('shows check-in’s rules, validates the networks, and saves them (an empty late time: never late)', async () => {
+    const { api, app } = await openSettings({ ...DEFAULT_SETTINGS, checkInLateAfterMinutes: 5, checkInNetworks: ['10.20.0.0/16'] });
+    expect(field('Check-in open around a class (minutes)').value).toBe('10');
+    expect(field('Late after (minutes)').value).toBe('5');
+    expect(field('College networks').value).toBe('10.20.0.0/16');
+    await app.user.type(field('College networks'), ', campus-wifi');
+    await app.user.click(main().getByRole('button', { name: 'Save settings' }));
+    expect(field('College networks')).toHaveAccessibleDescription(expect.stringContaining(CHECK_IN_SETTINGS_MESSAGES.checkInNetworks));
+    expect(patches(api)).toHaveLength(0);
+
+    await app.user.clear(field('College networks'));
+    await app.user.type(field('College networks'), '10.20.0.0/16, 2001:db8::/48');
+    await app.user.clear(field('Late after (minutes)'));
+    await app.user.click(main().getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(SETTINGS_MESSAGES.saved);
+    expect(patches(api).map((call) => call.body)).toEqual([
+      { checkInLateAfterMinutes: null, checkInNetworks: ['10.20.0.0/16', '2001:db8::/48'] },
+    ]);
   });
 
   it('saves only what changed, and says so', async () => {

@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { collegeToday } from '@tests/support/college-time';
 import type { CheckInView } from '@shared/answers/check-in';
+import { CORRECTED } from '@shared/schemas/attendance';
 import { CHECK_IN_MESSAGES } from '@shared/schemas/check-in';
+import { LATE_CHECK_IN_REASON } from '@web/features/check-in/components/late-check-ins';
+import { session } from './support/corrections';
 import { mockApi, routes } from './support/fake-api';
 import { FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';
 import { STUDENT } from './support/leave';
@@ -31,8 +34,8 @@ const VIEW: CheckInView = {
   changesInMs: 9000,
   closesAt: '2030-01-01T10:10:00.000Z',
   checkedIn: [
-    { _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001', at: '2030-01-01T09:01:00.000Z', flags: [] },
-    { _id: 'st3', name: 'Ishaan Mehta', enrollment: '25CE003', at: '2030-01-01T09:02:00.000Z', flags: ['sharedDevice'] },
+    { _id: 'st1', name: 'Aarav Patel', enrollment: '25CE001', at: '2030-01-01T09:01:00.000Z', flags: [], late: false },
+    { _id: 'st3', name: 'Ishaan Mehta', enrollment: '25CE003', at: '2030-01-01T09:02:00.000Z', flags: ['sharedDevice'], late: false },
   ],
 };
 const formRoutes = routes({
@@ -129,5 +132,50 @@ describe('the teacher’s check-in', () => {
     expect(app.location().search).toContain('checkin=ci1');
     // Opened from check-in, the form does not offer to open it again.
     expect(screen.queryByRole('button', { name: 'Open check-in' })).not.toBeInTheDocument();
+  });
+
+  it('starts a late check-in late, and says a check-in from outside the college network', async () => {
+    const [aarav, ishaan] = VIEW.checkedIn;
+    const late = {
+      ...VIEW,
+      checkedIn: [
+        { ...aarav!, late: true },
+        { ...ishaan!, flags: ['outside' as const] },
+      ],
+    };
+    mockApi({ ...signedInAs(FACULTY), ...formRoutes, 'GET /checkin/ci1': { data: late } });
+    renderApp(`${FORM_URL}&checkin=ci1`);
+    const lateOne = await screen.findByRole('checkbox', { name: /25CE001/ });
+    // Its status (late) and why.
+    expect(lateOne).toHaveAccessibleDescription('Late Checked in late');
+    expect(screen.getByRole('checkbox', { name: /25CE003/ })).toHaveAccessibleDescription('Checked in · outside the college network');
+    // Late counts as in class, and the summary says it.
+    expect(screen.getByText('2 of 3 present')).toBeInTheDocument();
+    expect(screen.getByText(/1 late/)).toBeInTheDocument();
+  });
+
+  it('proposes the check-ins after the class was marked as one correction the teacher accepts', async () => {
+    let corrected = false;
+    const marked = (proposals: { _id: string; status: 'present' | 'late' }[]) => ({
+      ...VIEW,
+      marked: { _id: 'sess1', version: 3, markedAt: '2030-01-01T09:05:00.000Z', proposals },
+    });
+    const api = mockApi({
+      ...signedInAs(FACULTY),
+      'GET /checkin/ci1': () => ({ data: marked(corrected ? [] : [{ _id: 'st3', status: 'late' }]) }),
+      'PATCH /attendance/sess1': () => {
+        corrected = true;
+        return { data: session(['present', 'absent', 'late']), message: CORRECTED };
+      },
+    });
+    const app = renderApp('/checkin/ci1');
+    const late = await screen.findByRole('region', { name: 'Checked in after marking' });
+    expect(within(late).getByRole('listitem')).toHaveTextContent('25CE003 Ishaan Mehta → Late');
+    await app.user.click(within(late).getByRole('button', { name: 'Accept 1 correction' }));
+    expect(await screen.findByText(CORRECTED)).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/attendance/sess1').map((call) => call.body)).toEqual([
+      { statuses: { st3: 'late' }, reason: LATE_CHECK_IN_REASON, version: 3 },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Checked in after marking' })).not.toBeInTheDocument());
   });
 });

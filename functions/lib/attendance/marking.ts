@@ -22,6 +22,9 @@ export interface ValidatedMark {
   backdated: boolean;
   /** The approved leaves it applied, and the version of the group's day of leave it read them at. */
   leave: MarkedLeave;
+  /** Read on the way: the class's slot and the college's settings. */
+  slot: StructureItem;
+  settings: CollegeSettings;
 }
 
 /**
@@ -78,7 +81,7 @@ export async function validatedClassSession(input: MarkInput, user: CurrentUser)
     markedAt: new Date().toISOString(),
     version: 1,
   });
-  return { classSession, backdated, leave };
+  return { classSession, backdated, leave, slot, settings };
 }
 
 /**

@@ -8,6 +8,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  */
 
 export const CODE_WINDOW_MS = 15_000;
+/** How far apart the code's moment and the server's may be: a code read off the screen 20 s ago is still taken. */
+export const CODE_SKEW_MS = 20_000;
 export const CODE_LENGTH = 6;
 /** Letters and digits that cannot be mistaken for one another on a projector (no I, O, 0 or 1): 32 of them. */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -34,13 +36,14 @@ export function codeAt(secret: string, now: number): { code: string; changesAt: 
 export const typedCode = (text: string): string => text.toUpperCase().replace(/[\s-]/g, '');
 
 /**
- * Whether `text` is the code of the window of `now`, or of the window either side of it: a code scanned or
- * typed just as the screen changed, or read from a screen whose request was answered a moment later.
+ * Whether `text` is the code of a moment within CODE_SKEW_MS of `now` (the windows of now, and either side of it
+ * as far as those 20 s reach): a code typed slowly or just as the screen changed, or read from a screen whose
+ * request was answered a moment later.
  */
 export function codeMatches(secret: string, text: string, now: number): boolean {
   const typed = Buffer.from(typedCode(text));
-  const window = windowAt(now);
-  return [window - 1, window, window + 1].some((near) => {
+  const [first, last] = [windowAt(now - CODE_SKEW_MS), windowAt(now + CODE_SKEW_MS)];
+  return Array.from({ length: last - first + 1 }, (_, n) => first + n).some((near) => {
     const expected = Buffer.from(codeOf(secret, near));
     return expected.length === typed.length && timingSafeEqual(expected, typed);
   });

@@ -9,6 +9,7 @@ import { getSettings } from '../repositories/settings';
 import { getNode } from '../repositories/structure';
 import { getStudent } from '../repositories/students';
 import { codeMatches } from './codes';
+import { outsideNetworks } from './networks';
 
 /*
  * A student checks in (docs/product.md §2.18): with the code on the screen of a class of their division or batch
@@ -22,17 +23,19 @@ const deviceHashOf = (checkInId: string, deviceKey: string) => createHash('sha25
 export async function checkInStudent(
   input: StudentCheckInInput,
   user: CurrentUser,
-  now = new Date(),
+  { clientIp, now = new Date() }: { clientIp?: string; now?: Date } = {},
 ): Promise<{ outcome: 'checkedIn' | 'alreadyCheckedIn'; data: StudentCheckInAnswer }> {
   const studentid = user.role === 'student' ? user.studentIds?.[0] : undefined;
   const student = studentid ? await getStudent(studentid) : null;
   if (!studentid || !student) throw new Forbidden(CHECK_IN_MESSAGES.noneOpen);
-  const { timeZone } = await getSettings();
+  const { timeZone, checkInNetworks } = await getSettings();
   const open = await openCheckInsOf(todayIn(timeZone, now), [student.divisionid, student.batchid], now);
   if (open.length === 0) throw new Invalid(CHECK_IN_MESSAGES.noneOpen);
   const shown = open.find((checkIn) => codeMatches(checkIn.secret, input.code, now.getTime()));
   if (!shown) throw new Invalid(CHECK_IN_MESSAGES.wrongCode);
-  const outcome = await recordCheckIn(shown, studentid, deviceHashOf(shown._id, input.deviceKey), now);
+  // Outside the college's networks is flagged, never refused: phones move between Wi-Fi and mobile data.
+  const flags = outsideNetworks(checkInNetworks, clientIp) ? (['outside'] as const) : [];
+  const outcome = await recordCheckIn(shown, studentid, deviceHashOf(shown._id, input.deviceKey), { flags: [...flags], now });
   if (outcome === 'closed') throw new Invalid(CHECK_IN_MESSAGES.noneOpen);
   if (outcome === 'deviceTaken') throw new Conflict(CHECK_IN_MESSAGES.deviceTaken);
   const course = await getNode('course', shown.courseid);

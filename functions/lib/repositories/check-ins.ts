@@ -20,8 +20,8 @@ import { check, EXISTS, IS_NEW, put, transact } from '../writes';
  * other's writes, never overwrite them.
  */
 
-/** Why a check-in is looked at twice: a device two students used, a student on two devices. */
-export type CheckInFlag = 'sharedDevice' | 'twoDevices';
+/** Why a check-in is looked at twice: a device two students used, a student on two devices, from outside the college's networks. */
+export type CheckInFlag = 'sharedDevice' | 'twoDevices' | 'outside';
 
 export interface StoredCheckIn extends CheckInClass {
   _id: string;
@@ -30,6 +30,8 @@ export interface StoredCheckIn extends CheckInClass {
   openedAt: string;
   /** When it ends by itself (the class's end and the margin, shared/schemas/check-in.ts). */
   closesAt: string;
+  /** From when a check-in is late (the class's start and the settings' minutes); none: never late. */
+  lateFrom?: string;
   /** Set once closed; a reopened check-in has none. */
   closedAt?: string;
 }
@@ -56,19 +58,35 @@ export async function getCheckIn(c: CheckInClass): Promise<StoredCheckIn | null>
 
 /**
  * Opens the class's check-in: made with a new secret the first time, reopened (same secret, so the screen's
- * code stays valid) after a close. Teachers opening it at once all get the one check-in.
+ * code stays valid; its end and late time as the settings say now) after a close. Teachers opening it at once
+ * all get the one check-in.
  */
-export async function openCheckIn(c: CheckInClass, by: UserRef, closesAt: string, now = new Date()): Promise<StoredCheckIn> {
-  const made: StoredCheckIn = { ...c, _id: checkInId(c), secret: newCheckInSecret(), openedBy: by, openedAt: now.toISOString(), closesAt };
+export async function openCheckIn(
+  c: CheckInClass,
+  by: UserRef,
+  { closesAt, lateFrom }: { closesAt: string; lateFrom: string | null },
+  now = new Date(),
+): Promise<StoredCheckIn> {
+  const made: StoredCheckIn = {
+    ...c,
+    _id: checkInId(c),
+    secret: newCheckInSecret(),
+    openedBy: by,
+    openedAt: now.toISOString(),
+    closesAt,
+    ...(lateFrom ? { lateFrom } : {}),
+  };
   const failed = await transact({ checkIn: put({ ...checkIn(c), entity: 'checkIn', ...withStoredKind(made) }, IS_NEW) });
   if (!failed) return made;
   const { Attributes } = await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: checkIn(c),
-      UpdateExpression: 'SET closesAt = :closesAt REMOVE closedAt',
+      UpdateExpression: lateFrom
+        ? 'SET closesAt = :closesAt, lateFrom = :lateFrom REMOVE closedAt'
+        : 'SET closesAt = :closesAt REMOVE closedAt, lateFrom',
       ConditionExpression: EXISTS,
-      ExpressionAttributeValues: { ':closesAt': closesAt },
+      ExpressionAttributeValues: { ':closesAt': closesAt, ...(lateFrom ? { ':lateFrom': lateFrom } : {}) },
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -95,16 +113,32 @@ export type CheckInOutcome = 'checkedIn' | 'alreadyCheckedIn' | 'deviceTaken' | 
 
 /**
  * Records a student's check-in from a device, in one transaction with the device's claim and a check that the
- * check-in is open. The same student again from the same device changes nothing; from another device, their
- * check-in is flagged. Another student on a device already used is refused, and the first student flagged.
+ * check-in is open; `flags` start it flagged (from outside the college's networks). The same student again from
+ * the same device changes nothing; from another device, their check-in is flagged. Another student on a device
+ * already used is refused, and the first student flagged.
  */
-export async function recordCheckIn(c: CheckInClass, studentid: string, deviceHash: string, now = new Date()): Promise<CheckInOutcome> {
+export async function recordCheckIn(
+  c: CheckInClass,
+  studentid: string,
+  deviceHash: string,
+  { flags = [], now = new Date() }: { flags?: CheckInFlag[]; now?: Date } = {},
+): Promise<CheckInOutcome> {
   const failed = await transact({
     open: check(checkIn(c), OPEN, { ':now': now.toISOString() }),
     device: put({ ...deviceCheckIn(c, deviceHash), entity: 'checkInDevice', studentid }, 'attribute_not_exists(pk) OR studentid = :me', {
       ':me': studentid,
     }),
-    student: put({ ...studentCheckIn(c, studentid), entity: 'studentCheckIn', studentid, deviceHash, at: now.toISOString() }, IS_NEW),
+    student: put(
+      {
+        ...studentCheckIn(c, studentid),
+        entity: 'studentCheckIn',
+        studentid,
+        deviceHash,
+        at: now.toISOString(),
+        ...(flags.length ? { flags: new Set(flags) } : {}),
+      },
+      IS_NEW,
+    ),
   });
   if (failed === 'open') return 'closed';
   if (failed === 'device') {

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ALERT_SETTINGS_MESSAGES, alertSettingsOf, alertsNeedName } from '@shared/schemas/alert-settings';
+import { checkInSettingsOf } from '@shared/schemas/check-in-settings';
 import { leaveSettingsOf } from '@shared/schemas/leave-settings';
 import { loginSessionSettingsOf } from '@shared/schemas/session-settings';
 import { DEFAULT_SETTINGS, type CollegeSettings, type SettingsPatch } from '@shared/schemas/settings';
@@ -32,6 +33,7 @@ const settingsOf = (item: Partial<SettingsItem> | undefined): CollegeSettings =>
   ...alertSettingsOf(item),
   ...loginSessionSettingsOf(item),
   ...leaveSettingsOf(item),
+  ...checkInSettingsOf(item),
 });
 
 async function getSettingsItem(): Promise<SettingsItem | undefined> {

@@ -22,6 +22,7 @@ import { useSettings } from '@web/lib/queries';
 import { useWrite } from '@web/lib/use-write';
 import { AdminForm } from './admin-form';
 import { AlertSettingsFields, alertsAsText, alertsFromText } from './alert-settings-fields';
+import { CheckInSettingsFields, checkInAsText, checkInFromText } from './check-in-settings-fields';
 import { kindRows, kindsFromRows, LEAVE_BACK_DAYS_FIELD, LeaveKindsFields } from './leave-kinds-fields';
 import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES } from '@shared/schemas/session-settings';
 
@@ -62,6 +63,7 @@ const asText = (settings: CollegeSettings): SettingsValues => ({
   sessionIdleMinutes: String(settings.sessionIdleMinutes),
   leaveBackDays: String(settings.leaveBackDays),
   ...alertsAsText(settings),
+  ...checkInAsText(settings),
 });
 
 /** The form's text as the schema reads it: numbers where numbers go (an empty field is missing, so it gets its message). */
@@ -77,6 +79,7 @@ const asSettings = (values: SettingsValues) => ({
   sessionIdleMinutes: values.sessionIdleMinutes.trim() === '' ? undefined : Number(values.sessionIdleMinutes),
   leaveBackDays: values.leaveBackDays.trim() === '' ? undefined : Number(values.leaveBackDays),
   ...alertsFromText(values),
+  ...checkInFromText(values),
 });
 
 /** Settings (docs/product.md §3), admins: the college's attendance rules, read and saved as one form. */
@@ -200,6 +203,7 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
           errors={form.errors}
           backDays={<Field {...LEAVE_BACK_DAYS_FIELD} {...form.field('leaveBackDays')} />}
         />
+        <CheckInSettingsFields form={form} />
         <AlertSettingsFields form={form} />
       </AdminForm>
     </>

@@ -6,6 +6,7 @@ import { Page } from '@web/components/ui/page';
 import { toast } from '@web/lib/toast';
 import { useApi } from '@web/lib/use-api';
 import { useWrite } from '@web/lib/use-write';
+import { LateCheckIns } from './late-check-ins';
 import './check-in.css';
 
 /** How often the classroom screen asks for the code and who is in. */
@@ -14,7 +15,8 @@ export const SCREEN_REFRESH_MS = 2000;
 /**
  * /checkin/:id (docs/product.md §2.18): the classroom screen of an open check-in, for the projector: the code,
  * read again every 2 s and as it changes; how many are in and who; Close. 'Mark from check-in' goes back to the
- * class's form (`back`), which starts from who checked in.
+ * class's form (`back`), which starts from who checked in; once the class is marked, late check-ins are proposed
+ * as corrections here.
  */
 export function CheckInScreen() {
   const id = useParams().id ?? '';
@@ -59,10 +61,12 @@ export function CheckInScreen() {
               {shown!.checkedIn.map((one) => (
                 <li key={one._id}>
                   {one.enrollment} {one.name}
+                  {one.late && ' · late'}
                   {one.flags.length > 0 && <span className="check-in-flag"> · {checkInFlagText(one.flags)}</span>}
                 </li>
               ))}
             </ul>
+            <LateCheckIns shown={shown!} onAccepted={() => read.mutate()} />
             <div className="check-in-actions">
               {shown!.open && (
                 <button type="button" className="button button-secondary" onClick={() => void close()}>
