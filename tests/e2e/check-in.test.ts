@@ -9,6 +9,7 @@ import { CHECK_IN_MESSAGES } from '@shared/schemas/check-in';
 import { SIGN_IN_LINK_MESSAGES } from '@shared/schemas/sign-in-link';
 import type { Course, Division, Slot, Term } from '@shared/schemas/structure';
 import { ADMIN, FACULTY, PHONE, screenshot } from './support/browser';
+import { chromiumFilming, qrVideoFile } from './support/fake-camera';
 import { pageApi } from './support/demo-family-term';
 import { Screen } from './support/screen';
 import { useE2e } from './support/use-e2e';
@@ -110,6 +111,28 @@ describe('e2e: check-in', () => {
     expect(scanned).toMatch(new RegExp(`^${t.e2e.stack.url}/me/checkin\\?code=[A-Z2-9]{6}$`));
     await student.goto(scanned);
     await student.getByText(CHECK_IN_MESSAGES.already).waitFor();
+
+    // Scanned inside SAMS: the phone's camera films the screen's QR code (Chromium's fake camera playing a video of
+    // it); Chromium here has no BarcodeDetector, so the `qr` library's reads it. Again the server takes the code.
+    const camera = await chromiumFilming(qrVideoFile(scanned));
+    try {
+      const context = await camera.newContext({
+        baseURL: t.e2e.stack.url,
+        viewport: PHONE,
+        serviceWorkers: 'block',
+        permissions: ['camera'],
+        storageState: await student.context().storageState(),
+      });
+      const phone = await context.newPage();
+      await phone.goto('/me/checkin');
+      await phone.getByRole('button', { name: 'Scan the QR code' }).click();
+      await phone.getByText(CHECK_IN_MESSAGES.already).waitFor({ timeout: 15_000 });
+      // The camera is off once the code is read.
+      expect(await phone.locator('video').count()).toBe(0);
+      expect(await phone.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    } finally {
+      await camera.close();
+    }
 
     // The screen reads again every 2 s: the student shows up without a reload.
     await teacher.getByRole('status').filter({ hasText: '1 checked in' }).waitFor({ timeout: 10_000 });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { codeOfScan } from '@web/features/check-in/qr-detector';
 import { collegeToday } from '@tests/support/college-time';
 import type { CheckInView } from '@shared/answers/check-in';
 import { CORRECTED } from '@shared/schemas/attendance';
@@ -90,6 +91,66 @@ describe('a student checks in', () => {
     await app.user.click(screen.getByRole('button', { name: 'Check in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(CHECK_IN_MESSAGES.wrongCode);
     expect(screen.queryByText(CHECK_IN_MESSAGES.checkedIn)).not.toBeInTheDocument();
+  });
+});
+
+/** A phone's camera (its one track, to see it turned off) and the browser's BarcodeDetector reading `seen`. */
+function cameraSeeing(seen: string) {
+  const track = { stop: vi.fn() };
+  // A MediaStream of the test's window (video.srcObject takes nothing else), with the one track.
+  const stream = Object.assign(new MediaStream(), { getTracks: () => [track] });
+  const getUserMedia = vi.fn(async () => stream);
+  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+  vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(4);
+  vi.stubGlobal(
+    'BarcodeDetector',
+    class {
+      static getSupportedFormats = async () => ['qr_code'];
+      detect = async () => [{ rawValue: seen }];
+    },
+  );
+  return { track, getUserMedia };
+}
+
+describe('a student scans the screen’s QR code in SAMS', () => {
+  afterEach(() => {
+    delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+  });
+
+  it('reads a check-in link of this app, or a bare code; nothing else', () => {
+    expect(codeOfScan('https://sams.example/me/checkin?code=K7P2QX', 'https://sams.example')).toBe('K7P2QX');
+    expect(codeOfScan(' k7p2qx ', 'https://sams.example')).toBe('k7p2qx');
+    expect(codeOfScan('https://evil.example/me/checkin?code=K7P2QX', 'https://sams.example')).toBeNull();
+    expect(codeOfScan('https://sams.example/me?code=K7P2QX', 'https://sams.example')).toBeNull();
+    expect(codeOfScan('WIFI:S:campus;;', 'https://sams.example')).toBeNull();
+  });
+
+  it('checks in with the code the camera reads (the back camera), then turns the camera off', async () => {
+    const camera = cameraSeeing(`${window.location.origin}/me/checkin?code=K7P2QX`);
+    const api = studentCheckingIn();
+    const app = renderApp('/me/checkin');
+    await app.user.click(await screen.findByRole('button', { name: 'Scan the QR code' }));
+    expect(await screen.findByText(`${CHECK_IN_MESSAGES.checkedIn} (Physics)`)).toBeInTheDocument();
+    expect(camera.getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' }, audio: false });
+    expect(api.callsTo('POST', '/checkin/student').map((call) => (call.body as { code: string }).code)).toEqual(['K7P2QX']);
+    expect(camera.track.stop).toHaveBeenCalled();
+    expect(screen.queryByLabelText(/Camera/)).not.toBeInTheDocument();
+  });
+
+  it('says when a QR code is not a check-in, and when the camera is refused; sends nothing', async () => {
+    cameraSeeing('https://example.com/menu');
+    const api = studentCheckingIn();
+    const app = renderApp('/me/checkin');
+    await app.user.click(await screen.findByRole('button', { name: 'Scan the QR code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('not a SAMS check-in code');
+    await app.user.click(screen.getByRole('button', { name: 'Stop the camera' }));
+    const refused = vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    (navigator.mediaDevices as { getUserMedia: unknown }).getUserMedia = refused;
+    await app.user.click(screen.getByRole('button', { name: 'Scan the QR code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The camera is not allowed or not available: type the code instead');
+    expect(screen.getByRole('button', { name: 'Scan the QR code' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/checkin/student')).toHaveLength(0);
   });
 });
 

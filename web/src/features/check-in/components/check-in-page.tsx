@@ -6,13 +6,14 @@ import { Notice } from '@web/components/ui/notice';
 import { Page } from '@web/components/ui/page';
 import { ApiError, callRoute } from '@web/lib/api-client';
 import { deviceKey } from '@web/lib/device-key';
+import { CameraScan } from './camera-scan';
 import './check-in.css';
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string };
 
 /**
- * /me/checkin (docs/product.md §2.18): a student types the code on the classroom screen, or scans its QR code,
- * which opens this page with the code and checks in at once. The answer says
+ * /me/checkin (docs/product.md §2.18): a student scans the classroom screen's QR code with the camera here, or
+ * types the code it shows; the phone's own camera app opens this page with the code, which checks in at once. The answer says
  * what happened: checked in (and to which course), already in, or why not. Never a success the server did not give.
  */
 export function CheckInPage() {
@@ -55,6 +56,7 @@ export function CheckInPage() {
 
   return (
     <Page title="Check in">
+      <CameraScan disabled={sending} onCode={(scannedCode) => void send(scannedCode)} />
       <form
         className="card check-in-form"
         onSubmit={(event) => void submit(event)}
