@@ -137,6 +137,9 @@ describe('e2e: check-in', () => {
     // The screen reads again every 2 s: the student shows up without a reload.
     await teacher.getByRole('status').filter({ hasText: '1 checked in' }).waitFor({ timeout: 10_000 });
     await expect.poll(() => teacher.getByRole('list', { name: 'Checked in' }).innerText()).toContain(DEMO_FAMILY.student.enrollment);
+    // The classroom screen fits a teacher's phone too.
+    expect(teacher.viewportSize()).toEqual(PHONE);
+    expect(await teacher.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(teacher, 'check-in-screen');
     await teacher.getByRole('link', { name: 'Mark from check-in' }).click();
     const checkedIn = teacher.getByRole('checkbox', { name: new RegExp(DEMO_FAMILY.student.enrollment) });
