@@ -118,7 +118,7 @@ describe('check-in', () => {
   it('opens only while the class is on (its slot’s times, ten minutes either side), never for a class to come', async () => {
     // A slot three hours from now (or before, near midnight), college time.
     const { minute } = wallClock('Asia/Kolkata');
-    const start = minute + 180 < 23 * 60 ? minute + 180 : minute - 240;
+    const start = minute + 180 + 90 <= 24 * 60 ? minute + 180 : minute - 240;
     const later = await create(t.stack, t.admin.cookie, 'slot', {
       name: `Later ${randomUUID().slice(0, 4)}`,
       termid: college.termid,
@@ -133,7 +133,7 @@ describe('check-in', () => {
     // A wider margin: the refusal names the times it gives.
     await settings({ checkInMarginMinutes: 25 });
     const { minute } = wallClock('Asia/Kolkata');
-    const start = minute + 180 < 23 * 60 ? minute + 180 : minute - 240;
+    const start = minute + 180 + 90 <= 24 * 60 ? minute + 180 : minute - 240;
     const later = await create(t.stack, t.admin.cookie, 'slot', {
       name: `Later ${randomUUID().slice(0, 4)}`,
       termid: college.termid,
