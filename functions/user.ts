@@ -12,7 +12,10 @@ import { resource } from './lib/http/resource';
 import { invitationHandlers } from './lib/invitations/routes';
 import { securityEvent } from './lib/http/security-events';
 import type { RouteRequestOf } from './lib/http/types';
+import { AUDIT_MESSAGES } from '@shared/schemas/audit';
+import { searchAudit } from './lib/repositories/audit';
 import { clearAllLoginAttempts, isAccountLocked } from './lib/repositories/login-attempts';
+import { getSettings } from './lib/repositories/settings';
 import { deleteLoginSessionsOfUser, loginSessionKeysOfUser } from './lib/repositories/login-sessions';
 import { deleteClassesOfFaculty } from './lib/repositories/timetable';
 import { createUser, deleteUser, getUser, getUserWithPassword, listUsersWithSignIns } from './lib/repositories/users';
@@ -29,6 +32,8 @@ const LINK_MAIL_OFF =
  * link to set a new one) and unlocking their account (docs/product.md §2.5).
  */
 export const handler = resource('user', USER_REQUESTS, {
+  'GET /audit': async ({ query }) => ({ data: await searchAudit(query, (await getSettings()).timeZone), message: AUDIT_MESSAGES.read }),
+
   // The user sets their own password with the link emailed; until then no password signs in.
   'POST /user/invite': async (request) => {
     const input = request.body;

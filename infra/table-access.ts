@@ -1,3 +1,4 @@
+import { AUDIT_PARTITIONS } from '@functions/lib/entities/audit';
 import { CHECK_IN_PARTITIONS } from '@functions/lib/entities/check-in';
 import { invitationRun } from '@functions/lib/entities/invitation';
 import { LEAVE_PARTITIONS } from '@functions/lib/entities/leave';
@@ -85,7 +86,7 @@ const STRUCTURE: TableAccess = {
   writesTo: COLLEGE_DATA,
 };
 
-export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
+const RESOURCE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   // Sign-in (login throttling, login sessions, users), one's own login sessions (listed, ended one or all: Query,
   // BatchWriteItem), and registering a user after reading the users for look-alike emails (gsi1).
   auth: {
@@ -145,7 +146,8 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
     writesTo: [LOGIN_SESSIONS, TERMS],
   },
   // Reads the summaries, students (a division's on gsi1), structure and class sessions; writes only the caller's login session's last use.
-  report: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], queriesIndex: true, writesTo: [LOGIN_SESSIONS] },
+  // PutItem: the audit entry of a read of a student's record by staff or a guardian.
+  report: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], queriesIndex: true, writesTo: [LOGIN_SESSIONS] },
   // Leave applications (gsi1 lists them), each student's lock and each group's days of leave; an approval or a
   // revocation corrects class sessions in transactions (their course's partition, as attendance does).
   leave: {
@@ -154,3 +156,8 @@ export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
     writesTo: [LOGIN_SESSIONS, COURSES, ...LEAVE_PARTITIONS],
   },
 };
+
+/** Every resource writes audit entries (docs/product.md §2.19): with its changes, and of reads of a person's data. */
+export const TABLE_ACCESS: Readonly<Record<Resource, TableAccess>> = Object.fromEntries(
+  Object.entries(RESOURCE_ACCESS).map(([name, access]) => [name, { ...access, writesTo: [...access.writesTo, AUDIT_PARTITIONS] }]),
+) as unknown as Record<Resource, TableAccess>;

@@ -10,6 +10,7 @@ import {
   setPasswordLinkShape,
   signedInUserShape,
 } from './answers/auth';
+import { auditAnswerShape } from './answers/audit';
 import { batchAccountsShape, invitationRunShape } from './answers/invitation';
 import {
   attendanceRecordShape,
@@ -107,6 +108,7 @@ const ANSWERS = {
   'POST /invitation': invitationRunShape,
   'GET /invitation': list(invitationRunShape),
   'GET /invitation/batch/{batchid}': batchAccountsShape,
+  'GET /audit': auditAnswerShape,
   'POST /auth/set-password': nothing,
   'POST /auth/link': signInLinkAskedShape,
   'POST /auth/link/token': signedInUserShape,

@@ -44,6 +44,8 @@ export interface RouteFlags {
   offlineRead?: true;
   /** A correction or a deletion: logged as the security event 'data changed' (docs/security.md). */
   dataChange?: true;
+  /** A read of one person's data (a student's record, leave): an audit entry when someone other than a student reads it. */
+  personRead?: true;
   /**
    * The cached reads a successful call can change, by path prefix (the web app reloads them after the write):
    * the level written and all a cascade reaches.
@@ -70,6 +72,7 @@ const r = <M extends Method, P extends string, R extends Resource, A extends Acc
 const BEFORE_PASSWORD_CHANGE = { beforePasswordChange: true } as const;
 const OFFLINE_READ = { offlineRead: true } as const;
 const DATA_CHANGE = { dataChange: true } as const;
+const PERSON_READ = { personRead: true } as const;
 const refreshes = (...prefixes: string[]): RouteFlags => ({ refreshes: prefixes });
 /** The timetable's reads: its entries, Today and the classes not marked (a class whose course, group or slot is gone is left out of the last two). */
 const CLASSES = ['/timetable', '/attendance/missing'];
@@ -107,6 +110,8 @@ export const ROUTES = [
   r('POST', '/invitation', 'user', 'admin', refreshes('/invitation')),
   r('GET', '/invitation', 'user', 'admin'),
   r('GET', '/invitation/batch/{batchid}', 'user', 'admin'),
+  // The audit trail (docs/product.md §2.19): who changed what and who read whose data. Served with the users.
+  r('GET', '/audit', 'user', 'admin'),
   r('POST', '/auth/set-password', 'auth', 'public'),
   // Sign-in without a password (docs/product.md §4): by an emailed link, in the browser that asked for it.
   r('POST', '/auth/link', 'signin', 'public'),
@@ -150,7 +155,7 @@ export const ROUTES = [
   r('GET', '/student/{batchid}', 'student', 'staff', OFFLINE_READ),
   r('PATCH', '/student/updateterm', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
   r('PATCH', '/student/{id}', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
-  r('GET', '/student/student/{id}', 'student', 'staff'),
+  r('GET', '/student/student/{id}', 'student', 'staff', PERSON_READ),
   // Find a student by name or enrollment (the Students screen and Reports, so whoever reads reports).
   r('GET', '/student/search', 'student', 'staff'),
   r('GET', '/student/division/{divisionid}', 'student', 'staff', OFFLINE_READ),
@@ -190,18 +195,18 @@ export const ROUTES = [
 
   r('GET', '/report/defaulters', 'report', 'staff'),
   // A student's or guardian's Home, kept on the device for them until they sign out.
-  r('GET', '/report/student/{id}', 'report', 'ownRecord', OFFLINE_READ),
-  r('GET', '/report/student/{id}/standing', 'report', 'ownRecord', OFFLINE_READ),
+  r('GET', '/report/student/{id}', 'report', 'ownRecord', OFFLINE_READ, PERSON_READ),
+  r('GET', '/report/student/{id}/standing', 'report', 'ownRecord', OFFLINE_READ, PERSON_READ),
 
   // Leave applications (docs/product.md §2.17). Who may see or act on one application (its student and guardians,
   // the coordinators of the student's division, admins) is checked against it by the handler.
   r('POST', '/leave/student/{id}/attachment', 'leave', 'applicant'),
   r('POST', '/leave/student/{id}', 'leave', 'applicant', refreshes('/leave')),
-  r('GET', '/leave/student/{id}', 'leave', 'applicant'),
+  r('GET', '/leave/student/{id}', 'leave', 'applicant', PERSON_READ),
   r('GET', '/leave/student/{id}/classes', 'leave', 'applicant'),
   r('GET', '/leave', 'leave', 'staff'),
-  r('GET', '/leave/{id}', 'leave', 'signedIn'),
-  r('GET', '/leave/{id}/attachment', 'leave', 'signedIn'),
+  r('GET', '/leave/{id}', 'leave', 'signedIn', PERSON_READ),
+  r('GET', '/leave/{id}/attachment', 'leave', 'signedIn', PERSON_READ),
   r('POST', '/leave/{id}/withdraw', 'leave', 'signedIn', refreshes('/leave')),
   // Approval corrects the classes already marked: their reports change.
   r('POST', '/leave/{id}/decision', 'leave', 'staff', DATA_CHANGE, refreshes('/leave', '/attendance', '/report')),
@@ -209,6 +214,14 @@ export const ROUTES = [
   // The marking form pre-fills the students on leave that day (kept offline with the group's students).
   r('GET', '/leave/group/{groupid}', 'leave', 'staff', OFFLINE_READ),
 ] as const satisfies readonly Route[];
+
+/**
+ * Who did what (docs/product.md §2.19): every change a signed-in caller makes is an audit entry, written with the
+ * change; so is a read of one person's data by anyone but a student (who reads only their own). The public and
+ * sign-in routes are not: the security log and the sign-in records hold those (docs/security.md).
+ */
+export const auditOf = (route: Pick<Route, 'method' | 'access' | 'personRead'>): 'change' | 'read' | null =>
+  route.access === 'public' || route.access === 'optional' ? null : route.method !== 'GET' ? 'change' : route.personRead ? 'read' : null;
 
 /** "METHOD /api/v1/path", exactly as API Gateway puts it in event.routeKey. */
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${API_PREFIX}${route.path}`;

@@ -1,4 +1,5 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { withEntry } from './audit/scope';
 import { db, tableName } from './db';
 import { Busy } from './domain-errors';
 import type { Key } from './keys';
@@ -64,21 +65,27 @@ export const add = (key: Key, attribute: string, by: number, set: Record<string,
 /**
  * Writes the items (a name may stand for several, or for none) in one transaction, in the
  * order given. Answers null when it was written, or the name whose condition failed. One that
- * met another transaction in flight is tried again (CONFLICT_ATTEMPTS).
+ * met another transaction in flight is tried again (CONFLICT_ATTEMPTS). The first transaction of
+ * a write route carries its audit entry (functions/lib/audit/scope.ts): written together, or neither.
  */
 export async function transact<Name extends string>(items: Record<Name, TransactItem | TransactItem[] | null>): Promise<Name | null> {
   const named = (Object.entries(items) as [Name, TransactItem | TransactItem[] | null][]).flatMap(([name, item]) =>
     [item ?? []].flat().map((one) => [name, one] as const),
   );
+  const { items: written, settle } = withEntry(named.map(([, item]) => item));
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.send(new TransactWriteCommand({ TransactItems: named.map(([, item]) => item) }));
+      await db.send(new TransactWriteCommand({ TransactItems: written }));
       return null;
     } catch (error) {
       const at = failedConditionAt(error);
+      const conflict = hasReason(error, 'TransactionConflict');
+      // Nothing was written: the entry is still owed by the request's next transaction.
+      if (at >= 0 || !conflict || attempt >= CONFLICT_ATTEMPTS) settle(false);
+      if (at >= named.length) throw new Error('The audit entry of this change could not be written: nothing was changed');
       if (at >= 0) return named[at]![0];
       if (hasReason(error, 'ThrottlingError')) throw new Busy('DynamoDB is throttling this write');
-      if (!hasReason(error, 'TransactionConflict')) throw error;
+      if (!conflict) throw error;
       if (attempt >= CONFLICT_ATTEMPTS) throw new Busy('This write kept meeting others on the same items');
       await sleep(Math.random() * 10 * 2 ** attempt);
     }

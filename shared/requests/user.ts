@@ -1,3 +1,4 @@
+import { auditQuerySchema } from '../schemas/audit';
 import { inviteSchema } from '../schemas/auth';
 import { idParam } from '../schemas/common';
 import { invitationSchema } from '../schemas/invitation';
@@ -16,4 +17,5 @@ export const USER_REQUESTS = {
   'POST /invitation': { body: invitationSchema },
   'GET /invitation': {},
   'GET /invitation/batch/{batchid}': { params: idParam('Batch not found', 'batchid') },
+  'GET /audit': { query: auditQuerySchema },
 } as const satisfies RequestsOf<'user'>;

@@ -6,7 +6,7 @@ import { sinceFiled } from './since-filed';
 export type { BenchResults };
 
 // Budgets checked by tests (tests/infra/bundled-stack.test.ts, tests/e2e/bundle-budget.test.ts); shown here beside the figures.
-export const BUDGETS = { lambdaBundleBytes: 340_000, initialJsGzipBytes: 85_000, importSeconds: 60 };
+export const BUDGETS = { lambdaBundleBytes: 350_000, initialJsGzipBytes: 85_000, importSeconds: 60 };
 
 const pct = (value: number, limit: number) => `${Math.round((value / limit) * 100)}%`;
 

@@ -76,7 +76,8 @@ describe('DynamoDB requests per route', () => {
     ]) {
       expect(await requestsOf('GET', path), path).toEqual(['GetItem', 'Query']);
     }
-    expect(await requestsOf('GET', `/api/v1/student/student/${batch().students[0]}`)).toEqual(['GetItem', 'GetItem']);
+    // A student's details: and the audit entry of an admin's read of them (docs/product.md §2.19).
+    expect(await requestsOf('GET', `/api/v1/student/student/${batch().students[0]}`)).toEqual(['GetItem', 'GetItem', 'PutItem']);
   });
 
   // A node's create also reads its siblings (one Query): names stored before look-alike claims are compared there.
@@ -142,19 +143,21 @@ describe('DynamoDB requests per route', () => {
     expect(await requestsOf('GET', history)).toEqual(['GetItem', 'GetItem', 'Query']);
   });
 
-  it('reads the settings with one GetItem, and saves them with one more read and one conditional put', async () => {
+  it('reads the settings with one GetItem, and saves them with one more read and one conditional put (with its audit entry)', async () => {
     expect(await requestsOf('GET', '/api/v1/settings')).toEqual(['GetItem', 'GetItem']);
-    expect(await requestsOf('PATCH', '/api/v1/settings', { threshold: 70 })).toEqual(['GetItem', 'GetItem', 'PutItem']);
+    expect(await requestsOf('PATCH', '/api/v1/settings', { threshold: 70 })).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
   });
 
   it('deletes a batch of 3 students with a fixed number of requests', async () => {
     const doomed = await create(t.stack, t.admin.cookie, 'batch', { name: 'Doomed', divisionid: division().id });
     for (const n of [1, 2, 3])
       await create(t.stack, t.admin.cookie, 'student', { enrollment: `RQD${n}`, name: 'D', email: `d${n}@college.test`, batchid: doomed });
-    // session; mark deleting; list students; delete entities + claims; delete entries; the term's classes naming it (none); delete the node.
+    // session; mark deleting (its audit entry put just before); list students; delete entities + claims; delete entries;
+    // the term's classes naming it (none); delete the node.
     expect(await requestsOf('DELETE', `/api/v1/batch/${doomed}`)).toEqual([
       'GetItem',
       'UpdateItem',
+      'PutItem',
       'Query',
       'BatchWriteItem',
       'BatchWriteItem',
@@ -262,12 +265,12 @@ describe('DynamoDB requests of the reports, whatever the number of sessions', ()
     const divisions = (await t.stack.api('GET /division/{semid}', { params, cookie: t.admin.cookie })).body.data.length;
     expect(few.defaulters).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', ...Array(2 + divisions + 1 + courses).fill('Query')]);
     // Session, student + settings; courses, semester/division/batch names; the course's summaries; the lab sessions (lectures too,
-    // when the tests above marked some); slot names.
-    expect(few.record.filter((name) => name !== 'Query')).toEqual(['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'GetItem']);
+    // when the tests above marked some); slot names; the audit entry of a read of a student's record.
+    expect(few.record.filter((name) => name !== 'Query')).toEqual(['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'GetItem', 'PutItem']);
     // Session, student + settings; the courses, the semester/division/batch/term names, the summaries of the student's
     // division and of their batch in every course (gsi1), their term's timetable, and whether today's classes (the test
-    // above gave them some) are marked yet: however many courses and sessions.
-    const standingReads = ['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'GetItem', ...Array(4).fill('Query')];
+    // above gave them some) are marked yet: however many courses and sessions; the audit entry of the read.
+    const standingReads = ['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'GetItem', 'PutItem', ...Array(4).fill('Query')];
     expect(few.standing).toEqual(standingReads);
     // Session; the summaries; student details and settings.
     expect(few.percentages).toEqual(['GetItem', 'Query', 'BatchGetItem']);

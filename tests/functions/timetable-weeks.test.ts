@@ -43,7 +43,8 @@ const labCount = async (weekday: number, slot: number) => {
 describe('timetable: classes of odd or even weeks', () => {
   it('refuses odd or even weeks while the term has no first day, and weeks that are neither: 400, nothing stored', async () => {
     const other = await buildCollege(t.stack, t.admin.cookie, { prefix: 'WN', divisions: 1, perBatch: 1 });
-    const before = await allItems();
+    const stored = async () => (await allItems()).filter((item) => item.entity !== 'auditEntry');
+    const before = await stored();
     expect(await refused(api.add(entryBody(other, anil._id, { weeks: 'odd' })))).toEqual([400, M.weeksNeedTermStart]);
     const every = await api.added(entryBody(other, anil._id));
     expect(every).not.toHaveProperty('weeks');
@@ -51,7 +52,7 @@ describe('timetable: classes of odd or even weeks', () => {
     for (const weeks of ['fortnightly', null, 1])
       expect(await refused(api.add(lecture(anil, { weekday: 6, weeks })))).toEqual([400, M.weeks]);
     expect(await refused(edit(every._id, change(entryBody(other, anil._id, { weeks: 'third' }))))).toEqual([400, M.weeks]);
-    expect((await allItems()).length).toBe(before.length + 2);
+    expect((await stored()).length).toBe(before.length + 2);
   });
 
   it('gives a group’s slot to an odd-weeks and an even-weeks class; every week clashes with either', async () => {

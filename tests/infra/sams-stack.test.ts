@@ -8,6 +8,7 @@ import { RESOURCE_METADATA_KEY } from '@infra/resource-metadata';
 import * as keys from '@functions/lib/keys';
 import { emailClaim, emailLookalikeClaim } from '@functions/lib/entities/user';
 import { loginSession } from '@functions/lib/entities/login-session';
+import { AUDIT_PARTITIONS } from '@functions/lib/entities/audit';
 import { CHECK_IN_PARTITIONS } from '@functions/lib/entities/check-in';
 import { LEAVE_PARTITIONS } from '@functions/lib/entities/leave';
 import { ITEM_WRITE_ACTIONS, partitionsOf, TABLE_ACCESS } from '@infra/table-access';
@@ -182,8 +183,10 @@ describe('least privilege', () => {
     const never = ['*', partitionsOf(keys.alertLogEntry({ job: 'j', period: 'p' }, 'r', 's')), partitionsOf(keys.seedMarker('s'))];
     for (const resource of RESOURCES) for (const partition of never) expect(partitions(resource)).not.toContain(partition);
     const sessions = partitionsOf(loginSession('u', 's'));
-    expect(partitions('report')).toEqual([sessions]);
-    expect(TABLE_ACCESS.report.actions.filter((action) => ITEM_WRITE_ACTIONS.includes(action))).toEqual(['UpdateItem']);
+    // Reports write the caller's session's last use, and the audit entry of a read of a student's record.
+    expect(partitions('report')).toEqual([sessions, AUDIT_PARTITIONS]);
+    expect(TABLE_ACCESS.report.actions.filter((action) => ITEM_WRITE_ACTIONS.includes(action))).toEqual(['PutItem', 'UpdateItem']);
+    for (const resource of RESOURCES) expect(partitions(resource).at(-1), resource).toBe(AUDIT_PARTITIONS);
     const course = partitionsOf(structureNode('course', 'c'));
     expect(partitions('attendance')).toEqual([
       sessions,
@@ -191,8 +194,9 @@ describe('least privilege', () => {
       partitionsOf(keys.collegeSettings()),
       ...LEAVE_PARTITIONS,
       ...CHECK_IN_PARTITIONS,
+      AUDIT_PARTITIONS,
     ]);
-    expect(partitions('timetable')).toEqual([sessions, partitionsOf(structureNode('term', 't'))]);
+    expect(partitions('timetable')).toEqual([sessions, partitionsOf(structureNode('term', 't')), AUDIT_PARTITIONS]);
   });
 
   it('gives no function a wildcard, a Scan or table administration', () => {
@@ -207,8 +211,8 @@ describe('least privilege', () => {
     const actions = (resource: Resource) => statementsOf(resource).flatMap(actionsOf);
     // Attendance is marked once and corrected, never deleted (its UpdateItem is the caller's session's last use).
     for (const write of ['DeleteItem', 'BatchWriteItem']) expect(actions('attendance')).not.toContain(`dynamodb:${write}`);
-    // Reports only read (and write the caller's session's last use).
-    for (const write of ['PutItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem']) {
+    // Reports only read (and write the caller's session's last use, and audit entries: PutItem, only there).
+    for (const write of ['DeleteItem', 'BatchWriteItem', 'ConditionCheckItem']) {
       expect(actions('report')).not.toContain(`dynamodb:${write}`);
     }
     // Terms are never deleted (its DeleteItem ends the caller's own idle session), nor anything in batches.

@@ -12,6 +12,8 @@ export const loginSession = (userId: string, loginSessionId: string): Key => ({
   sk: `SESSION#${loginSessionId}`,
 });
 export const loginSessionsOfUser = (userId: string): KeyCondition => beginsWith(userPartition(userId), 'SESSION#');
+/** Whether a key is a login session's (its bookkeeping is no one's data: functions/lib/audit/guard.ts). */
+export const isLoginSessionKey = ({ pk, sk }: Key): boolean => pk.startsWith(userPartition('')) && sk.startsWith('SESSION#');
 /** The login session id a login session item's key holds. */
 export const loginSessionIdOfKey = (key: Key): string => key.sk.slice('SESSION#'.length);
 

@@ -4,7 +4,9 @@ import { API_HEADERS } from '@shared/security-headers';
 import { MESSAGES } from '@shared/messages';
 import { OFFLINE_READ_CACHE_CONTROL, OFFLINE_READ_KEYS } from '@shared/offline-reads';
 import { fromWire, fromWireQuery, wireReplacer } from '@shared/schemas/wire-names';
-import { apiRouteKey, ROUTES_BY_KEY, routesOf, shortKey, type Resource, type RouteKeyOf } from '@shared/routes';
+import { apiRouteKey, auditOf, ROUTES_BY_KEY, routesOf, shortKey, type Resource, type RouteKeyOf } from '@shared/routes';
+import { installAuditGuard } from '../audit/guard';
+import { audited, auditRead, type AuditDraft } from '../audit/scope';
 import { BeingDeleted, Busy, Conflict, DomainError, Forbidden, Invalid, NotFound } from '../domain-errors';
 import type { RequestSchemas, RequestsOf } from '@shared/requests/types';
 import { HttpError, isItemTooLarge, isRetryableDatabaseError, parse } from './errors';
@@ -42,10 +44,16 @@ export function resource<R extends Resource>(name: R, requests: RequestsOf<R>, h
     if (given !== expected) throw new Error(`Resource ${name}: ${what} ${given} do not match the route table ${expected}`);
   }
 
+  installAuditGuard();
   const dispatch = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     const key = shortKey(event.routeKey);
     const request = parsedRequest(rows[key]!, (context as ApiContext).api);
-    const response = await routes[key]!(request);
+    const route = ROUTES_BY_KEY.get(event.routeKey);
+    const audit = route && request.user ? auditOf(route) : null;
+    const draft = audit && auditDraft(key, request);
+    const response = draft && audit === 'change' ? (await audited(draft, () => routes[key]!(request))).result : await routes[key]!(request);
+    // A read of a person's data by anyone but a student: its entry before the answer goes out.
+    if (draft && audit === 'read' && request.user?.role !== 'student') await auditRead(draft);
     if (ROUTES_BY_KEY.get(event.routeKey)?.dataChange)
       securityEvent('data changed', request, { routeKey: event.routeKey, params: { ...request.params } });
     const result = jsonResult(response.status ?? 200, response.data, response.message, response.cookies);
@@ -55,6 +63,22 @@ export function resource<R extends Resource>(name: R, requests: RequestsOf<R>, h
   };
 
   return middy<ApiEvent, ApiResult, Error, Context>(dispatch).use({ onError: errorResponse }).use(requestGuards()).use(loginSessionAuth());
+}
+
+/** The audit entry of a request (functions/lib/audit/scope.ts): who, from where, the route and the people it names. */
+function auditDraft(action: string, request: ApiRequest): AuditDraft {
+  const user = request.user!;
+  const statuses = (request.body as { statuses?: unknown } | undefined)?.statuses;
+  const named = statuses && typeof statuses === 'object' ? Object.keys(statuses) : [];
+  return {
+    by: { _id: user._id, username: user.username, role: user.role },
+    action,
+    params: { ...request.params },
+    subjects: [...new Set([...Object.values(request.params), ...named])],
+    requestId: request.requestId,
+    ...(request.clientIp ? { ip: request.clientIp } : {}),
+    ...(request.userAgent ? { userAgent: request.userAgent } : {}),
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ALERT_SETTINGS_MESSAGES, alertSettingsOf, alertsNeedName } from '@shared/schemas/alert-settings';
 import { checkInSettingsOf } from '@shared/schemas/check-in-settings';
 import { leaveSettingsOf } from '@shared/schemas/leave-settings';
@@ -9,7 +9,7 @@ import { batchGet } from '../batch';
 import { db, tableName } from '../db';
 import { Conflict, Invalid } from '../domain-errors';
 import * as keys from '../keys';
-import { isConditionFailure } from '../writes';
+import { put, transact } from '../writes';
 
 /**
  * The college's settings: one item (keys.collegeSettings) holding the college's rules, a `version`
@@ -69,20 +69,19 @@ export async function updateSettings(patch: SettingsPatch, by: UserRef): Promise
     const settings = { ...settingsOf(current), ...definedOnly(patch) };
     if (!alertsNeedName(settings)) throw new Invalid(ALERT_SETTINGS_MESSAGES.nameFirst);
     const version = (current?.version ?? 0) + 1;
-    try {
-      await db.send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.collegeSettings(), entity: 'settings', ...settings, version, updatedBy: by, updatedAt: new Date().toISOString() },
-          ...(current?.version
-            ? { ConditionExpression: 'version = :read', ExpressionAttributeValues: { ':read': current.version } }
-            : { ConditionExpression: 'attribute_not_exists(version)' }),
-        }),
-      );
-      return settings;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    const item = {
+      ...keys.collegeSettings(),
+      entity: 'settings',
+      ...settings,
+      version,
+      updatedBy: by,
+      updatedAt: new Date().toISOString(),
+    };
+    // A transaction of one put: the change's audit entry goes with it (functions/lib/audit/scope.ts).
+    const failed = await transact({
+      settings: current?.version ? put(item, 'version = :read', { ':read': current.version }) : put(item, 'attribute_not_exists(version)'),
+    });
+    if (!failed) return settings;
   }
   throw new Conflict('The settings kept changing while saving them; please try again');
 }

@@ -26,6 +26,7 @@ export const ADMIN_PAGES = [
   { path: 'timetable', title: 'Timetable' },
   { path: 'notmarked', title: 'Not marked' },
   { path: 'invitations', title: 'Invitations' },
+  { path: 'audit', title: 'Audit trail' },
 ] as const;
 
 // This file, the router, the guards and the root layout are a chunk main.tsx loads at once; every page

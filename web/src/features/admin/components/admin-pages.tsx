@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { AuditPage } from './audit-page';
 import { ChangeTermPage } from './change-term-page';
 import { ImportPage } from './import-page';
 import { InvitationsPage } from './invitations-page';
@@ -25,7 +26,8 @@ export const ADMIN_SCREENS: Record<
   | 'settings'
   | 'timetable'
   | 'notmarked'
-  | 'invitations',
+  | 'invitations'
+  | 'audit',
   ComponentType
 > = {
   adduser: UsersPage,
@@ -42,4 +44,5 @@ export const ADMIN_SCREENS: Record<
   timetable: TimetablePage,
   notmarked: NotMarkedPage,
   invitations: InvitationsPage,
+  audit: AuditPage,
 };

@@ -46,7 +46,13 @@ export const ADMIN_GROUPS: NavGroup[] = [
     heading: 'Attendance',
     links: [VIEW_ATTENDANCE, { to: '/dashboard/notmarked', label: 'Not marked' }, REPORTS, LEAVE],
   },
-  { heading: 'College', links: [{ to: '/dashboard/settings', label: 'Settings' }] },
+  {
+    heading: 'College',
+    links: [
+      { to: '/dashboard/settings', label: 'Settings' },
+      { to: '/dashboard/audit', label: 'Audit trail' },
+    ],
+  },
 ];
 export const ADMIN_HOME = HOME;
 export const FACULTY_LINKS: NavItem[] = [HOME, VIEW_ATTENDANCE, REPORTS, LEAVE];
