@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@shared/answers/audit';
 import { addDays } from '@shared/dates';
@@ -27,7 +27,7 @@ const CORRECTION: AuditEntry = {
   action: 'PATCH /attendance/{id}',
   params: { id: 'sess1' },
   subjects: ['sess1', 'st2'],
-  records: ['COURSE#c1 ATT#L#2026-11-20#slot9#d1'],
+  records: ['class c1 2026-11-20 slot9 d1'],
   ip: '10.20.0.7',
   userAgent: 'Firefox',
   requestId: 'req-1',
