@@ -21,7 +21,7 @@ describe('e2e admin navigation, grouped', () => {
     await main().getByRole('table', { name: 'Semesters of 2026-27 Odd Term' }).waitFor();
     for (const heading of GROUPS) expect(await mainNav().getByText(heading, { exact: true }).isVisible()).toBe(true);
     const links = mainNav().getByRole('link');
-    expect(await links.count()).toBe(19);
+    expect(await links.count()).toBe(18);
     for (const link of await links.all()) expect(await withinWidth(link), (await link.textContent()) ?? '').toBe(true);
     const current = mainNav().getByRole('link', { name: 'Semester', exact: true });
     expect(await current.getAttribute('aria-current')).toBe('page');

@@ -5,6 +5,7 @@ import { addDays } from '@shared/dates';
 import { AUDIT_MESSAGES } from '@shared/schemas/audit';
 import { STUDENT_SEARCH_MESSAGES, type StudentMatch } from '@shared/schemas/student-search';
 import { auditCsv } from '@web/features/admin/components/audit-page';
+import { deviceName } from '@web/features/auth/device-name';
 import { collegeToday } from '@tests/support/college-time';
 import type { Routes } from './support/fake-api';
 import { columnNames, loadAdminScreens, main, openAdmin, rowTexts } from './support/admin';
@@ -20,6 +21,7 @@ loadAdminScreens();
 const today = collegeToday();
 const weekAgo = addDays(today, -6);
 const key = (query: Record<string, string>) => `GET /audit?${new URLSearchParams({ from: weekAgo, to: today, ...query })}`;
+const UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const CORRECTION: AuditEntry = {
   _id: 'a1',
   at: '2026-11-20T05:30:00.000Z',
@@ -29,7 +31,7 @@ const CORRECTION: AuditEntry = {
   subjects: ['sess1', 'st2'],
   records: ['class c1 2026-11-20 slot9 d1'],
   ip: '10.20.0.7',
-  userAgent: 'Firefox',
+  userAgent: UA,
   requestId: 'req-1',
 };
 const SETTINGS: AuditEntry = {
@@ -83,7 +85,7 @@ describe('admin: Audit trail', () => {
     expect(app.location().search).toBe('?subject=st2');
     await waitFor(() => expect(main().getByText(AUDIT_MESSAGES.more)).toBeInTheDocument());
     const [row] = rowTexts(main().getByRole('table', { name: 'Entries' }));
-    expect(row!.slice(1, 5)).toEqual(['Demo Faculty (faculty)', 'Corrected attendance', 'sess1, st2', '10.20.0.7 · Firefox']);
+    expect(row!.slice(1, 5)).toEqual(['Demo Faculty (faculty)', 'Corrected attendance', 'sess1, st2', `10.20.0.7 · ${deviceName(UA)}`]);
   });
 
   it('says a search of more than 31 days is refused, and asks nothing', async () => {
@@ -96,11 +98,11 @@ describe('admin: Audit trail', () => {
     expect(within(main().getByRole('region', { name: 'Entries' })).queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('downloads the entries as CSV: the columns, then the route, the records (and how many more) and the request', () => {
+  it('downloads the entries as CSV: the columns, then the route, the User-Agent, the records (and how many more) and the request', () => {
     const lines = auditCsv([SETTINGS]).trim().split(/\r?\n/);
-    expect(lines[0]).toBe('When,Who,What,Concerning,From,Route,Records,Request');
+    expect(lines[0]).toBe('When,Who,What,Concerning,From,Route,User-Agent,Records,Request');
     expect(lines[1]).toContain(
-      'Demo Admin (admin),Changed the settings,,10.20.0.7 · Firefox,PATCH /settings,COLLEGE SETTINGS | and 3 more,req-1',
+      `Demo Admin (admin),Changed the settings,,10.20.0.7 · Firefox on Linux,PATCH /settings,${UA},COLLEGE SETTINGS | and 3 more,req-1`,
     );
   });
 });

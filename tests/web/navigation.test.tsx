@@ -49,7 +49,6 @@ describe('navigation bar', () => {
       'Reports',
       'Leave',
       'Settings',
-      'Audit trail',
     ]);
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     // Grouped under headings: each group a list named by its heading.
@@ -57,7 +56,7 @@ describe('navigation bar', () => {
     expect(group('Academic structure')).toEqual(['Term', 'Semester', 'Division', 'Batch', 'Course', 'Slot', 'Timetable']);
     expect(group('People')).toEqual(['Student', 'Import students', 'Chg Term', 'Adduser', 'Invite']);
     expect(group('Attendance')).toEqual(['View Attendance', 'Not marked', 'Reports', 'Leave']);
-    expect(group('College')).toEqual(['Settings', 'Audit trail']);
+    expect(group('College')).toEqual(['Settings']);
     expect(nav.getByRole('link', { name: 'Import students' })).toHaveAttribute('href', '/dashboard/import');
     expect(nav.getByRole('link', { name: 'Not marked' })).toHaveAttribute('href', '/dashboard/notmarked');
     expect(nav.getByRole('link', { name: 'Chg Term' })).toHaveAttribute('href', '/dashboard/changestu');

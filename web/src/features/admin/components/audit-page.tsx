@@ -13,11 +13,13 @@ import { csvBlob, csvText, safeFileName } from '@web/lib/csv';
 import { saveFile } from '@web/lib/download';
 import { useUsers } from '@web/lib/queries';
 import { useApi } from '@web/lib/use-api';
+import { deviceName } from '../../auth/device-name';
 import './admin.css';
 
 const wordsOf = (entry: AuditEntry): string => AUDIT_ACTIONS[entry.action] ?? entry.action;
 const concerning = (entry: AuditEntry): string => entry.subjects.join(', ');
-const device = (entry: AuditEntry): string => [entry.ip, entry.userAgent].filter(Boolean).join(' · ');
+/** Where from: the address and the browser in words ('Chrome on Android'); the CSV has the whole User-Agent. */
+const device = (entry: AuditEntry): string => [entry.ip, entry.userAgent && deviceName(entry.userAgent)].filter(Boolean).join(' · ');
 
 const COLUMNS: [string, (entry: AuditEntry) => string][] = [
   ['When', (entry) => formatMoment(entry.at)],
@@ -27,13 +29,14 @@ const COLUMNS: [string, (entry: AuditEntry) => string][] = [
   ['From', device],
 ];
 
-/** The trail as CSV: the table's columns, then the route, the records written and the request's id, a line per entry. */
+/** The trail as CSV: the table's columns, then the route, the whole User-Agent, the records written and the request's id. */
 export const auditCsv = (entries: readonly AuditEntry[]): string =>
   csvText([
-    [...COLUMNS.map(([header]) => header), 'Route', 'Records', 'Request'],
+    [...COLUMNS.map(([header]) => header), 'Route', 'User-Agent', 'Records', 'Request'],
     ...entries.map((entry) => [
       ...COLUMNS.map(([, cell]) => cell(entry)),
       entry.action,
+      entry.userAgent ?? '',
       [...entry.records, ...(entry.moreRecords ? [`and ${entry.moreRecords} more`] : [])].join(' | '),
       entry.requestId,
     ]),
@@ -150,7 +153,8 @@ export function AuditPage() {
                 {trail.data.entries.map((entry) => (
                   <tr key={entry._id}>
                     {COLUMNS.map(([header, cell]) => (
-                      <td key={header} data-label={header}>
+                      // Ids are not words: the Concerning column may break them anywhere.
+                      <td key={header} data-label={header} className={header === 'Concerning' ? 'audit-ids' : undefined}>
                         {cell(entry)}
                       </td>
                     ))}

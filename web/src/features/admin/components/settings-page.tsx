@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   EXCUSED_RULES,
   MARK_BACK_DAYS_LABEL,
@@ -88,7 +89,12 @@ export function SettingsPage() {
   return (
     <Page
       title="Settings"
-      lead={<p className="admin-lead">The college&apos;s attendance rules: who may mark and correct a class, and how statuses count.</p>}
+      lead={
+        <p className="admin-lead">
+          The college&apos;s attendance rules: who may mark and correct a class, and how statuses count. Who changed what: the{' '}
+          <Link to="/dashboard/audit">audit trail</Link>.
+        </p>
+      }
     >
       <Loaded list={{ ...settings, data: settings.data && [settings.data] }} empty="No settings found">
         {([current]) => <SettingsForm current={current!} />}

@@ -46,13 +46,7 @@ export const ADMIN_GROUPS: NavGroup[] = [
     heading: 'Attendance',
     links: [VIEW_ATTENDANCE, { to: '/dashboard/notmarked', label: 'Not marked' }, REPORTS, LEAVE],
   },
-  {
-    heading: 'College',
-    links: [
-      { to: '/dashboard/settings', label: 'Settings' },
-      { to: '/dashboard/audit', label: 'Audit trail' },
-    ],
-  },
+  { heading: 'College', links: [{ to: '/dashboard/settings', label: 'Settings' }] },
 ];
 export const ADMIN_HOME = HOME;
 export const FACULTY_LINKS: NavItem[] = [HOME, VIEW_ATTENDANCE, REPORTS, LEAVE];
