@@ -5,7 +5,7 @@ import { addDays } from '@shared/dates';
 import { AUDIT_MESSAGES } from '@shared/schemas/audit';
 import { STUDENT_SEARCH_MESSAGES, type StudentMatch } from '@shared/schemas/student-search';
 import { auditCsv } from '@web/features/admin/components/audit-page';
-import { deviceName } from '@web/features/auth/device-name';
+import { deviceName } from '@web/lib/device-name';
 import { collegeToday } from '@tests/support/college-time';
 import type { Routes } from './support/fake-api';
 import { columnNames, loadAdminScreens, main, openAdmin, rowTexts } from './support/admin';

@@ -18,7 +18,9 @@ const text = (value: Attribute): string => (typeof value === 'string' ? value : 
 
 function keysOf(commandName: string, input: Record<string, unknown>): { pk: string; sk: string }[] {
   if (commandName === 'BatchWriteItemCommand') {
-    const requests = Object.values((input.RequestItems ?? {}) as Record<string, Record<string, Record<string, Record<string, Attribute>>>[]>);
+    const requests = Object.values(
+      (input.RequestItems ?? {}) as Record<string, Record<string, Record<string, Record<string, Attribute>>>[]>,
+    );
     return requests.flat().map((request) => {
       const key = request.PutRequest?.Item ?? request.DeleteRequest?.Key ?? {};
       return { pk: text(key.pk), sk: text(key.sk) };

@@ -13,7 +13,7 @@ import { csvBlob, csvText, safeFileName } from '@web/lib/csv';
 import { saveFile } from '@web/lib/download';
 import { useUsers } from '@web/lib/queries';
 import { useApi } from '@web/lib/use-api';
-import { deviceName } from '../../auth/device-name';
+import { deviceName } from '@web/lib/device-name';
 import './admin.css';
 
 const wordsOf = (entry: AuditEntry): string => AUDIT_ACTIONS[entry.action] ?? entry.action;

@@ -7,7 +7,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatMoment } from '@web/lib/college-time';
 import { toast } from '@web/lib/toast';
 import { endAllSessions, endSession, useMyLoginSessions } from '../api/account';
-import { deviceName } from '../device-name';
+import { deviceName } from '@web/lib/device-name';
 
 /**
  * My sessions (docs/product.md §4): each browser or phone signed in, with when it signed in and was
