@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@shared/messages';
 import { PASSWORD_MESSAGES, type AppConfig } from '@shared/schemas/auth';
 import { AUTH_REQUESTS } from '@shared/requests/auth';
+import { PRIVACY_MESSAGES } from '@shared/schemas/privacy';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './lib/auth/password';
 import { withCollegeClock } from './lib/auth/college-clock';
 import { passwordProblem } from './lib/auth/password-policy';
@@ -23,6 +24,7 @@ import {
   listLoginSessions,
 } from './lib/repositories/login-sessions';
 import { createUser, findUserForLogin, getUserWithPassword } from './lib/repositories/users';
+import { getSettings } from './lib/repositories/settings';
 
 /**
  * Auth resource: sign-in, sign-out, the current user, registering users, the public app config,
@@ -43,6 +45,11 @@ export const handler = resource('auth', AUTH_REQUESTS, {
         : null,
     };
     return { data: config, message: 'Config' };
+  },
+
+  'GET /privacy': async () => {
+    const { collegeName, privacyContact } = await getSettings();
+    return { data: { collegeName, privacyContact }, message: PRIVACY_MESSAGES.read };
   },
 
   'POST /auth/login': async (request) => {

@@ -11,6 +11,7 @@ import {
   signedInUserShape,
 } from './answers/auth';
 import { auditAnswerShape } from './answers/audit';
+import { privacyNoticeShape } from './answers/privacy';
 import { batchAccountsShape, invitationRunShape } from './answers/invitation';
 import {
   attendanceRecordShape,
@@ -90,6 +91,7 @@ const nothing = z.null();
 /** What each route answers as its `data`. */
 const ANSWERS = {
   'GET /config': appConfigShape,
+  'GET /privacy': privacyNoticeShape,
   'POST /auth/login': signedInUserShape,
   'GET /auth/currentstatus': signedInUserShape,
   'POST /auth/logout': nothing,

@@ -85,6 +85,8 @@ const UNDER_BATCH = ['/batch/', '/student/', ...CLASSES];
 
 export const ROUTES = [
   r('GET', '/config', 'auth', 'public'),
+  // The privacy notice's college and contact (docs/product.md §2.20): anyone, before signing in.
+  r('GET', '/privacy', 'auth', 'public'),
   r('POST', '/auth/login', 'auth', 'public'),
   r('GET', '/auth/currentstatus', 'auth', 'signedIn', BEFORE_PASSWORD_CHANGE),
   r('POST', '/auth/logout', 'auth', 'optional', BEFORE_PASSWORD_CHANGE),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { EXCUSED_RULES, MARKING_POLICIES, THRESHOLD_SCOPES } from '../schemas/settings-choices';
 import { alertSettingsShape } from './alert-settings';
 import { checkInSettingsShape } from './check-in-settings';
+import { privacySettingsShape } from './privacy';
 import { leaveSettingsShape } from './leave-settings';
 import { loginSessionSettingsShape } from './session-settings';
 
@@ -14,6 +15,7 @@ export const collegeSettingsShape = z.strictObject({
   ...loginSessionSettingsShape.shape,
   ...leaveSettingsShape.shape,
   ...checkInSettingsShape.shape,
+  ...privacySettingsShape.shape,
   /** How long after marking the faculty member who marked a session may still correct it; 0: never (admins always may). */
   editWindowHours: z.number(),
   /** The part of a present that a late is worth, from 0 to 1. */

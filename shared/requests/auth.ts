@@ -5,6 +5,7 @@ import type { RequestsOf } from './types';
 
 export const AUTH_REQUESTS = {
   'GET /config': {},
+  'GET /privacy': {},
   'POST /auth/login': { body: loginSchema, refused: { status: 401, message: MESSAGES.wrongLogin } },
   'GET /auth/currentstatus': {},
   'POST /auth/logout': {},

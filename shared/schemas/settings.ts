@@ -3,6 +3,7 @@ import type { CollegeSettings } from '../answers/settings';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../dates';
 import { alertSettingsFields, DEFAULT_ALERT_SETTINGS } from './alert-settings';
 import { checkInSettingsFields, DEFAULT_CHECK_IN_SETTINGS } from './check-in-settings';
+import { DEFAULT_PRIVACY_SETTINGS, privacySettingsFields } from './privacy';
 import { DEFAULT_LEAVE_SETTINGS, leaveSettingsFields } from './leave-settings';
 import { DEFAULT_LOGIN_SESSION_SETTINGS, loginSessionSettingsFields } from './session-settings';
 import { EXCUSED_RULES, MARKING_POLICIES, THRESHOLD_SCOPES } from './settings-choices';
@@ -36,6 +37,7 @@ export const DEFAULT_SETTINGS: CollegeSettings = {
   ...DEFAULT_LOGIN_SESSION_SETTINGS,
   ...DEFAULT_LEAVE_SETTINGS,
   ...DEFAULT_CHECK_IN_SETTINGS,
+  ...DEFAULT_PRIVACY_SETTINGS,
 };
 
 /** A year: a longer window is a window that never closes, which an admin can always do instead. */
@@ -77,6 +79,7 @@ export const settingsSchema = z.object({
   ...loginSessionSettingsFields,
   ...leaveSettingsFields,
   ...checkInSettingsFields,
+  ...privacySettingsFields,
 });
 
 /** PATCH settings: any of the settings; those left out stay as they are. */

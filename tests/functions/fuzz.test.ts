@@ -187,6 +187,7 @@ const QUERIES: Record<string, string[]> = {
 /** Routes that take no input at all. */
 const NO_INPUT = [
   'GET /api/v1/config',
+  'GET /api/v1/privacy',
   'GET /api/v1/auth/currentstatus',
   'POST /api/v1/auth/logout',
   'GET /api/v1/auth/sessions',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_SETTINGS_MESSAGES } from '@shared/schemas/alert-settings';
 import { CHECK_IN_SETTINGS_MESSAGES as CHECK_IN } from '@shared/schemas/check-in-settings';
+import { PRIVACY_MESSAGES } from '@shared/schemas/privacy';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, type CollegeSettings } from '@shared/schemas/settings';
 import { attendanceApi } from '@tests/support/attendance';
 import { useTestStack } from '@tests/support/stack';
@@ -68,6 +69,23 @@ describe('college settings', () => {
     expect(await current()).toEqual(DEFAULT_SETTINGS);
   });
 
+  it('shows anyone, signed in or not, the college and its privacy contact once an admin sets them', async () => {
+    const before = await t.stack.call('GET', '/api/v1/privacy');
+    expect([before.status, before.body.data]).toEqual([200, { collegeName: '', privacyContact: '' }]);
+    const contact = 'Data Protection Officer, dpo@college.test, +91 80 1234 5678';
+    expect(
+      (await t.stack.api('PATCH /settings', { cookie: t.admin.cookie, body: { collegeName: 'Demo College', privacyContact: contact } }))
+        .status,
+    ).toBe(200);
+    const after = await t.stack.call('GET', '/api/v1/privacy');
+    expect([after.status, after.body.data, after.body.message]).toEqual([
+      200,
+      { collegeName: 'Demo College', privacyContact: contact },
+      PRIVACY_MESSAGES.read,
+    ]);
+    await t.stack.api('PATCH /settings', { cookie: t.admin.cookie, body: { collegeName: '', privacyContact: '' } });
+  });
+
   it('refuses faculty (403) and changes nothing', async () => {
     const refused = await t.stack.call('PATCH', '/api/v1/settings', { cookie: t.faculty.cookie, body: { threshold: 10 } });
     expect(refused.status).toBe(403);
@@ -109,6 +127,7 @@ describe('college settings', () => {
     [{ checkInNetworks: ['2001:db8::/129'] }, CHECK_IN.checkInNetworks],
     [{ checkInNetworks: ['10.0.0.0/8/8'] }, CHECK_IN.checkInNetworks],
     [{ checkInNetworks: Array.from({ length: 21 }, (_, n) => `10.${n}.0.0/16`) }, CHECK_IN.checkInNetworks],
+    [{ privacyContact: 'x'.repeat(301) }, PRIVACY_MESSAGES.privacyContact],
     [{}, SETTINGS_MESSAGES.nothing],
   ])('answers 400 for %j with that field’s message, and changes nothing', async (patch, message) => {
     const result = await t.stack.call('PATCH', '/api/v1/settings', { cookie: t.admin.cookie, body: patch });

@@ -102,6 +102,14 @@ describe('admin: Settings', () => {
     ]);
   });
 
+  it('saves the privacy contact the privacy notice shows', async () => {
+    const { api, app } = await openSettings();
+    await app.user.type(field('Privacy contact'), 'Data Protection Officer, dpo@college.test');
+    await app.user.click(main().getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(SETTINGS_MESSAGES.saved);
+    expect(patches(api).map((call) => call.body)).toEqual([{ privacyContact: 'Data Protection Officer, dpo@college.test' }]);
+  });
+
   it('saves only what changed, and says so', async () => {
     const { api, app } = await openSettings();
     await app.user.clear(field('Edit window (hours)'));

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ALERT_SETTINGS_MESSAGES, alertSettingsOf, alertsNeedName } from '@shared/schemas/alert-settings';
 import { checkInSettingsOf } from '@shared/schemas/check-in-settings';
+import { privacySettingsOf } from '@shared/schemas/privacy';
 import { leaveSettingsOf } from '@shared/schemas/leave-settings';
 import { loginSessionSettingsOf } from '@shared/schemas/session-settings';
 import { DEFAULT_SETTINGS, type CollegeSettings, type SettingsPatch } from '@shared/schemas/settings';
@@ -34,6 +35,7 @@ const settingsOf = (item: Partial<SettingsItem> | undefined): CollegeSettings =>
   ...loginSessionSettingsOf(item),
   ...leaveSettingsOf(item),
   ...checkInSettingsOf(item),
+  ...privacySettingsOf(item),
 });
 
 async function getSettingsItem(): Promise<SettingsItem | undefined> {

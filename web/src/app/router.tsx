@@ -130,6 +130,11 @@ const routes: RouteObject[] = [
             path: 'sign-in-link',
             ...onDemand(() => import('../features/auth/components/sign-in-link-page').then((m) => m.SignInLinkPage)),
           },
+          // The privacy notice (docs/product.md §2.20): linked from the sign-in page, for anyone.
+          {
+            path: 'privacy',
+            ...onDemand(() => import('../features/auth/components/privacy-page').then((m) => m.PrivacyPage)),
+          },
         ],
       },
       {

@@ -63,6 +63,7 @@ const asText = (settings: CollegeSettings): SettingsValues => ({
   timeZone: settings.timeZone,
   sessionIdleMinutes: String(settings.sessionIdleMinutes),
   leaveBackDays: String(settings.leaveBackDays),
+  privacyContact: settings.privacyContact,
   ...alertsAsText(settings),
   ...checkInAsText(settings),
 });
@@ -79,6 +80,7 @@ const asSettings = (values: SettingsValues) => ({
   timeZone: values.timeZone,
   sessionIdleMinutes: values.sessionIdleMinutes.trim() === '' ? undefined : Number(values.sessionIdleMinutes),
   leaveBackDays: values.leaveBackDays.trim() === '' ? undefined : Number(values.leaveBackDays),
+  privacyContact: values.privacyContact,
   ...alertsFromText(values),
   ...checkInFromText(values),
 });
@@ -208,6 +210,11 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
           }}
           errors={form.errors}
           backDays={<Field {...LEAVE_BACK_DAYS_FIELD} {...form.field('leaveBackDays')} />}
+        />
+        <Field
+          label="Privacy contact"
+          hint="Whom students and guardians ask about their data (a name, an email, a phone): the privacy notice, linked from the sign-in page, shows it."
+          {...form.field('privacyContact')}
         />
         <CheckInSettingsFields form={form} />
         <AlertSettingsFields form={form} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PRODUCT } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { loginSchema, PASSWORD_MESSAGES } from '@shared/schemas/auth';
@@ -80,6 +80,9 @@ export function LoginPage() {
       <button type="button" className="button button-secondary login-switch" onClick={() => setByLink(!byLink)}>
         {byLink ? 'Sign in with a password instead' : 'No password? Email me a sign-in link'}
       </button>
+      <p className="login-privacy">
+        <Link to="/privacy">Privacy notice: what SAMS keeps about you, and whom to ask</Link>
+      </p>
       {demo.length > 0 && (
         <section className="card demo-hint" aria-labelledby="demo-title">
           <h2 id="demo-title">Demo accounts</h2>

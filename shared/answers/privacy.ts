@@ -1,0 +1,14 @@
+import * as z from 'zod/mini';
+
+// Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/ (see shared/answers/auth.ts).
+
+/** The college's privacy contact among its settings (shared/schemas/privacy.ts: its bound and default). */
+export const privacySettingsShape = z.strictObject({
+  /** Whom students and guardians ask about their data: a name, an email, a phone ('' until an admin sets it). */
+  privacyContact: z.string(),
+});
+export type PrivacySettings = z.output<typeof privacySettingsShape>;
+
+/** GET privacy (public): who holds the data and whom to ask, for the privacy notice page. */
+export const privacyNoticeShape = z.strictObject({ collegeName: z.string(), privacyContact: z.string() });
+export type PrivacyNotice = z.output<typeof privacyNoticeShape>;
