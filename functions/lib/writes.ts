@@ -72,7 +72,7 @@ export async function transact<Name extends string>(items: Record<Name, Transact
   const named = (Object.entries(items) as [Name, TransactItem | TransactItem[] | null][]).flatMap(([name, item]) =>
     [item ?? []].flat().map((one) => [name, one] as const),
   );
-  const { items: written, settle } = withEntry(named.map(([, item]) => item));
+  const { items: written, settle } = await withEntry(named.map(([, item]) => item));
   for (let attempt = 1; ; attempt++) {
     try {
       await db.send(new TransactWriteCommand({ TransactItems: written }));

@@ -11,7 +11,8 @@ import { db, tableName } from '@functions/lib/db';
 import { seedMarker } from '@functions/lib/keys';
 import { put, transact } from '@functions/lib/writes';
 import { attendanceApi, daysAgo } from '@tests/support/attendance';
-import { lectureMark, slotOfNow, useCollege } from '@tests/support/college';
+import { buildCollege, create, lectureMark, slotOfNow, useCollege } from '@tests/support/college';
+import { storeStudents } from '@tests/support/bulk-students';
 import { signedInStudent } from '@tests/support/family';
 import { useTestStack } from '@tests/support/stack';
 import { allItems } from '@tests/support/table';
@@ -89,6 +90,29 @@ describe('audit trail', () => {
     expect((await t.stack.api('POST /checkin', { cookie: t.faculty.cookie, body })).status).toBe(201);
     expect((await auditItems()).length).toBe(counted + 1);
     expect((await entriesNamed('POST /checkin')).map((entry) => entry.records.length > 0)).toEqual([true, true]);
+  });
+
+  it('writes one entry for a change whose first transaction is full (a change of term of 34 students, 100 items)', async () => {
+    const from = await create(t.stack, t.admin.cookie, 'batch', { name: 'Full', divisionid: college.divisions[0]!.id });
+    await storeStudents(
+      from,
+      Array.from({ length: 34 }, (_, n) => ({
+        enrollment: `AUF${String(n).padStart(3, '0')}`,
+        name: `Full ${n}`,
+        email: `full${n}@college.test`,
+      })),
+    );
+    const next = await buildCollege(t.stack, t.admin.cookie, { prefix: 'AUN', divisions: 1, perBatch: 1 });
+    const before = (await auditItems()).length;
+    const moved = await t.stack.call('PATCH', '/api/v1/student/updateterm', {
+      cookie: t.admin.cookie,
+      body: { oldbatchid: from, newbatchid: next.divisions[0]!.batches[0]!.id },
+    });
+    expect([moved.status, moved.body.data]).toEqual([200, { moved: 34 }]);
+    expect((await auditItems()).length).toBe(before + 1);
+    const [entry] = await entriesNamed('PATCH /student/updateterm');
+    expect(entry!.records).toHaveLength(50);
+    expect(entry!.moreRecords).toBeGreaterThan(0);
   });
 
   it('fails the change when its entry cannot be written, in a transaction or before a single write', async () => {

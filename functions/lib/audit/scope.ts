@@ -66,14 +66,22 @@ const keyText = (item: TransactItem): string | null => {
   return key && !isAuditKey(String(key.pk)) ? recordOf(key) : null;
 };
 
+/** DynamoDB's most items in one transaction. */
+const MAX_TRANSACTION_ITEMS = 100;
+
 /**
  * The transaction's items with the entry added last, when the request owes one: its records are the items the
- * transaction writes. `settle(false)` when nothing was written: the entry is owed again.
+ * transaction writes. `settle(false)` when nothing was written: the entry is owed again. A transaction already
+ * full (a change of term moves 33 students in 100 items) is preceded by the entry instead.
  */
-export function withEntry(items: TransactItem[]): { items: TransactItem[]; settle: (written: false) => void } {
+export async function withEntry(items: TransactItem[]): Promise<{ items: TransactItem[]; settle: (written: false) => void }> {
   const scope = scopes.getStore();
   if (!scope || scope.written) return { items, settle: () => {} };
   const records = [...new Set(items.flatMap((item) => keyText(item) ?? []))];
+  if (items.length >= MAX_TRANSACTION_ITEMS) {
+    await entryBefore(records);
+    return { items, settle: () => {} };
+  }
   const entry: TransactItem = {
     Put: { TableName: tableName(), Item: entryItem(scope.draft, records), ConditionExpression: 'attribute_not_exists(pk)' },
   };
