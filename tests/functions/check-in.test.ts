@@ -60,6 +60,19 @@ const freshClass = async (groupid = college.divisions[0]!.id) => {
   return opened.body.data;
 };
 
+/** A slot of an hour three hours from now (or before, near midnight), college time: its class is not on. */
+async function slotToCome() {
+  const { minute } = wallClock('Asia/Kolkata');
+  const start = minute + 180 + 90 <= 24 * 60 ? minute + 180 : minute - 240;
+  const later = await create(t.stack, t.admin.cookie, 'slot', {
+    name: `Later ${randomUUID().slice(0, 4)}`,
+    termid: college.termid,
+    start: formatTime(start),
+    end: formatTime(start + 60),
+  });
+  return { start, later };
+}
+
 describe('check-in', () => {
   it('opens for a class of now with a six-character code; a student of the class checks in once', async () => {
     const opened = await open(college.divisions[0]!.id);
@@ -116,15 +129,7 @@ describe('check-in', () => {
   });
 
   it('opens only while the class is on (its slot’s times, ten minutes either side), never for a class to come', async () => {
-    // A slot three hours from now (or before, near midnight), college time.
-    const { minute } = wallClock('Asia/Kolkata');
-    const start = minute + 180 + 90 <= 24 * 60 ? minute + 180 : minute - 240;
-    const later = await create(t.stack, t.admin.cookie, 'slot', {
-      name: `Later ${randomUUID().slice(0, 4)}`,
-      termid: college.termid,
-      start: formatTime(start),
-      end: formatTime(start + 60),
-    });
+    const { start, later } = await slotToCome();
     const refused = await open(college.divisions[0]!.id, later);
     expect([refused.status, refused.body.message]).toEqual([400, CHECK_IN_MESSAGES.notNow(formatTime(start - 10), formatTime(start + 70))]);
   });
@@ -132,14 +137,7 @@ describe('check-in', () => {
   it('follows the settings: the margin around a class, late after some minutes, the college’s networks', async () => {
     // A wider margin: the refusal names the times it gives.
     await settings({ checkInMarginMinutes: 25 });
-    const { minute } = wallClock('Asia/Kolkata');
-    const start = minute + 180 + 90 <= 24 * 60 ? minute + 180 : minute - 240;
-    const later = await create(t.stack, t.admin.cookie, 'slot', {
-      name: `Later ${randomUUID().slice(0, 4)}`,
-      termid: college.termid,
-      start: formatTime(start),
-      end: formatTime(start + 60),
-    });
+    const { start, later } = await slotToCome();
     expect((await open(college.divisions[0]!.id, later)).body.message).toBe(
       CHECK_IN_MESSAGES.notNow(formatTime(start - 25), formatTime(start + 85)),
     );
