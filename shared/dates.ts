@@ -101,6 +101,9 @@ export function addDays(date: string, days: number): string {
 }
 
 /** The weekday of a date, 1 = Monday … 7 = Sunday. */
+/** How many days from one date to another, both counted (YYYY-MM-DD; 1 when they are the same). */
+export const daysFromTo = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
 export const weekdayOf = (date: string): number => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 /** The time zone's offset from UTC at a moment, in milliseconds (IST: +5:30). */

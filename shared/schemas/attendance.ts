@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { todayIn } from '../dates';
+import { daysFromTo, todayIn } from '../dates';
 import { hasInvisibleCharacters, normalizeText, TEXT_MESSAGES } from '../text/normalize';
 import { calendarDate, entityId } from './common';
 import { MARK_BACK_DAYS_LABEL } from './settings';
@@ -109,9 +109,6 @@ export const VIEW_QUERY_MESSAGES = {
   endBeforeStart: 'The end date must not be before the start date',
   tooManyDays: `Attendance by date covers at most ${MAX_VIEW_DAYS} days at once: choose an end date closer to the start date`,
 } as const;
-
-/** Days from one date to another, both included (2026-11-01 to 2026-11-01: 1). */
-export const daysFromTo = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
 export const viewQuerySchema = z
   .object({

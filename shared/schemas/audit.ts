@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { daysFromTo } from '../dates';
 import { calendarDate, entityId } from './common';
 
 /*
@@ -22,8 +23,6 @@ export const AUDIT_MESSAGES = {
   more: `More entries match: the newest ${MAX_AUDIT_ENTRIES} are shown. Narrow the days, or who did it.`,
 } as const;
 
-const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-
 /** GET audit: the college days from `from` to `to`, and optionally who did it (a user id) and whom or what it concerns (an id). */
 export const auditQuerySchema = z
   .object({
@@ -34,7 +33,7 @@ export const auditQuerySchema = z
   })
   .check(
     z.refine((query) => query.to >= query.from, { error: AUDIT_MESSAGES.order }),
-    z.refine((query) => query.to < query.from || dayCount(query.from, query.to) <= MAX_AUDIT_DAYS, { error: AUDIT_MESSAGES.tooLong }),
+    z.refine((query) => query.to < query.from || daysFromTo(query.from, query.to) <= MAX_AUDIT_DAYS, { error: AUDIT_MESSAGES.tooLong }),
   );
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { daysFromTo, MAX_VIEW_DAYS, type CriteriaQuery, type ViewQuery } from '@shared/schemas/attendance';
+import { daysFromTo } from '@shared/dates';
+import { MAX_VIEW_DAYS, type CriteriaQuery, type ViewQuery } from '@shared/schemas/attendance';
 import { isCalendarDate } from '@shared/dates';
 import { entityId } from '@shared/schemas/common';
 import { CLASS_KINDS } from '@shared/schemas/wire-names';
