@@ -5,6 +5,7 @@ import { LEAVE_REQUESTS } from '@shared/requests/leave';
 import { attachmentLink, uploadForm } from './lib/attachments/storage';
 import { Invalid, NotFound } from './lib/domain-errors';
 import { leaveApplicationOf } from './lib/entities/leave';
+import { entryBefore } from './lib/audit/scope';
 import { resource } from './lib/http/resource';
 import { assertMayDecide, assertMaySee, assertMayWithdraw, decidableBy } from './lib/leave/access';
 import { applyForLeave, daysOf, uploadKey } from './lib/leave/apply';
@@ -29,7 +30,10 @@ export const handler = resource('leave', LEAVE_REQUESTS, {
   'POST /leave/student/{id}/attachment': async ({ params, body }) => {
     const student = await studentOrNotFound(params.id);
     const uploadId = randomUUID();
-    const form = await uploadForm({ key: uploadKey(student._id, uploadId), contentType: body.type, maxBytes: MAX_ATTACHMENT_BYTES });
+    const key = uploadKey(student._id, uploadId);
+    // The table is not written, but a file may be: the audit entry names where (docs/product.md §2.19).
+    await entryBefore([key]);
+    const form = await uploadForm({ key, contentType: body.type, maxBytes: MAX_ATTACHMENT_BYTES });
     return { data: { uploadId, ...form, maxBytes: MAX_ATTACHMENT_BYTES }, message: M.uploadReady };
   },
 

@@ -9,16 +9,9 @@ import { searchStudents } from './lib/students/search';
 import { createStudent, deleteStudent, getStudent, moveStudents, updateStudent, type StudentItem } from './lib/repositories/students';
 import { deleteStudentsOfBatch, listStudentsByBatch, listStudentsByDivision } from './lib/repositories/group-students';
 import type { CurrentUser } from './lib/http/types';
+import { toPublicStudent } from './lib/students/public-student';
 
-const toPublicStudent = ({ _id, enrollment, name, email, batchid, guardians }: StudentItem): Student => ({
-  _id,
-  enrollment,
-  name,
-  email,
-  batchid,
-  guardians,
-});
-/** A student as faculty see them: no contact details. */
+/** A student as faculty see them: no contact details, no date of birth. */
 const toStudentForFaculty = ({ _id, enrollment, name, batchid }: StudentItem): Student => ({ _id, enrollment, name, batchid });
 
 /** What marking and viewing need for faculty; admins keep the whole record (docs/security.md "Least data"). */

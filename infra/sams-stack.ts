@@ -39,8 +39,11 @@ export class SamsStack extends Stack {
     const siteUrl = `https://${site.distribution.distributionDomainName}`;
     const attachments = new AttachmentsBucket(this, 'Attachments', { siteOrigin: siteUrl, logsBucket: site.logsBucket });
     attachments.grantTo(functions.leave);
+    // Erasing a student deletes their leave's files: by an admin (privacy), or by the retention job (alerts' jobs).
+    attachments.grantTo(functions.privacy);
     const alarms = new OperationsAlarms(this, 'Alarms', { functions, api: http.api, table });
     const alerts = new Alerts(this, 'Alerts', { table, siteUrl: `https://${site.distribution.distributionDomainName}` });
+    attachments.grantTo(alerts.function);
     alerts.allowSending(resourceFunctions.functions.user);
     alerts.allowSending(resourceFunctions.functions.signin);
     new OidcSignIn(this, 'OidcSignIn', { signIn: resourceFunctions.functions.signin });

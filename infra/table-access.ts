@@ -1,5 +1,6 @@
 import { AUDIT_PARTITIONS } from '@functions/lib/entities/audit';
 import { CHECK_IN_PARTITIONS } from '@functions/lib/entities/check-in';
+import { DATA_REQUEST_PARTITIONS } from '@functions/lib/entities/data-request';
 import { invitationRun } from '@functions/lib/entities/invitation';
 import { LEAVE_PARTITIONS } from '@functions/lib/entities/leave';
 import { loginFailures, setPasswordLink, signInLinkRequests } from '@functions/lib/entities/sign-in-guards';
@@ -121,7 +122,7 @@ const RESOURCE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
   batch: STRUCTURE,
   course: STRUCTURE,
   slot: STRUCTURE,
-  // Students are replaced by transactions (put + delete), never updated in place. The import reads
+  // Students are changed by transactions (the student item updated, its list entry put and deleted). The import reads
   // enrollment claims and students in batches, and may create divisions and batches.
   student: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
@@ -154,6 +155,15 @@ const RESOURCE_ACCESS: Readonly<Record<Resource, TableAccess>> = {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
     queriesIndex: true,
     writesTo: [LOGIN_SESSIONS, COURSES, ...LEAVE_PARTITIONS],
+  },
+  // A student's data on request and erasure (docs/product.md §2.21): it reads every kind of a student's items (check-ins,
+  // alerts and the trail's pointers on gsi1); a data request is the student's one item; erasure removes the record with
+  // its claims, their account (email claim, login sessions) and guardians' links, leave, check-ins, and renames their
+  // marks in their courses' class sessions, history and summaries (UpdateItem), and their entries in the trail.
+  privacy: {
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    queriesIndex: true,
+    writesTo: [...COLLEGE_DATA, partitionsOf(emailClaim('e')), DATA_REQUEST_PARTITIONS, ...LEAVE_PARTITIONS, ...CHECK_IN_PARTITIONS],
   },
 };
 

@@ -34,6 +34,7 @@ import {
   uploadFormShape,
 } from './answers/leave';
 import { studentImportResultShape } from './answers/student-import';
+import { dataRequestShape, erasedStudentShape, listedDataRequestShape, studentDataShape } from './answers/student-data';
 import { studentSearchResultShape } from './answers/student-search';
 import {
   batchShape,
@@ -60,6 +61,7 @@ import { ATTENDANCE_REQUESTS } from './requests/attendance';
 import { TIMETABLE_REQUESTS } from './requests/timetable';
 import { REPORT_REQUESTS } from './requests/report';
 import { LEAVE_REQUESTS } from './requests/leave';
+import { PRIVACY_REQUESTS } from './requests/privacy';
 
 /** What one route takes and answers: the schemas of its path parameters, body and query (where it has them) and of its answer's `data`. */
 export interface RouteSchemas extends RequestSchemas {
@@ -82,6 +84,7 @@ const REQUESTS = {
   ...TIMETABLE_REQUESTS,
   ...REPORT_REQUESTS,
   ...LEAVE_REQUESTS,
+  ...PRIVACY_REQUESTS,
 } as const satisfies { [K in ApiRouteKey]: RequestSchemas };
 
 const list = z.array;
@@ -154,6 +157,12 @@ const ANSWERS = {
   'GET /student/search': studentSearchResultShape,
   'GET /student/division/{divisionid}': list(divisionStudentEntryShape),
   'DELETE /student/{id}': studentShape,
+  'GET /student/{id}/export': studentDataShape,
+  'GET /student/{id}/data-request': z.nullable(dataRequestShape),
+  'POST /student/{id}/data-request': dataRequestShape,
+  'GET /student/data-requests': list(listedDataRequestShape),
+  'POST /student/{id}/data-request/fulfil': dataRequestShape,
+  'POST /student/{id}/erase': erasedStudentShape,
 
   'POST /course': courseShape,
   'GET /course/{semid}': list(courseShape),

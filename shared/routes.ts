@@ -20,6 +20,7 @@ export const RESOURCES = [
   'timetable',
   'report',
   'leave',
+  'privacy',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -162,6 +163,15 @@ export const ROUTES = [
   r('GET', '/student/search', 'student', 'staff'),
   r('GET', '/student/division/{divisionid}', 'student', 'staff', OFFLINE_READ),
   r('DELETE', '/student/{id}', 'student', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
+  // A student's data on request (docs/product.md §2.21): the export (admins; the student and guardians once their
+  // request is fulfilled), the request from Home, the admins' list and fulfilment, and erasure. A Lambda of their own:
+  // they read and erase every kind of a student's items, which no other resource needs.
+  r('GET', '/student/{id}/export', 'privacy', 'applicant', PERSON_READ),
+  r('GET', '/student/{id}/data-request', 'privacy', 'applicant'),
+  r('POST', '/student/{id}/data-request', 'privacy', 'applicant', refreshes('/student/')),
+  r('GET', '/student/data-requests', 'privacy', 'admin'),
+  r('POST', '/student/{id}/data-request/fulfil', 'privacy', 'admin', refreshes('/student/')),
+  r('POST', '/student/{id}/erase', 'privacy', 'admin', DATA_CHANGE, refreshes('/student/', '/report')),
 
   r('POST', '/course', 'course', 'admin', refreshes('/course/')),
   r('GET', '/course/{semid}', 'course', 'staff', OFFLINE_READ),

@@ -77,6 +77,10 @@ export const alertLogOfRun = (run: AlertRun): KeyCondition => ({
   ExpressionAttributeValues: { ':pk': `ALERT#${run.job}#${run.period}` },
 });
 
+/** A sent-log item about one student (their own email or a guardian's about them) on gsi1: a student's data export lists them. */
+export const alertAbout = (studentId: string, at: string) => ({ gsi1pk: `ALERTABOUT#${studentId}`, gsi1sk: at });
+export const alertsAbout = (studentId: string): KeyCondition => allOnIndex(`ALERTABOUT#${studentId}`);
+
 // The local stack's demo data: one marker per seeding step that ran.
 export const seedMarker = (step: string): Key => ({ pk: 'SEED', sk: step });
 

@@ -17,8 +17,8 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 export const ALERTS_RATE = Duration.minutes(10);
 /** Lambda's limit: a run stops claiming two minutes before it (functions/jobs.ts); the next run sends the rest. */
 export const ALERTS_TIMEOUT = Duration.minutes(15);
-/** What the jobs send to the table: reads of the college, the sent log's claims and marks. */
-export const ALERTS_TABLE_ACTIONS = ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'] as const;
+/** What the jobs send to the table: reads of the college, the sent log's claims and marks; the retention job's erasures. */
+export const ALERTS_TABLE_ACTIONS = ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'] as const;
 
 export interface AlertsProps {
   table: ITable;

@@ -6,6 +6,8 @@ import * as z from 'zod/mini';
 export const privacySettingsShape = z.strictObject({
   /** Whom students and guardians ask about their data: a name, an email, a phone ('' until an admin sets it). */
   privacyContact: z.string(),
+  /** Years after the end of a student's last term that the retention job erases them; null: never (the default). */
+  retentionYears: z.nullable(z.number()),
 });
 export type PrivacySettings = z.output<typeof privacySettingsShape>;
 

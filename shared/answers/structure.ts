@@ -73,6 +73,13 @@ export const studentShape = z.strictObject({
   batchid: z.string(),
   /** Admins only, as email: absent or empty for a student without guardian contacts. */
   guardians: z.optional(z.array(guardianShape)),
+  /** Admins only, as email: the date of birth (YYYY-MM-DD), when the college has it. */
+  dob: z.optional(z.string()),
+  /**
+   * Admins only: for a minor, when each guardian (by lower-cased email) was informed, and how
+   * (docs/product.md §2.6). Recorded by the invitation email; absent until one is sent.
+   */
+  guardiansInformed: z.optional(z.record(z.string(), z.strictObject({ at: z.string(), how: z.literal('invitation email') }))),
 });
 export type Student = z.output<typeof studentShape>;
 /** An entry of the division-level student list (docs/product.md §3). */

@@ -37,6 +37,9 @@ export const auditQuerySchema = z
   );
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
+/** What each scheduled job's entry did (functions/lib/privacy/retention.ts), by its action. */
+export const JOB_ACTIONS: Record<string, string> = { retention: 'Erased a student after the retention period' };
+
 /** What each audited route did, in an admin's words (a test checks every audited route of the route table has its words). */
 export const AUDIT_ACTIONS: Record<string, string> = {
   'POST /auth/register': 'Added a user',
@@ -72,6 +75,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'PATCH /student/{id}': 'Changed a student',
   'GET /student/student/{id}': "Read a student's details",
   'DELETE /student/{id}': 'Deleted a student',
+  'GET /student/{id}/export': "Downloaded a student's data",
+  'POST /student/{id}/data-request': "Asked for a student's data",
+  'POST /student/{id}/data-request/fulfil': "Fulfilled a request for a student's data",
+  'POST /student/{id}/erase': 'Erased a student',
   'POST /course': 'Added a course',
   'PATCH /course/{id}': 'Renamed a course',
   'DELETE /course/{id}': 'Deleted a course',

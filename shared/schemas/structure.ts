@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages';
 import { parseTime } from '../dates';
 import { calendarDate, entityId, personName, requiredEmail, requiredText } from './common';
 import { guardianListSchema } from './guardians';
+import { blankIsAbsent, dateOfBirth } from './date-of-birth';
 
 const termStatus = z.boolean({ error: 'Please choose a status (active or inactive)' });
 /** A term's optional first and last day (docs/product.md §3): marks must fall between them. null clears one. */
@@ -143,6 +144,8 @@ export const studentSchema = z.object({
   email: studentEmail,
   batchid: entityId('Please select a batch'),
   guardians: z.optional(guardianListSchema),
+  /** Optional (docs/product.md §2.6): empty is none. */
+  dob: z.optional(z.pipe(z.transform(blankIsAbsent), z.optional(dateOfBirth))),
 });
 
 /** The update form marks every field optional: what is missing or empty stays as it is; guardians sent replace the list. */
@@ -154,6 +157,8 @@ export const studentUpdateSchema = z.object({
   email: optional(studentEmail),
   batchid: optional(entityId('Please select a batch')),
   guardians: z.optional(guardianListSchema),
+  /** Empty stays as it is, as the other fields; null clears the date of birth (as a term's dates). */
+  dob: z.pipe(z.transform(keepWhenEmpty), z.optional(z.nullable(dateOfBirth))),
 });
 
 export const changeTermSchema = z

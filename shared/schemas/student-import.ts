@@ -3,6 +3,7 @@ import type { StudentImportResult } from '../answers/student-import';
 import { MESSAGES } from '../messages';
 import { entityId, personName, requiredEmail, requiredText } from './common';
 import { GUARDIAN_COLUMNS, guardianFromCells, guardianGiven, guardianSchema, MAX_GUARDIANS, type GuardianColumn } from './guardians';
+import { dateFromCell, dateOfBirth } from './date-of-birth';
 
 /**
  * Importing students from a CSV file (docs/api.md "Student import", docs/product.md §2.13): the
@@ -16,6 +17,11 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
  * them states each row's guardians whole (empty cells: none); a file without them leaves guardians as they are.
  */
 export { GUARDIAN_COLUMNS, type GuardianColumn };
+/**
+ * Optional column: the student's date of birth, YYYY-MM-DD or, as Indian spreadsheets write it, DD-MM-YYYY or
+ * DD/MM/YYYY. A file with it states each row's (an empty cell: none); a file without it leaves the dates as they are.
+ */
+export const DOB_COLUMN = 'dob' as const;
 
 /** Rows per call: 500 rows of a college's CSV stay far below the 256 KB body limit and API Gateway's 29 s. */
 export const IMPORT_MAX_ROWS = 500;
@@ -59,6 +65,8 @@ export const importRowSchema = z.object({
 export type ImportRowInput = z.output<typeof importRowSchema> & {
   /** Absent: the file has no guardian columns, and the student's guardians stay as they are. */
   guardians?: z.output<typeof guardianSchema>[];
+  /** Absent: the file has no dob column, and the student's date of birth stays; null: the cell is empty (none). */
+  dob?: string | null;
 };
 
 const cell = z.optional(z.string({ error: IMPORT_MESSAGES.cellNotText }));
@@ -74,6 +82,7 @@ const sentRow = z.object({
   division: cell,
   batch: cell,
   ...guardianCellsSent,
+  dob: cell,
 });
 export type ImportRow = z.output<typeof sentRow>;
 
@@ -99,8 +108,24 @@ export function rowProblems(row: ImportRow): { value: ImportRowInput } | { error
   const seen = new Set<string>(result.success ? [] : result.error.issues.map((issue) => issue.message));
   const guardians = rowGuardians(row);
   for (const message of guardians.errors) seen.add(message);
-  if (!result.success || seen.size) return { error: [...seen].join('; ') };
-  return { value: guardians.list ? { ...result.data, guardians: guardians.list } : result.data };
+  const dob = rowDateOfBirth(row.dob);
+  if ('error' in dob) seen.add(dob.error);
+  if (!result.success || 'error' in dob || seen.size) return { error: [...seen].join('; ') };
+  return {
+    value: {
+      ...result.data,
+      ...(guardians.list && { guardians: guardians.list }),
+      ...(dob.value !== undefined && { dob: dob.value }),
+    },
+  };
+}
+
+/** A row's date of birth: undefined without the column, null for an empty cell, else the date as YYYY-MM-DD. */
+function rowDateOfBirth(text: string | undefined): { value: string | null | undefined } | { error: string } {
+  if (text === undefined) return { value: undefined };
+  if (text.trim() === '') return { value: null };
+  const result = z.safeParse(dateOfBirth, dateFromCell(text));
+  return result.success ? { value: result.data } : { error: result.error.issues[0]!.message };
 }
 
 /** A row's guardians, each whose cells are not all empty, in order; its problems say which guardian ('Guardian 2: …'). */

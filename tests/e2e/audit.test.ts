@@ -6,7 +6,7 @@ import { DEMO_FAMILY } from '@functions/lib/demo-accounts';
 import { collegeToday } from '@tests/support/college-time';
 import type { ClassSessionView } from '@shared/schemas/attendance';
 import type { Course, Division, Slot, Term } from '@shared/schemas/structure';
-import { ADMIN, DESKTOP, FACULTY, screenshot, scrollsSideways } from './support/browser';
+import { ADMIN, DESKTOP, FACULTY, PHONE, screenshot, scrollsSideways, withinWidth } from './support/browser';
 import { pageApi } from './support/demo-family-term';
 import { useE2e } from './support/use-e2e';
 
@@ -84,5 +84,58 @@ describe('e2e: the audit trail', () => {
     expect(lines[0]).toBe('When,Who,What,Concerning,From,Route,User-Agent,Records,Request');
     expect(lines.slice(1).join('\n')).toContain('Demo Faculty (faculty),Corrected attendance');
     expect(lines).toHaveLength(2);
+  }, 90_000);
+});
+
+/** A privacy contact as long as a college's may be: a name, an address of many characters without a space, a phone. */
+const LONG_CONTACT = 'Data Protection Officer, dpo.attendance-records@government-engineering-college.example.ac.in, +91 98200 12345';
+
+describe('e2e: the audit trail and the privacy notice on a phone (360 px)', () => {
+  it('the Audit trail screen shows its heading and its entries without scrolling sideways', async () => {
+    const page = await t.e2e.signedInPage(ADMIN, { viewport: PHONE });
+    try {
+      // An entry concerning a record: the term's id (a long word) in its Concerning cell.
+      const term = await pageApi<Term>(page, 'POST', 'term', { name: 'Phone width term', status: false });
+      await pageApi(page, 'PATCH', `term/${term._id}`, { name: 'Phone width term, renamed' });
+      await page.goto('/dashboard/audit');
+      await page.getByRole('heading', { level: 1, name: 'Audit trail' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Entries' }).waitFor();
+      const entries = page.getByRole('table', { name: 'Entries' });
+      const renamed = entries.getByRole('row').filter({ hasText: term._id }).first();
+      await renamed.waitFor();
+      expect(page.viewportSize()).toEqual(PHONE);
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await withinWidth(entries)).toBe(true);
+      expect(await withinWidth(renamed)).toBe(true);
+      await renamed.scrollIntoViewIfNeeded();
+      await screenshot(page, 'audit-trail-phone');
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
+
+  it('the privacy notice, linked from the sign-in page, shows its headings and a long contact without scrolling sideways', async () => {
+    const admin = await t.e2e.signedInPage(ADMIN, { viewport: PHONE });
+    await pageApi(admin, 'PATCH', 'settings', { privacyContact: LONG_CONTACT });
+    await admin.context().close();
+
+    const page = await t.e2e.newPage({ viewport: PHONE });
+    try {
+      await page.goto('/login');
+      await page.getByRole('link', { name: /^Privacy notice/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Privacy notice' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/privacy');
+      for (const name of ['What SAMS keeps', 'Why, and who sees it', 'Your data, on request']) {
+        await page.getByRole('heading', { level: 2, name }).waitFor();
+      }
+      const contact = page.getByText(LONG_CONTACT);
+      await contact.waitFor();
+      expect(page.viewportSize()).toEqual(PHONE);
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await withinWidth(contact)).toBe(true);
+      await screenshot(page, 'privacy-notice-phone');
+    } finally {
+      await page.context().close();
+    }
   }, 90_000);
 });

@@ -90,6 +90,9 @@ async function family() {
     'POST /leave/student/{id}',
     'GET /leave/student/{id}',
     'GET /leave/student/{id}/classes',
+    'GET /student/{id}/export',
+    'GET /student/{id}/data-request',
+    'POST /student/{id}/data-request',
   ]) {
     SAMPLE[key.replace(' /', ' /api/v1/')] = { path: `/api/v1${key.slice(key.indexOf(' ') + 1).replace('{id}', own)}` };
   }

@@ -121,11 +121,11 @@ describe('concurrency', () => {
       expect(reused.map((result) => result.status)).toEqual(Array(9).fill(201));
     });
 
-    /** A transaction that writes (puts or deletes) the student item itself. */
+    /** A transaction that writes (puts, updates or deletes) the student item itself. */
     const writesStudent = (id: string) => (input: Record<string, unknown>) =>
-      (input.TransactItems as { Put?: { Item: { pk: string } }; Delete?: { Key: { pk: string } } }[]).some(
-        (item) => (item.Put?.Item.pk ?? item.Delete?.Key.pk) === studentById(id).pk,
-      );
+      (
+        input.TransactItems as { Put?: { Item: { pk: string } }; Update?: { Key: { pk: string } }; Delete?: { Key: { pk: string } } }[]
+      ).some((item) => (item.Put?.Item.pk ?? item.Update?.Key.pk ?? item.Delete?.Key.pk) === studentById(id).pk);
 
     it('a move committed between another move’s read and write: the later one answers 409 and writes nothing', async () => {
       const college = await buildCollege(t.stack, t.admin.cookie, { prefix: 'MH', perBatch: 1 });

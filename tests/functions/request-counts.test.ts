@@ -76,8 +76,8 @@ describe('DynamoDB requests per route', () => {
     ]) {
       expect(await requestsOf('GET', path), path).toEqual(['GetItem', 'Query']);
     }
-    // A student's details: and the audit entry of an admin's read of them (docs/product.md §2.19).
-    expect(await requestsOf('GET', `/api/v1/student/student/${batch().students[0]}`)).toEqual(['GetItem', 'GetItem', 'PutItem']);
+    // A student's details: and the audit entry of an admin's read of them with its pointer from them (docs/product.md §2.19).
+    expect(await requestsOf('GET', `/api/v1/student/student/${batch().students[0]}`)).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
   });
 
   // A node's create also reads its siblings (one Query): names stored before look-alike claims are compared there.
@@ -152,12 +152,13 @@ describe('DynamoDB requests per route', () => {
     const doomed = await create(t.stack, t.admin.cookie, 'batch', { name: 'Doomed', divisionid: division().id });
     for (const n of [1, 2, 3])
       await create(t.stack, t.admin.cookie, 'student', { enrollment: `RQD${n}`, name: 'D', email: `d${n}@college.test`, batchid: doomed });
-    // session; mark deleting (its audit entry put just before); list students; delete entities + claims; delete entries;
+    // session; mark deleting (its audit entry and the entry's pointer from the batch written just before, in one
+    // transaction); list students; delete entities + claims; delete entries;
     // the term's classes naming it (none); delete the node.
     expect(await requestsOf('DELETE', `/api/v1/batch/${doomed}`)).toEqual([
       'GetItem',
       'UpdateItem',
-      'PutItem',
+      'TransactWriteItems',
       'Query',
       'BatchWriteItem',
       'BatchWriteItem',
@@ -265,12 +266,19 @@ describe('DynamoDB requests of the reports, whatever the number of sessions', ()
     const divisions = (await t.stack.api('GET /division/{semid}', { params, cookie: t.admin.cookie })).body.data.length;
     expect(few.defaulters).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', ...Array(2 + divisions + 1 + courses).fill('Query')]);
     // Session, student + settings; courses, semester/division/batch names; the course's summaries; the lab sessions (lectures too,
-    // when the tests above marked some); slot names; the audit entry of a read of a student's record.
-    expect(few.record.filter((name) => name !== 'Query')).toEqual(['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'GetItem', 'PutItem']);
+    // when the tests above marked some); slot names; the audit entry of a read of a student's record, with its pointer
+    // from the student (one transaction).
+    expect(few.record.filter((name) => name !== 'Query')).toEqual([
+      'BatchGetItem',
+      'BatchGetItem',
+      'BatchGetItem',
+      'GetItem',
+      'TransactWriteItems',
+    ]);
     // Session, student + settings; the courses, the semester/division/batch/term names, the summaries of the student's
     // division and of their batch in every course (gsi1), their term's timetable, and whether today's classes (the test
     // above gave them some) are marked yet: however many courses and sessions; the audit entry of the read.
-    const standingReads = ['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'GetItem', 'PutItem', ...Array(4).fill('Query')];
+    const standingReads = ['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'GetItem', ...Array(4).fill('Query'), 'TransactWriteItems'];
     expect(few.standing).toEqual(standingReads);
     // Session; the summaries; student details and settings.
     expect(few.percentages).toEqual(['GetItem', 'Query', 'BatchGetItem']);

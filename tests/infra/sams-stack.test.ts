@@ -116,8 +116,11 @@ describe('functions', () => {
         : {}),
       // The sign-in function's Google or Microsoft providers: a parameter of the stack (empty: off).
       ...(resource === 'signin' ? { OIDC_PROVIDERS: { Ref: 'OidcProviders' } } : {}),
-      // The leave function signs upload forms and links for the attachments bucket (tests/infra/attachments-bucket.test.ts).
-      ...(resource === 'leave' ? { ATTACHMENTS_BUCKET: { Ref: expect.stringMatching(/^AttachmentsBucket/) } } : {}),
+      // The leave function signs upload forms and links for the attachments bucket (tests/infra/attachments-bucket.test.ts);
+      // the privacy function deletes a student's files when it erases them.
+      ...(resource === 'leave' || resource === 'privacy'
+        ? { ATTACHMENTS_BUCKET: { Ref: expect.stringMatching(/^AttachmentsBucket/) } }
+        : {}),
     });
   });
 
@@ -176,8 +179,8 @@ describe('least privilege', () => {
     const partitions = (resource: Resource) => TABLE_ACCESS[resource].writesTo;
     const signIn = [emailClaim('e'), emailLookalikeClaim('e'), loginFailures('e')].map(partitionsOf);
     for (const resource of RESOURCES.filter((each) => each !== 'auth' && each !== 'user' && each !== 'signin')) {
-      // A student's record carries their account's email claim when its email changes: that one only.
-      const theirs = resource === 'student' ? signIn.slice(1) : signIn;
+      // A student's record carries their account's email claim when its email changes, and erasure removes it: that one only.
+      const theirs = resource === 'student' || resource === 'privacy' ? signIn.slice(1) : signIn;
       for (const partition of theirs) expect(partitions(resource), resource).not.toContain(partition);
     }
     const never = ['*', partitionsOf(keys.alertLogEntry({ job: 'j', period: 'p' }, 'r', 's')), partitionsOf(keys.seedMarker('s'))];

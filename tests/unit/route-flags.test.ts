@@ -47,10 +47,12 @@ describe('the route table’s flags', () => {
       'DELETE /api/v1/auth/sessions/{id}',
       'DELETE /api/v1/auth/sessions',
     ]);
-    // The original client's deletes are POSTs, and so are a leave's approval and revocation, which correct marked classes.
+    // The original client's deletes are POSTs, and so are a student's erasure, and a leave's approval and revocation, which
+    // correct marked classes.
     expect(logged.filter((route) => route.method === 'POST').map(routeKey)).toEqual([
       'POST /api/v1/batch/delete',
       'POST /api/v1/student/delete',
+      'POST /api/v1/student/{id}/erase',
       'POST /api/v1/leave/{id}/decision',
       'POST /api/v1/leave/{id}/revoke',
     ]);

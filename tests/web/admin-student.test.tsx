@@ -120,7 +120,7 @@ describe('student screen: add, list, update, delete', () => {
       'GET /student/b2': () => ({ data: aarav.batchid === 'b2' ? [aarav] : [] }),
       'GET /student/student/st1': () => ({ data: aarav }),
       'PATCH /student/st1': (body) => {
-        aarav = { ...aarav, ...body };
+        aarav = { ...aarav, ...body, dob: body.dob ?? aarav.dob };
         return { data: aarav, message: 'Student updated successfully' };
       },
     });

@@ -133,7 +133,12 @@ export async function deliverAll(run: keys.AlertRun, deliveries: Delivery[], con
     const chunk = await withLogNames(deliveries.slice(start, start + CHUNK), report);
     const claims = await Promise.all(
       chunk.map(({ delivery, logAs }) =>
-        claim(run, logAs, delivery.subject, { now: now(), leaseMs: context.leaseMs, memo: delivery.memo }),
+        claim(run, logAs, delivery.subject, {
+          now: now(),
+          leaseMs: context.leaseMs,
+          memo: delivery.memo,
+          about: delivery.recipient.kind === 'user' ? undefined : delivery.recipient.id,
+        }),
       ),
     );
     const held = chunk.flatMap((one, at) => (claims[at] ? [{ ...one, claim: claims[at] }] : []));

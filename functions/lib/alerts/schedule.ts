@@ -24,6 +24,8 @@ export interface JobResult {
   /** Why nothing was tried: turned off, not due yet, already run this period. */
   idle?: string;
   report?: DeliveryReport;
+  /** The retention job: how many students it erased. */
+  erased?: number;
 }
 
 const MINUTE = 60_000;

@@ -52,11 +52,13 @@ export async function claim(
   run: keys.AlertRun,
   recipient: string,
   subject: string,
-  options: { now?: number; leaseMs?: number; memo?: unknown } = {},
+  options: { now?: number; leaseMs?: number; memo?: unknown; about?: string } = {},
 ): Promise<Claim | null> {
   const now = options.now ?? Date.now();
   const key = keys.alertLogEntry(run, recipient, subject);
   const token = randomUUID();
+  // The student it is about (their own email, or a guardian's about them): their data export lists it.
+  const about = options.about ? keys.alertAbout(options.about, new Date(now).toISOString()) : null;
   try {
     const result = await db.send(
       new UpdateCommand({
@@ -65,7 +67,9 @@ export async function claim(
         ReturnValues: 'UPDATED_NEW',
         UpdateExpression:
           'SET entity = :entity, job = :job, period = :period, recipient = :recipient, subject = :subject, #state = :claimed, ' +
-          'claimToken = :token, leaseUntil = :lease, expiresAt = :expires, memo = :memo ADD attempts :one',
+          'claimToken = :token, leaseUntil = :lease, expiresAt = :expires, memo = :memo' +
+          (about ? ', gsi1pk = :aboutPk, gsi1sk = :aboutSk' : '') +
+          ' ADD attempts :one',
         ConditionExpression:
           'attribute_not_exists(pk) OR (#state = :claimed AND leaseUntil < :now AND (attribute_not_exists(attempts) OR attempts < :max))',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -83,6 +87,7 @@ export async function claim(
           ':one': 1,
           ':now': now,
           ':max': MAX_ATTEMPTS,
+          ...(about ? { ':aboutPk': about.gsi1pk, ':aboutSk': about.gsi1sk } : {}),
         },
       }),
     );

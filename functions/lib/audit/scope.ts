@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { UserRef } from '@shared/schemas/attendance';
 import { db, tableName } from '../db';
-import { AUDIT_DAYS, auditEntry, auditIndexOf, isAuditKey } from '../entities/audit';
+import { AUDIT_DAYS, auditEntry, auditIndexOf, auditSubject, isAuditKey } from '../entities/audit';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -51,7 +51,7 @@ export async function entryBefore(records: string[]): Promise<void> {
   if (!scope || scope.written) return;
   scope.written = true;
   try {
-    await putEntry(entryItem(scope.draft, records));
+    await putEntry(entryItems(scope.draft, records));
   } catch (error) {
     scope.written = false;
     throw error;
@@ -78,16 +78,14 @@ export async function withEntry(items: TransactItem[]): Promise<{ items: Transac
   const scope = scopes.getStore();
   if (!scope || scope.written) return { items, settle: () => {} };
   const records = [...new Set(items.flatMap((item) => keyText(item) ?? []))];
-  if (items.length >= MAX_TRANSACTION_ITEMS) {
+  const entries = entryItems(scope.draft, records);
+  if (items.length + entries.length > MAX_TRANSACTION_ITEMS) {
     await entryBefore(records);
     return { items, settle: () => {} };
   }
-  const entry: TransactItem = {
-    Put: { TableName: tableName(), Item: entryItem(scope.draft, records), ConditionExpression: 'attribute_not_exists(pk)' },
-  };
   scope.written = true;
   return {
-    items: [...items, entry],
+    items: [...items, ...entries.map((Item): TransactItem => ({ Put: { TableName: tableName(), Item, ConditionExpression: NEW } }))],
     settle: () => {
       scope.written = false;
     },
@@ -95,19 +93,35 @@ export async function withEntry(items: TransactItem[]): Promise<{ items: Transac
 }
 
 /** Writes the entry of a read of a person's data (no transaction: a read changes nothing). */
-export const auditRead = (draft: AuditDraft): Promise<void> => putEntry(entryItem(draft, []));
+export const auditRead = (draft: AuditDraft): Promise<void> => putEntry(entryItems(draft, []));
 
-async function putEntry(item: Record<string, unknown>): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+const NEW = 'attribute_not_exists(pk)';
+
+/** The entry with its pointers, in one transaction (or several, a hundred items each, the entry in the first). */
+async function putEntry(items: Record<string, unknown>[]): Promise<void> {
+  if (items.length === 1) {
+    await db.send(new PutCommand({ TableName: tableName(), Item: items[0], ConditionExpression: NEW }));
+    return;
+  }
+  for (let start = 0; start < items.length; start += MAX_TRANSACTION_ITEMS) {
+    const chunk = items.slice(start, start + MAX_TRANSACTION_ITEMS);
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: chunk.map((Item) => ({ Put: { TableName: tableName(), Item, ConditionExpression: NEW } })),
+      }),
+    );
+  }
 }
 
 /** An entry names at most this many records (a cascade's batches write thousands): the rest are counted. */
 const MAX_RECORDS = 50;
 
-function entryItem(draft: AuditDraft, records: string[]) {
+/** The entry, and a pointer to it from each person it concerns (entities/audit.ts auditSubject). */
+function entryItems(draft: AuditDraft, records: string[]): Record<string, unknown>[] {
   const at = new Date().toISOString();
   const _id = randomUUID();
-  return {
+  const expiresAt = Math.floor(Date.parse(at) / 1000) + AUDIT_DAYS * 86_400;
+  const entry = {
     ...auditEntry(at, _id),
     ...auditIndexOf(draft.by._id, at),
     entity: 'auditEntry',
@@ -116,6 +130,13 @@ function entryItem(draft: AuditDraft, records: string[]) {
     ...draft,
     records: records.slice(0, MAX_RECORDS),
     ...(records.length > MAX_RECORDS ? { moreRecords: records.length - MAX_RECORDS } : {}),
-    expiresAt: Math.floor(Date.parse(at) / 1000) + AUDIT_DAYS * 86_400,
+    expiresAt,
   };
+  const pointers = [...new Set(draft.subjects)].map((subject) => ({
+    ...auditSubject(subject, at, _id),
+    entity: 'auditSubject',
+    entry: auditEntry(at, _id),
+    expiresAt,
+  }));
+  return [entry, ...pointers];
 }

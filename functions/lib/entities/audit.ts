@@ -30,5 +30,15 @@ export const auditEntriesBy = (userId: string, from: string, to: string): KeyCon
   ExpressionAttributeValues: { ':pk': `AUDITBY#${userId}`, ':from': from, ':to': to },
 });
 
+/**
+ * An entry's pointer from each person it concerns (its `subjects`): a student's data export lists the entries about
+ * them with one Query, however long ago. In the audit partitions too, and kept as long as the entry.
+ */
+export const auditSubject = (subject: string, at: string, id: string): Key => ({ pk: `AUDIT#OF#${subject}`, sk: `${at}#${id}` });
+export const auditEntriesAbout = (subject: string): KeyCondition => ({
+  KeyConditionExpression: 'pk = :pk',
+  ExpressionAttributeValues: { ':pk': `AUDIT#OF#${subject}` },
+});
+
 /** Whether a key is the audit trail's own (what the audit guard lets through: functions/lib/audit/guard.ts). */
 export const isAuditKey = (pk: string): boolean => pk.startsWith('AUDIT#');

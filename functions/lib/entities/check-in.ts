@@ -1,6 +1,6 @@
 import type { ClassKind } from '@shared/schemas/wire-names';
 import { decodeId, encodeId } from '../item-ids';
-import { beginsWith, type Key, type KeyCondition } from '../keys';
+import { allOnIndex, beginsWith, type Key, type KeyCondition } from '../keys';
 import { kindOfStored, storedKind } from './stored-kind';
 
 /*
@@ -29,12 +29,22 @@ export const studentCheckIn = (c: CheckInClass, studentid: string): Key => ({
   pk: partition(c),
   sk: `${classPrefix(c)}#STUDENT#${studentid}`,
 });
+/** A student's check-ins on gsi1, by moment: their data export and erasure find them without reading each day. */
+export const studentCheckInIndex = (studentid: string, at: string) => ({ gsi1pk: `CHECKINOF#${studentid}`, gsi1sk: at });
+export const checkInsOfStudent = (studentid: string): KeyCondition => allOnIndex(`CHECKINOF#${studentid}`);
 export const studentCheckInsOf = (c: CheckInClass): KeyCondition => beginsWith(partition(c), `${classPrefix(c)}#STUDENT#`);
 /** The device a check-in came from (a hash of the key the phone made at sign-in): one student per device and class. */
 export const deviceCheckIn = (c: CheckInClass, deviceHash: string): Key => ({
   pk: partition(c),
   sk: `${classPrefix(c)}#DEVICE#${deviceHash}`,
 });
+
+/** The class of a student's check-in item, from its key (`CHECKIN#date#group`, `CLASS#course#slot#kind#STUDENT#id`). */
+export function checkInClassOfKey({ pk, sk }: Key): CheckInClass {
+  const [, date, groupid] = pk.split('#') as [string, string, string];
+  const [, courseid, slotid, code] = sk.split('#') as [string, string, string, string];
+  return { date, groupid, courseid, slotid, classKind: kindOfStored(Number(code)) };
+}
 
 /** The partitions check-in writes (infra/table-access.ts). */
 export const CHECK_IN_PARTITIONS = ['CHECKIN#*'];

@@ -30,7 +30,11 @@ export function withEarlierGroups(before: StudentItem, after: StudentItem): Stud
   return groups.length ? { ...rest, earlierGroups: groups } : rest;
 }
 
-/** Only the student's own fields: items read back also carry keys, which must not leak into other items. */
+/**
+ * Only the student's own fields: items read back also carry keys, which must not leak into other items.
+ * `guardiansInformed` is the student item's alone (set one key at a time: noteGuardianInformed in
+ * functions/lib/repositories/accounts.ts); the list entries leave it out, and a change of the student keeps it.
+ */
 export const studentFields = ({
   _id,
   enrollment,
@@ -43,6 +47,8 @@ export const studentFields = ({
   lookalikes,
   guardians,
   earlierGroups,
+  dob,
+  guardiansInformed,
 }: StudentItem): StudentItem => ({
   _id,
   enrollment,
@@ -55,6 +61,8 @@ export const studentFields = ({
   lookalikes,
   guardians,
   earlierGroups,
+  dob,
+  guardiansInformed,
 });
 
 // Keys: the entity, the enrollment claim, and the entry in the batch's (and, on gsi1, the division's) list.

@@ -6,7 +6,8 @@ import { queuedMails, type InvitationMailItem, type InvitationRunItem } from '..
 import { studentById, type StudentItem } from '../entities/student';
 import { Conflict, Invalid } from '../domain-errors';
 import { logger } from '../http/logger';
-import { openGuardianAccount, openStudentAccount, recordNames, type AccountItem } from '../repositories/accounts';
+import { minorAge } from '@shared/minors';
+import { noteGuardianInformed, openGuardianAccount, openStudentAccount, recordNames, type AccountItem } from '../repositories/accounts';
 import {
   claimMail,
   dropOrphan,
@@ -19,6 +20,7 @@ import {
   type Outcome,
 } from '../repositories/invitations';
 import { collegeNameForEmails } from '../repositories/set-password-links';
+import { getSettings } from '../repositories/settings';
 import { invitationEmail } from './invitation-email';
 
 /**
@@ -84,6 +86,7 @@ export async function drainInvitations(options: DrainOptions): Promise<DrainRepo
   const report: DrainReport = { sent: 0, skipped: 0, failed: 0, left: 0 };
   let stopped = false;
   let collegeName: string | undefined;
+  let timeZone: string | undefined;
 
   async function deliver(claim: MailClaim, run: InvitationRunItem, records: Map<string, StudentItem>): Promise<void> {
     const settle = async (outcome: Outcome) => {
@@ -118,6 +121,19 @@ export async function drainInvitations(options: DrainOptions): Promise<DrainRepo
     // Sent: a failure to note it leaves the claim to run out and the email to be sent again (never lost).
     await settle({ state: 'sent' }).catch((error: unknown) => logger.error('invitation sent but not noted', { runId: run._id, error }));
     await noteInvited(account._id).catch((error: unknown) => logger.error('invitation sent but not noted on the account', { error }));
+    if (claim.mail.kind === 'guardian') await noteMinorsInformed(claim.mail.email, children);
+  }
+
+  /** A guardian's invitation informs them of their minor children's records: noted on each (docs/product.md §2.6). */
+  async function noteMinorsInformed(email: string, children: StudentItem[]): Promise<void> {
+    try {
+      if (!children.some((child) => child.dob)) return;
+      const zone = (timeZone ??= (await getSettings()).timeZone);
+      const minors = children.filter((child) => minorAge(child.dob, zone, now()) !== null);
+      await Promise.all(minors.map((child) => noteGuardianInformed(child._id, email, new Date(now()))));
+    } catch (error) {
+      logger.error('invitation sent but its guardian not noted as informed', { error });
+    }
   }
 
   let startKey: Record<string, unknown> | undefined;

@@ -5,7 +5,8 @@ import { Conflict, Invalid } from '../domain-errors';
 import { studentById, type StudentItem } from '../entities/student';
 import * as keys from '../keys';
 import { emailClaim, userProfile } from '../entities/user';
-import { EXISTS, IS_NEW, put, remove, transact, update, type TransactItem } from '../writes';
+import { EXISTS, IS_NEW, isConditionFailure, put, remove, transact, update, type TransactItem } from '../writes';
+import { INFORMED_BY, type GuardianInformed } from '@shared/minors';
 
 /**
  * Accounts of students and guardians (docs/product.md §4): a profile like a staff user's (userProfile,
@@ -118,6 +119,70 @@ async function linkChild(guardianId: string, studentId: string): Promise<void> {
       UpdateExpression: 'ADD studentIds :id',
       ConditionExpression: EXISTS,
       ExpressionAttributeValues: { ':id': new Set([studentId]) },
+    }),
+  );
+}
+
+/**
+ * Records on a student's item that the guardian of this address was informed, and how (docs/product.md §2.6: a
+ * minor's guardians): one key of its `guardiansInformed` map set, so that sends to its other guardians at the same
+ * moment are all kept; never on a student deleted meanwhile (false then). The map is created by the first record
+ * (a record made on a missing map creates it; one that finds it created meanwhile sets its key in it instead).
+ */
+export async function noteGuardianInformed(studentId: string, email: string, at: Date, how: GuardianInformed['how'] = INFORMED_BY) {
+  const informed: GuardianInformed = { at: at.toISOString(), how };
+  const key = email.toLowerCase();
+  const writes = [
+    {
+      UpdateExpression: 'SET guardiansInformed.#email = :informed',
+      ConditionExpression: `${EXISTS} AND attribute_exists(guardiansInformed)`,
+      ExpressionAttributeNames: { '#email': key },
+      ExpressionAttributeValues: { ':informed': informed },
+    },
+    {
+      UpdateExpression: 'SET guardiansInformed = :map',
+      ConditionExpression: `${EXISTS} AND attribute_not_exists(guardiansInformed)`,
+      ExpressionAttributeValues: { ':map': { [key]: informed } },
+    },
+  ];
+  // Key, else map, else (another record created the map meanwhile) key again: each only while the student exists.
+  for (const write of [writes[0]!, writes[1]!, writes[0]!]) {
+    try {
+      await db.send(new UpdateCommand({ TableName: tableName(), Key: studentById(studentId), ...write }));
+      return true;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return false;
+}
+
+/**
+ * Erasure (docs/product.md §2.21): the student's own account goes with its email claim (its login sessions are the
+ * caller's to end), and each guardian's account no longer lists the student. Whether the student had an account.
+ */
+export async function removeStudentAccount(student: Pick<StudentItem, '_id' | 'guardians'>): Promise<boolean> {
+  const account = await getItem<AccountItem>(userProfile(student._id));
+  for (const contact of student.guardians ?? []) {
+    const guardian = contact.email ? await accountOfEmail(contact.email) : null;
+    if (guardian?.role === 'guardian') await unlinkChild(guardian._id, student._id);
+  }
+  if (account?.role !== 'student') return false;
+  await transact({
+    claim: remove(emailClaim(account.email), 'userId = :id', { ':id': student._id }),
+    profile: remove(userProfile(student._id)),
+  });
+  return true;
+}
+
+async function unlinkChild(guardianId: string, studentId: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userProfile(guardianId),
+      UpdateExpression: 'DELETE studentIds :id',
+      ExpressionAttributeValues: { ':id': new Set([studentId]) },
+      ConditionExpression: EXISTS,
     }),
   );
 }

@@ -2,7 +2,9 @@ import { addDays, instantOf } from '@shared/dates';
 import { MAX_AUDIT_ENTRIES, type AuditQuery } from '@shared/schemas/audit';
 import type { AuditEntry } from '@shared/answers/audit';
 import { queryAll } from '../db';
-import { auditEntriesBetween, auditEntriesBy } from '../entities/audit';
+import { batchGet } from '../batch';
+import { auditEntriesAbout, auditEntriesBetween, auditEntriesBy } from '../entities/audit';
+import type { Key } from '../keys';
 
 /*
  * Searching the audit trail (functions/lib/entities/audit.ts): by who did it, one Query of their entries on gsi1;
@@ -11,7 +13,19 @@ import { auditEntriesBetween, auditEntriesBy } from '../entities/audit';
 
 type StoredEntry = AuditEntry & Record<string, unknown>;
 
-const entryOf = ({ _id, at, by, action, params, subjects, records, moreRecords, ip, userAgent, requestId }: StoredEntry): AuditEntry => ({
+export const entryOf = ({
+  _id,
+  at,
+  by,
+  action,
+  params,
+  subjects,
+  records,
+  moreRecords,
+  ip,
+  userAgent,
+  requestId,
+}: StoredEntry): AuditEntry => ({
   _id,
   at,
   by,
@@ -35,6 +49,17 @@ export async function searchAudit(query: AuditQuery, timeZone: string): Promise<
   const matching = query.subject ? found.filter((entry) => entry.subjects?.includes(query.subject!)) : found;
   const newest = matching.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return { entries: newest.slice(0, MAX_AUDIT_ENTRIES).map(entryOf), more: newest.length > MAX_AUDIT_ENTRIES };
+}
+
+/** Every entry about a person (the pointers from them, entities/audit.ts auditSubject) and by them, oldest first. */
+export async function auditOfPerson(id: string): Promise<AuditEntry[]> {
+  const [pointers, by] = await Promise.all([
+    queryAll<{ entry: Key }>(auditEntriesAbout(id), { ProjectionExpression: 'entry' }),
+    queryAll<StoredEntry>(auditEntriesBy(id, '0', '~')),
+  ]);
+  const about = await batchGet<StoredEntry>(pointers.map(({ entry }) => entry));
+  const entries = new Map([...about, ...by].map((entry) => [entry._id, entryOf(entry)]));
+  return [...entries.values()].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
 /** The UTC days from one moment to another (an entry's partition is its UTC day). */

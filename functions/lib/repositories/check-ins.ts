@@ -8,6 +8,7 @@ import {
   checkInsOfGroupDay,
   deviceCheckIn,
   studentCheckIn,
+  studentCheckInIndex,
   studentCheckInsOf,
   type CheckInClass,
 } from '../entities/check-in';
@@ -131,6 +132,7 @@ export async function recordCheckIn(
     student: put(
       {
         ...studentCheckIn(c, studentid),
+        ...studentCheckInIndex(studentid, now.toISOString()),
         entity: 'studentCheckIn',
         studentid,
         deviceHash,

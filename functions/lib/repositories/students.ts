@@ -38,12 +38,44 @@ import { listStudentsByBatch } from './group-students';
 export type { StudentItem };
 
 const studentItem = (student: StudentItem) => ({ ...studentById(student._id), entity: 'student', ...studentFields(student) });
+/** The student's fields but the ones only its own item holds (guardiansInformed: an entry's copy would go stale). */
+const listedFields = (student: StudentItem) => {
+  const { guardiansInformed: _, ...fields } = studentFields(student);
+  return fields;
+};
 const entryItem = (student: StudentItem) => ({
   ...studentEntry(student),
   ...studentInDivision(student),
   entity: 'studentEntry',
-  ...studentFields(student),
+  ...listedFields(student),
 });
+
+/**
+ * Rewrites the student item with `after`'s fields (those it lacks removed) while `when` holds: an update, not a put,
+ * so that the guardians' informed-at, which the invitations set one key at a time meanwhile, is kept whatever the
+ * change was read from (a list entry does not carry it).
+ */
+function studentRewrite(after: StudentItem, [when, values]: readonly [string, Record<string, unknown>]): TransactItem {
+  const fields = Object.entries({ entity: 'student', ...listedFields(after) });
+  const set = fields.filter(([, value]) => value !== undefined);
+  const removed = fields.filter(([, value]) => value === undefined);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: studentById(after._id),
+      UpdateExpression: [
+        `SET ${set.map((_, at) => `#s${at} = :s${at}`).join(', ')}`,
+        ...(removed.length ? [`REMOVE ${removed.map((_, at) => `#r${at}`).join(', ')}`] : []),
+      ].join(' '),
+      ConditionExpression: when,
+      ExpressionAttributeNames: {
+        ...Object.fromEntries(set.map(([name], at) => [`#s${at}`, name])),
+        ...Object.fromEntries(removed.map(([name], at) => [`#r${at}`, name])),
+      },
+      ExpressionAttributeValues: { ...values, ...Object.fromEntries(set.map(([, value], at) => [`:s${at}`, value])) },
+    },
+  };
+}
 const claimItem = (student: StudentItem) => ({ ...enrollmentClaim(student.enrollment), entity: 'enrollment', studentId: student._id });
 /** The look-alike claims that take a student from `held` to the keys of its (new) enrollment. */
 const lookalikeWrites = (held: StudentItem['lookalikes'], student: StudentItem) =>
@@ -118,7 +150,7 @@ export async function getStudentsWithSettings(ids: string[]) {
  */
 export async function replaceStudent(
   before: StudentItem,
-  changes: Pick<Student, 'enrollment' | 'name' | 'email' | 'guardians'>,
+  changes: Pick<Student, 'enrollment' | 'name' | 'email' | 'guardians' | 'dob'>,
   batch: StructureItem | null,
 ): Promise<StudentItem> {
   const after = withLookalikes(before, { ...studentFields(before), ...changes, ...(batch ? placeIn(batch) : {}) });
@@ -170,21 +202,29 @@ function replaceWrites(before: StudentItem, changed: StudentItem): Record<'stude
   const enrollmentChanged = enrollmentClaim(before.enrollment).pk !== enrollmentClaim(after.enrollment).pk;
   const entryMoved = JSON.stringify(studentEntry(before)) !== JSON.stringify(studentEntry(after));
   return {
-    student: [put(studentItem(after), ...asRead(before))],
+    student: [studentRewrite(after, asRead(before))],
     entry: [...(entryMoved ? [remove(studentEntry(before))] : []), put(entryItem(after))],
     claim: enrollmentChanged ? [remove(enrollmentClaim(before.enrollment)), put(claimItem(after), IS_NEW)] : [],
     lookalikes: lookalikeWrites(before.lookalikes, after),
   };
 }
 
-/** Updates enrollment, name, email, batch and guardians (the list given replaces the stored one) in one transaction. */
-export async function updateStudent(id: string, changes: Partial<Omit<Student, '_id'>>): Promise<StudentItem> {
+/** What PATCH student/{id} may change: a student's fields but the recorded ones; a date of birth null clears it. */
+export type StudentChanges = Partial<Omit<Student, '_id' | 'dob' | 'guardiansInformed'>> & { dob?: string | null };
+
+/**
+ * Updates enrollment, name, email, batch, guardians (the list given replaces the stored one) and date of birth
+ * in one transaction.
+ */
+export async function updateStudent(id: string, sent: StudentChanges): Promise<StudentItem> {
   const before = await getStudent(id);
   if (!before) throw studentNotFound();
-  changes = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const { dob, ...rest } = sent;
+  const changes: Partial<StudentItem> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
   const moving = changes.batchid !== undefined && changes.batchid !== before.batchid;
   const place = moving ? placeIn(await requireParent('batch', changes.batchid!)) : {};
-  const after = withLookalikes(before, { ...studentFields(before), ...changes, ...place });
+  const born = dob === undefined ? {} : { dob: dob ?? undefined };
+  const after = withLookalikes(before, { ...studentFields(before), ...changes, ...born, ...place });
   // A student's sign-in follows their record's address (functions/lib/repositories/accounts.ts).
   const account = changes.email && changes.email !== before.email ? await accountEmailMove(id, changes.email) : [];
   const failed = await transact({ batch: moving ? batchIsLive(after.batchid) : null, ...replaceWrites(before, after), account });

@@ -130,9 +130,9 @@ async function importRow(
   if (holders.some((holder) => holder !== undefined && holder !== before?._id)) return errorResult(row, TEXT_MESSAGES.lookalikeEnrollment);
   const place = await structure.place(input, options);
   if (typeof place === 'string') return errorResult(row, place);
-  const { enrollment, name, email, guardians } = input;
-  // Without guardian columns the row says nothing of guardians: the student's stay.
-  const fields = { enrollment, name, email, ...(guardians && { guardians }) };
+  const { enrollment, name, email, guardians, dob } = input;
+  // Without guardian columns the row says nothing of guardians: the student's stay; so with the dob column and its date.
+  const fields = { enrollment, name, email, ...(guardians && { guardians }), ...(dob !== undefined && { dob: dob ?? undefined }) };
   const created = place.creates.length ? ` (${options.dryRun ? 'creates' : 'created'} ${place.creates.join(', ')})` : '';
 
   if (before === undefined) {
@@ -154,6 +154,7 @@ async function importRow(
     name !== before.name && 'name',
     email !== before.email && 'email',
     guardians !== undefined && !sameGuardians(guardians, before.guardians) && 'guardians',
+    dob !== undefined && (dob ?? undefined) !== before.dob && 'date of birth',
     place.batch?._id !== before.batchid && 'batch',
   ].filter((field): field is string => field !== false);
   if (!changed.length) return { row, outcome: 'unchanged', message: 'Already up to date', studentId: before._id };

@@ -27,6 +27,7 @@ export const ADMIN_PAGES = [
   { path: 'notmarked', title: 'Not marked' },
   { path: 'invitations', title: 'Invitations' },
   { path: 'audit', title: 'Audit trail' },
+  { path: 'studentdata', title: 'Student data' },
 ] as const;
 
 // This file, the router, the guards and the root layout are a chunk main.tsx loads at once; every page

@@ -1,6 +1,7 @@
 import { MAX_BODY_BYTES } from '@shared/constants';
 import { GUARDIAN_COLUMNS, guardianCells, type GuardianColumn } from '@shared/schemas/guardians';
 import {
+  DOB_COLUMN,
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
@@ -19,10 +20,10 @@ import { csvText } from '@web/lib/csv';
  */
 
 /**
- * A row of the file: its number (the header is row 1) and its cells by column; the guardian cells
- * only when the file has those columns (without them the students' guardians stay as they are).
+ * A row of the file: its number (the header is row 1) and its cells by column; the guardian and dob cells
+ * only when the file has those columns (without them the students' guardians and dates of birth stay as they are).
  */
-export type FileRow = { row: number } & Record<ImportColumn, string> & Partial<Record<GuardianColumn, string>>;
+export type FileRow = { row: number } & Record<ImportColumn, string> & Partial<Record<GuardianColumn | typeof DOB_COLUMN, string>>;
 
 /** Reads a CSV file's text: UTF-8 with or without a byte order mark, comma or semicolon, quoted cells. */
 export async function parseStudentsCsv(text: string): Promise<{ rows: FileRow[] } | { error: string }> {
@@ -36,7 +37,8 @@ export async function parseStudentsCsv(text: string): Promise<{ rows: FileRow[] 
   const missing = IMPORT_COLUMNS.filter((column) => !names.includes(column));
   if (missing.length) return { error: IMPORT_MESSAGES.missingColumns(missing) };
   if (!records.length) return { error: IMPORT_MESSAGES.headerOnly };
-  const columns = [...IMPORT_COLUMNS, ...GUARDIAN_COLUMNS.filter((column) => names.includes(column))];
+  const optional = [...GUARDIAN_COLUMNS, DOB_COLUMN].filter((column) => names.includes(column));
+  const columns = [...IMPORT_COLUMNS, ...optional];
   return {
     rows: records.map(
       (record, index) =>
@@ -155,7 +157,8 @@ export async function runImport(
 export function errorRowsCsv(rows: FileRow[], results: ImportRowResult[]): string {
   const byRow = new Map(rows.map((row) => [row.row, row]));
   const errors = results.filter((result) => result.outcome === 'error');
-  const columns = [...IMPORT_COLUMNS, ...GUARDIAN_COLUMNS.filter((column) => rows.some((row) => row[column] !== undefined))];
+  const optional = [...GUARDIAN_COLUMNS, DOB_COLUMN].filter((column) => rows.some((row) => row[column] !== undefined));
+  const columns = [...IMPORT_COLUMNS, ...optional];
   return csvText([
     [...columns, 'row', 'error'],
     ...errors.map((result) => {

@@ -6,6 +6,7 @@ import { InvitationsPage } from './invitations-page';
 import { NotMarkedPage } from './not-marked-page';
 import { BatchPage, CoursePage, DivisionPage, SemesterPage, SlotPage } from './structure-page';
 import { SettingsPage } from './settings-page';
+import { StudentDataPage } from './student-data-page';
 import { StudentPage } from './student-page';
 import { TermPage } from './term-page';
 import { TimetablePage } from './timetable-page';
@@ -27,7 +28,8 @@ export const ADMIN_SCREENS: Record<
   | 'timetable'
   | 'notmarked'
   | 'invitations'
-  | 'audit',
+  | 'audit'
+  | 'studentdata',
   ComponentType
 > = {
   adduser: UsersPage,
@@ -45,4 +47,5 @@ export const ADMIN_SCREENS: Record<
   notmarked: NotMarkedPage,
   invitations: InvitationsPage,
   audit: AuditPage,
+  studentdata: StudentDataPage,
 };

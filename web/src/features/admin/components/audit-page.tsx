@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { addDays, isCalendarDate } from '@shared/dates';
-import { AUDIT_ACTIONS, AUDIT_MESSAGES, auditQuerySchema } from '@shared/schemas/audit';
+import { AUDIT_ACTIONS, AUDIT_MESSAGES, auditQuerySchema, JOB_ACTIONS } from '@shared/schemas/audit';
 import type { AuditEntry } from '@shared/answers/audit';
 import { StudentSearch } from '@web/components/student-search/student-search';
 import { Field } from '@web/components/ui/field';
@@ -16,7 +16,7 @@ import { useApi } from '@web/lib/use-api';
 import { deviceName } from '@web/lib/device-name';
 import './admin.css';
 
-const wordsOf = (entry: AuditEntry): string => AUDIT_ACTIONS[entry.action] ?? entry.action;
+const wordsOf = (entry: AuditEntry): string => AUDIT_ACTIONS[entry.action] ?? JOB_ACTIONS[entry.action] ?? entry.action;
 const concerning = (entry: AuditEntry): string => entry.subjects.join(', ');
 /** Where from: the address and the browser in words ('Chrome on Android'); the CSV has the whole User-Agent. */
 const device = (entry: AuditEntry): string => [entry.ip, entry.userAgent && deviceName(entry.userAgent)].filter(Boolean).join(' · ');

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { GUARDIAN_COLUMNS, IMPORT_COLUMNS, importSummary, type ImportRowResult } from '@shared/schemas/student-import';
+import { DOB_COLUMN, GUARDIAN_COLUMNS, IMPORT_COLUMNS, importSummary, type ImportRowResult } from '@shared/schemas/student-import';
 import { Field } from '@web/components/ui/field';
 import { FormBanner, type BannerMessage } from '@web/components/ui/form-banner';
 import { Page } from '@web/components/ui/page';
@@ -96,8 +96,8 @@ export function ImportPage() {
         <p className="admin-lead">
           Add or update many students from a CSV file with the columns {IMPORT_COLUMNS.join(', ')}, into the term you choose. Guardian
           contacts may follow in the optional columns {GUARDIAN_COLUMNS[0]} … {GUARDIAN_COLUMNS.at(-1)} (name, relation, email and phone of
-          guardian 1 and 2); a file with them sets each student&rsquo;s guardians, one without them leaves them as they are. Back to{' '}
-          <Link to="/dashboard/student">Student</Link>.
+          guardian 1 and 2); a file with them sets each student&rsquo;s guardians, one without them leaves them as they are. So does an
+          optional column {DOB_COLUMN}, the date of birth as YYYY-MM-DD or DD-MM-YYYY. Back to <Link to="/dashboard/student">Student</Link>.
         </p>
       }
     >

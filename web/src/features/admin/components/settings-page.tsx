@@ -26,6 +26,7 @@ import { AlertSettingsFields, alertsAsText, alertsFromText } from './alert-setti
 import { CheckInSettingsFields, checkInAsText, checkInFromText } from './check-in-settings-fields';
 import { kindRows, kindsFromRows, LEAVE_BACK_DAYS_FIELD, LeaveKindsFields } from './leave-kinds-fields';
 import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES } from '@shared/schemas/session-settings';
+import { MAX_RETENTION_YEARS } from '@shared/schemas/privacy';
 
 /** The form's text: every setting but the kinds of leave, a list the form keeps apart (leave-kinds-fields.tsx). */
 type SettingsValues = Record<Exclude<keyof CollegeSettings, 'leaveKinds'>, string>;
@@ -64,6 +65,7 @@ const asText = (settings: CollegeSettings): SettingsValues => ({
   sessionIdleMinutes: String(settings.sessionIdleMinutes),
   leaveBackDays: String(settings.leaveBackDays),
   privacyContact: settings.privacyContact,
+  retentionYears: settings.retentionYears === null ? '' : String(settings.retentionYears),
   ...alertsAsText(settings),
   ...checkInAsText(settings),
 });
@@ -81,6 +83,8 @@ const asSettings = (values: SettingsValues) => ({
   sessionIdleMinutes: values.sessionIdleMinutes.trim() === '' ? undefined : Number(values.sessionIdleMinutes),
   leaveBackDays: values.leaveBackDays.trim() === '' ? undefined : Number(values.leaveBackDays),
   privacyContact: values.privacyContact,
+  // Empty: kept for ever.
+  retentionYears: values.retentionYears.trim() === '' ? null : Number(values.retentionYears),
   ...alertsFromText(values),
   ...checkInFromText(values),
 });
@@ -94,7 +98,8 @@ export function SettingsPage() {
       lead={
         <p className="admin-lead">
           The college&apos;s attendance rules: who may mark and correct a class, and how statuses count. Who changed what: the{' '}
-          <Link to="/dashboard/audit">audit trail</Link>.
+          <Link to="/dashboard/audit">audit trail</Link>. A student&apos;s data on request, and erasure:{' '}
+          <Link to="/dashboard/studentdata">student data</Link>.
         </p>
       }
     >
@@ -215,6 +220,14 @@ function SettingsForm({ current }: { current: CollegeSettings }) {
           label="Privacy contact"
           hint="Whom students and guardians ask about their data (a name, an email, a phone): the privacy notice, linked from the sign-in page, shows it."
           {...form.field('privacyContact')}
+        />
+        <Field
+          label="Erase students' data after (years)"
+          type="number"
+          min={1}
+          max={MAX_RETENTION_YEARS}
+          hint="Years after the end of a student's last term; a daily job then erases them and the audit trail says so. Empty: keep for ever."
+          {...form.field('retentionYears')}
         />
         <CheckInSettingsFields form={form} />
         <AlertSettingsFields form={form} />

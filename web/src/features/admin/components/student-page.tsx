@@ -14,12 +14,13 @@ import { withLoader } from '@web/lib/loading';
 import { useBatchStudents } from '@web/lib/queries';
 import { useWrite } from '@web/lib/use-write';
 import { levelField, semesterHint, termHint, useChain } from '../chain';
-import { guardianCells, guardianLine, guardiansOf, withGuardianCells } from '../guardian-form';
+import { guardianCells, guardiansOf, withGuardianCells } from '../guardian-form';
 import { exportStudentsCsv, type ExportScope } from '../student-import';
 import { AdminForm, useAddForm } from './admin-form';
 import { AdminList, RowButton, type Column } from './admin-list';
 import { DeleteDialog, type DeleteTarget } from './delete-dialog';
 import { GuardianFields, useGuardianRows } from './guardian-fields';
+import { GuardiansCell } from './guardians-informed';
 import { StudentFields } from './student-fields';
 import { UpdateStudentDialog, type Listed } from './update-student-dialog';
 import { useListing } from './use-listing';
@@ -30,17 +31,7 @@ const COLUMNS: Column<Student>[] = [
   { header: 'Enrollment', cell: (student) => student.enrollment },
   { header: 'Name', cell: (student) => student.name },
   { header: 'Email', cell: (student) => student.email },
-  {
-    header: 'Guardians',
-    cell: ({ guardians }) =>
-      guardians?.length ? (
-        <ul className="guardian-list">
-          {guardians.map((guardian, at) => (
-            <li key={at}>{guardianLine(guardian)}</li>
-          ))}
-        </ul>
-      ) : null,
-  },
+  { header: 'Guardians', cell: (student) => <GuardiansCell student={student} /> },
 ];
 
 /**
@@ -68,7 +59,7 @@ export function StudentPage() {
   const students = useBatchStudents(listing.listed?.batchId);
   const write = useWrite();
   const form = useAddForm(
-    { enrollment: '', name: '', email: '', ...guardianCells([]) },
+    { enrollment: '', name: '', email: '', dob: '', ...guardianCells([]) },
     {
       done: 'Student added successfully',
       added: () => {
@@ -146,7 +137,7 @@ export function StudentPage() {
       lead={
         <p className="admin-lead">
           Add students to a batch, or list a batch&rsquo;s students to update or delete them.{' '}
-          <Link to="/dashboard/import">Import students (CSV)</Link>
+          <Link to="/dashboard/import">Import students (CSV)</Link> · <Link to="/dashboard/studentdata">Student data and erasure</Link>
         </p>
       }
     >

@@ -8,6 +8,7 @@ import { useWrite } from '@web/lib/use-write';
 import { levelField, useChain } from '../chain';
 import { guardianCells, guardiansOf, withGuardianCells } from '../guardian-form';
 import { GuardianFields, useGuardianRows } from './guardian-fields';
+import { GuardiansInformed } from './guardians-informed';
 import { StudentFields } from './student-fields';
 
 /** The batch whose students are listed, and where it sits (the update dialog starts there). */
@@ -28,9 +29,10 @@ interface UpdateStudentDialogProps {
 }
 
 /**
- * 'Update details' (docs/product.md §2.6): enrollment, name, email and guardian contacts prefilled, the read-only current
- * semester, semester → division → batch (starting at the student's batch), 'Update Student'. Empty fields stay as they
- * are; the guardian contacts shown replace the student's.
+ * 'Update details' (docs/product.md §2.6): enrollment, name, email, date of birth and guardian contacts prefilled (for a
+ * minor, whether each guardian was informed), the read-only current semester, semester → division → batch (starting
+ * at the student's batch), 'Update Student'. Empty fields stay as they are, but an emptied date of birth is cleared;
+ * the guardian contacts shown replace the student's.
  */
 export function UpdateStudentDialog({ student, listed, onClose, onUpdated }: UpdateStudentDialogProps) {
   // Within the listed batch's term, whichever it is (moving to another term is Chg Term's).
@@ -41,7 +43,13 @@ export function UpdateStudentDialog({ student, listed, onClose, onUpdated }: Upd
   });
   const [failure, setFailure] = useState('');
   const form = useForm(
-    { enrollment: student.enrollment, name: student.name, email: student.email ?? '', ...guardianCells(student.guardians) },
+    {
+      enrollment: student.enrollment,
+      name: student.name,
+      email: student.email ?? '',
+      dob: student.dob ?? '',
+      ...guardianCells(student.guardians),
+    },
     { onFailure: (error) => setFailure(errorMessage(error)) },
   );
   const guardians = useGuardianRows(form, student.guardians?.length ?? 0);
@@ -62,6 +70,8 @@ export function UpdateStudentDialog({ student, listed, onClose, onUpdated }: Upd
       ...values,
       batchid: chain.batch.id,
       guardians: guardians.rows || hadGuardians ? guardiansOf(values, guardians.rows) : undefined,
+      // An emptied date of birth clears it (null); one the student never had is not sent.
+      dob: values.dob.trim() || (student.dob ? null : undefined),
     }),
   );
 
@@ -72,6 +82,7 @@ export function UpdateStudentDialog({ student, listed, onClose, onUpdated }: Upd
           Semester <strong>{listed.semesterName}</strong>
         </p>
         <StudentFields form={form} />
+        <GuardiansInformed student={student} />
         <GuardianFields form={form} guardians={guardians} />
         <Field label="Semester" name="semester_id" {...levelField(chain.semester)} />
         <Field label="Division" name="division_id" {...levelField(chain.division)} />

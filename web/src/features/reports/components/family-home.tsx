@@ -9,6 +9,7 @@ import { useCollegeTime } from '@web/lib/college-time';
 import { useStudentStanding } from '../api/standing';
 import { offlineCopyText, useKeptSince } from '../kept-copy';
 import { firstNameOf, type Reader } from '../projection-text';
+import { DataRequestCard } from './data-request-card';
 import { StandingCards } from './standing-cards';
 import { StudentDetails } from './student-details';
 import './reports.css';
@@ -67,6 +68,7 @@ function ChosenStudent({ id, reader, keep }: { id: string; reader: Reader; keep:
                 Apply for leave, or see {whose} applications
               </Link>
             </section>
+            <DataRequestCard id={id} whose={whose} />
           </>
         )}
       </Loaded>
