@@ -1,7 +1,7 @@
 /**
  * Runs an alert job, or the sending of queued invitations, by hand (docs/operations.md, docs/product.md §10):
  *
- *   npm run jobs -- not-marked|below-threshold|absence-streak|invitations|all [--date YYYY-MM-DD]
+ *   npm run jobs -- not-marked|below-threshold|absence-streak|invitations|retention|all [--date YYYY-MM-DD]
  *                   [--table T] [--endpoint URL] [--smtp URL] [--from ADDRESS] [--site URL]
  *
  * `npm start` prints the command for its own stack (DynamoDB Local's endpoint and the mail
@@ -16,7 +16,7 @@ import { isCalendarDate } from '@shared/dates';
 import { useLocalAwsEnvironment } from './local/dynamodb-local';
 
 const USAGE =
-  'Usage: npm run jobs -- not-marked|below-threshold|absence-streak|invitations|all [--date YYYY-MM-DD] [--table T] [--endpoint URL] [--smtp URL] [--from ADDRESS] [--site URL]';
+  'Usage: npm run jobs -- not-marked|below-threshold|absence-streak|invitations|retention|all [--date YYYY-MM-DD] [--table T] [--endpoint URL] [--smtp URL] [--from ADDRESS] [--site URL]';
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -36,8 +36,10 @@ async function main(): Promise<number> {
   // Imported after the environment is set: the database client reads it once.
   const { isJobName, JOB_NAMES, runJobs } = await import('@functions/lib/alerts/jobs');
   const { INVITATIONS_STEP, sendInvitations } = await import('@functions/jobs');
+  const { RETENTION_JOB, runRetention } = await import('@functions/lib/privacy/retention');
   const [job] = positionals;
-  if (positionals.length !== 1 || !(job === 'all' || job === INVITATIONS_STEP || isJobName(job))) throw new Error(USAGE);
+  if (positionals.length !== 1 || !(job === 'all' || job === INVITATIONS_STEP || job === RETENTION_JOB || isJobName(job)))
+    throw new Error(USAGE);
   if (values.date !== undefined && !isCalendarDate(values.date)) throw new Error(`Enter a real date as YYYY-MM-DD.\n${USAGE}`);
   if (values.table) process.env.TABLE_NAME = values.table;
   if (!process.env.TABLE_NAME) throw new Error(`Which table? Pass --table or set TABLE_NAME.\n${USAGE}`);
@@ -50,9 +52,11 @@ async function main(): Promise<number> {
   const alerts = JOB_NAMES.filter((name) => job === 'all' || name === job);
   const results = alerts.length ? await runJobs(alerts, { date: values.date, byHand: true, deadline: Infinity }) : [];
   if (job === 'all' || job === INVITATIONS_STEP) results.push(await sendInvitations(Infinity));
+  if (job === 'all' || job === RETENTION_JOB) results.push(await runRetention(new Date(), { byHand: true }));
   for (const result of results) {
     const outcome =
       result.idle ??
+      (result.erased !== undefined ? `${result.erased} students erased` : undefined) ??
       Object.entries(result.report ?? {})
         .map(([what, count]) => `${count} ${what}`)
         .join(', ');

@@ -67,7 +67,7 @@ describe('npm run jobs', () => {
   it('says how to call it when the job or the date is wrong', async () => {
     const wrong = await jobs('everything');
     expect(wrong.code).toBe(1);
-    expect(wrong.output).toContain('Usage: npm run jobs -- not-marked|below-threshold|absence-streak|invitations|all');
+    expect(wrong.output).toContain('Usage: npm run jobs -- not-marked|below-threshold|absence-streak|invitations|retention|all');
     expect((await jobs('not-marked', '--date', '2026-02-30')).output).toContain('Enter a real date as YYYY-MM-DD.');
   });
 

@@ -111,7 +111,7 @@ export function StudentDataPage() {
                     <td className="admin-table-actions">
                       {request.student && downloads(student)}
                       <button type="button" className="button admin-row-button" onClick={() => void fulfil(request)}>
-                        Fulfil<span className="visually-hidden"> the request of {student.enrollment}</span>
+                        Fulfil<span className="visually-hidden"> the request of {student.enrollment || 'a student gone'}</span>
                       </button>
                     </td>
                   </tr>
