@@ -9,7 +9,7 @@ import { STUDENT_SEARCH_MESSAGES, type StudentMatch } from '@shared/schemas/stud
 import type { Student } from '@shared/schemas/structure';
 import { formatMoment } from '@web/lib/college-time';
 import type { TablePdf } from '@web/lib/pdf/table-pdf';
-import { studentDataPdf } from '@web/lib/student-data';
+import { studentDataPdf } from '@web/lib/student-data-pdf';
 import { loadAdminScreens, main, openAdmin, posts, rowTexts } from './support/admin';
 import { mockApi, routes, type Routes } from './support/fake-api';
 import { ADMIN, FACULTY, signedInAs } from './support/fixtures';

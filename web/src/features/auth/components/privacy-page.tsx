@@ -38,6 +38,10 @@ export function PrivacyPage() {
           You may ask to see what SAMS holds about you, to have it corrected, or erased once the college no longer needs it. Ask{' '}
           <strong className="privacy-contact">{contact}</strong>.
         </p>
+        <p>
+          Students and guardians can also ask for a copy from their Home page (&lsquo;Ask for your data&rsquo;): once the college has
+          prepared it, it is there to download for 30 days, as a PDF or as JSON.
+        </p>
       </section>
       <p>
         <Link to="/">Back to SAMS</Link>
