@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { auditEntryShape } from './audit';
 import { lastSignInShape } from './auth';
 import { leaveApplicationShape } from './leave';
-import { studentRecordShape } from './reports';
+import { courseStandingShape, recordClassSessionShape, studentRecordShape } from './reports';
 import { studentShape } from './structure';
 
 // Answer shapes (shared/api-schemas.ts), kept out of shared/schemas/ (see shared/answers/auth.ts).
@@ -68,6 +68,8 @@ export const studentDataShape = z.strictObject({
   ),
   /** Marks and corrections: every class session of their record, and their standing per course. */
   record: studentRecordShape,
+  /** Their marks in the courses of earlier semesters (before a change of term): the class sessions and standings. */
+  earlier: z.strictObject({ courses: z.array(courseStandingShape), sessions: z.array(recordClassSessionShape) }),
   leave: z.array(leaveApplicationShape),
   checkIns: z.array(exportedCheckInShape),
   alerts: z.array(exportedAlertShape),

@@ -244,6 +244,40 @@ describe('erasure', () => {
   });
 });
 
+describe('a student who changed term', () => {
+  it('exports their earlier semesters’ marks, and erasure renames those too', async () => {
+    const before = await buildCollege(t.stack, t.admin.cookie, { prefix: 'NXA', perBatch: 1 });
+    const after = await buildCollege(t.stack, t.admin.cookie, { prefix: 'NXB', perBatch: 0 });
+    const id = before.divisions[0]!.batches[0]!.students[0]!;
+    const marked = await t.stack.api('POST /attendance', { cookie: t.faculty.cookie, body: lectureMark(before) as never });
+    expect(marked.status, marked.body.message).toBe(201);
+    const moved = await t.stack.api('PATCH /student/updateterm', {
+      cookie: t.admin.cookie,
+      body: { oldbatchid: before.divisions[0]!.batches[0]!.id, newbatchid: after.divisions[0]!.batches[0]!.id },
+    });
+    expect(moved.body.data).toEqual({ moved: 1 });
+
+    const data = (await exportOf(id)).body.data;
+    expect(data.place.term).toBe('Term NXB');
+    expect(data.record.sessions).toEqual([]);
+    expect(data.earlier.sessions).toEqual([expect.objectContaining({ date: collegeToday(), course: 'Physics', status: 'present' })]);
+    expect(data.earlier.courses).toEqual([expect.objectContaining({ course: 'Physics', attended: 1, held: 1 })]);
+
+    const erased = await t.stack.api('POST /student/{id}/erase', {
+      params: { id },
+      cookie: t.admin.cookie,
+      body: { enrollment: 'NXA001' },
+    });
+    expect(erased.status, erased.body.message).toBe(200);
+    const day = await t.stack.api('GET /attendance', {
+      cookie: t.admin.cookie,
+      query: { date: collegeToday(), slotid: before.slotids[0]!, classKind: 'lecture', courseid: before.courseid } as never,
+    });
+    expect(JSON.stringify(day.body)).toContain('Erased student');
+    expect(JSON.stringify(day.body)).not.toContain('NXA001');
+  });
+});
+
 describe('erasure at once, and stopped midway', () => {
   it('erases a student once when three admins erase them at once: one 200, the others 404', async () => {
     const id = college.divisions[0]!.batches[1]!.students[1]!;

@@ -133,6 +133,22 @@ const ASHA_DATA: StudentData = {
       },
     ],
   },
+  // Her first semester's Chemistry lab, before the change of term.
+  earlier: {
+    courses: [{ courseid: 'c0', course: 'Chemistry', classKind: 'lab', attended: 0, held: 1, percentage: 0 }],
+    sessions: [
+      {
+        _id: 'sess0',
+        date: '2026-05-04',
+        courseid: 'c0',
+        course: 'Chemistry',
+        classKind: 'lab',
+        slotid: 'slot1',
+        slot: '14:00 - 16:00',
+        status: 'absent',
+      },
+    ],
+  },
   leave: [
     {
       _id: 'l1',
@@ -167,6 +183,7 @@ const BARE_DATA: StudentData = {
   student: { _id: 'st1', enrollment: '25CE001', name: 'Asha Patel', batchid: 'b1' },
   account: null,
   record: { ...ASHA_DATA.record, courses: [], overall: null, sessions: [] },
+  earlier: { courses: [], sessions: [] },
   leave: [],
   checkIns: [],
   alerts: [],
@@ -186,6 +203,8 @@ describe('the PDF of a student’s data', () => {
       'Student',
       'Course',
       'Class (date)',
+      'Earlier course',
+      'Earlier class (date)',
       'Leave (from)',
       'Check-in (date)',
       'Alert email',
@@ -204,6 +223,9 @@ describe('the PDF of a student’s data', () => {
       `Data request: ready, asked ${formatMoment(AT)}`,
     ]);
     expect(tableHeaded(spec, 'Course').body).toEqual([['Physics', 'Lecture', '3', '4', '75%']]);
+    // Her first semester's marks, before the change of term.
+    expect(tableHeaded(spec, 'Earlier course').body).toEqual([['Chemistry', 'Lab', '0', '1', '0%']]);
+    expect(tableHeaded(spec, 'Earlier class (date)').body).toEqual([['2026-05-04', 'Chemistry (Lab)', '14:00 - 16:00', 'absent', '']]);
     expect(tableHeaded(spec, 'Class (date)')).toEqual({
       head: ['Class (date)', 'Course', 'Slot', 'Status', 'Corrected'],
       body: [

@@ -45,7 +45,7 @@ export async function eraseStudent(id: string, enrollment: string | null, course
   const devices = checkIns.map((item) => deviceCheckIn(checkInClassOfKey(item), item.deviceHash));
 
   await batchDelete([...leaveItems.map(keyOf), ...checkIns.map(keyOf), ...devices, dataRequest(id)]);
-  const marks = await scrubMarks(id, courses ?? (await everyCourse()));
+  const marks = await scrubMarks(id, courses ?? (await everyCourse()).map((course) => course._id));
   const trail = await scrubTrail(id);
   await deleteStudent(id);
   return {

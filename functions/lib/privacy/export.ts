@@ -7,7 +7,7 @@ import { checkInClassOfKey, checkInsOfStudent } from '../entities/check-in';
 import { userProfile } from '../entities/user';
 import { alertsAbout, type Key } from '../keys';
 import { leaveApplicationOf } from '../entities/leave';
-import { studentRecord } from '../reports/student-record';
+import { marksIn, studentRecord } from '../reports/student-record';
 import { auditOfPerson } from '../repositories/audit';
 import { getDataRequest } from '../repositories/data-requests';
 import { leavesOfStudent } from '../repositories/leaves';
@@ -16,32 +16,41 @@ import { getSettings } from '../repositories/settings';
 import { lastSignInOf, type SignInFields } from '../repositories/sign-in-records';
 import { getNodes } from '../repositories/structure';
 import { getStudent, type StudentItem } from '../repositories/students';
+import { everyCourse } from './scrub';
 
 /**
  * Everything SAMS holds about one student (docs/product.md §2.21), each kind of item named for a reader: the record
- * and its place, their sign-in, marks and corrections (their record), leave, check-ins, alerts sent to them or their
+ * and its place, their sign-in, marks and corrections (their record, and their marks of earlier semesters: every
+ * course's summaries are read to find them), leave, check-ins, alerts sent to them or their
  * guardians about them, the audit trail's entries about them and by them, and their data request. A Query or two
  * per kind: check-ins, alerts and the trail's entries are indexed by student.
  */
 export async function studentData(id: string, asAnswer: (student: StudentItem) => Student): Promise<StudentData> {
   const student = await getStudent(id);
   if (!student) throw new NotFound('Student not found');
-  const [settings, [term, semester, division, batch], account, record, leave, checkIns, alerts, audit, dataRequest] = await Promise.all([
-    getSettings(),
-    getNodes([
-      ['term', student.termid],
-      ['semester', student.semid],
-      ['division', student.divisionid],
-      ['batch', student.batchid],
-    ]),
-    accountOf(id),
-    studentRecord(id, {}),
-    leavesOfStudent(id),
-    checkInsOf(id),
-    alertsOf(id),
-    auditOfPerson(id),
-    getDataRequest(id),
-  ]);
+  const [settings, [term, semester, division, batch], account, record, leave, checkIns, alerts, audit, dataRequest, courses] =
+    await Promise.all([
+      getSettings(),
+      getNodes([
+        ['term', student.termid],
+        ['semester', student.semid],
+        ['division', student.divisionid],
+        ['batch', student.batchid],
+      ]),
+      accountOf(id),
+      studentRecord(id, {}),
+      leavesOfStudent(id),
+      checkInsOf(id),
+      alertsOf(id),
+      auditOfPerson(id),
+      getDataRequest(id),
+      everyCourse(),
+    ]);
+  const { sessions, courses: standings } = await marksIn(
+    id,
+    courses.filter((course) => course.semid !== student.semid),
+    settings,
+  );
   return {
     exportedAt: new Date().toISOString(),
     college: settings.collegeName,
@@ -49,6 +58,7 @@ export async function studentData(id: string, asAnswer: (student: StudentItem) =
     place: { term: term?.name ?? '', semester: semester?.name ?? '', division: division?.name ?? '', batch: batch?.name ?? '' },
     account,
     record,
+    earlier: { courses: standings, sessions },
     leave: leave.records.map(leaveApplicationOf),
     checkIns,
     alerts,

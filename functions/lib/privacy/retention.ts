@@ -30,7 +30,7 @@ export async function runRetention(now = new Date(), options: { byHand?: boolean
   let erased = 0;
   try {
     const terms = (await listChildren('term')).filter((term) => !term.status && term.endDate && term.endDate < cutoff);
-    const courses = terms.length ? await everyCourse() : [];
+    const courses = terms.length ? (await everyCourse()).map((course) => course._id) : [];
     for (const term of terms) {
       for (const semester of await listChildren('semester', term._id)) {
         for (const division of await listChildren('division', semester._id)) {

@@ -5,16 +5,16 @@ import { auditEntriesBy } from '../entities/audit';
 import { allClassSessionsOfCourse, allHistoryOfCourse } from '../entities/class-session';
 import type { Key } from '../keys';
 import { nameOf } from '../repositories/attendance-summaries';
-import { listChildren } from '../repositories/structure';
+import { listChildren, type StructureItem } from '../repositories/structure';
 import { isConditionFailure } from '../writes';
 
 /** What an erased student is called where their marks stay (docs/product.md §2.21). */
 export const ERASED = { name: 'Erased student', enrollment: 'ERASED' } as const;
 
 /** Every course of the college (each term's semesters'): where a student's marks may be, whatever terms they were in. */
-export async function everyCourse(): Promise<string[]> {
+export async function everyCourse(): Promise<StructureItem[]> {
   const semesters = (await Promise.all((await listChildren('term')).map((term) => listChildren('semester', term._id)))).flat();
-  return (await Promise.all(semesters.map((semester) => listChildren('course', semester._id)))).flat().map((course) => course._id);
+  return (await Promise.all(semesters.map((semester) => listChildren('course', semester._id)))).flat();
 }
 
 interface Named {

@@ -1,4 +1,5 @@
-import { REPORT_MESSAGES as M, type RecordClassSession, type StudentRecord } from '@shared/schemas/reports';
+import { REPORT_MESSAGES as M, type CourseStanding, type RecordClassSession, type StudentRecord } from '@shared/schemas/reports';
+import type { CollegeSettings } from '@shared/schemas/settings';
 import { CLASS_KINDS } from '@shared/schemas/wire-names';
 import { Invalid, NotFound } from '../domain-errors';
 import { naturalKey } from '../natural-key';
@@ -40,6 +41,35 @@ export async function studentRecord(id: string, query: { from?: string; to?: str
   ]);
   const courses = query.courseid ? semesterCourses.filter((course) => course._id === query.courseid) : semesterCourses;
   if (courses.length === 0 && query.courseid) throw new Invalid(M.courseNotOfStudent);
+  const { sessions, courses: standings, counts } = await marksIn(id, courses, settings, query);
+  const named = (node: { _id: string; name: string } | null) => ({ _id: node?._id ?? '', name: node?.name ?? '' });
+  return {
+    student: {
+      _id: student._id,
+      name: student.name,
+      enrollment: student.enrollment,
+      semester: named(semester ?? null),
+      division: named(division ?? null),
+      batch: named(batch ?? null),
+    },
+    threshold: settings.threshold,
+    courses: standings,
+    overall: standingOf(sumCounts(counts), settings).percentage,
+    sessions,
+  };
+}
+
+/**
+ * One student's class sessions in these courses (newest first) and their standing per course and kind, with the
+ * counts behind it: the record's part read from the class sessions. A course whose summaries do not count the
+ * student costs its summaries' Query only.
+ */
+export async function marksIn(
+  id: string,
+  courses: { _id: string; name: string }[],
+  settings: CollegeSettings,
+  query: { from?: string; to?: string } = {},
+): Promise<{ sessions: RecordClassSession[]; courses: CourseStanding[]; counts: StatusCounts[] }> {
   const summaries = await Promise.all(courses.map((course) => summariesOf(course._id)));
 
   const read = await Promise.all(
@@ -92,21 +122,7 @@ export async function studentRecord(id: string, query: { from?: string; to?: str
       ];
     }),
   );
-  const named = (node: { _id: string; name: string } | null) => ({ _id: node?._id ?? '', name: node?.name ?? '' });
-  return {
-    student: {
-      _id: student._id,
-      name: student.name,
-      enrollment: student.enrollment,
-      semester: named(semester ?? null),
-      division: named(division ?? null),
-      batch: named(batch ?? null),
-    },
-    threshold: settings.threshold,
-    courses: standings,
-    overall: standingOf(sumCounts([...byCourse.values()]), settings).percentage,
-    sessions,
-  };
+  return { sessions, courses: standings, counts: [...byCourse.values()] };
 }
 
 const withCorrection = (correction: StudentCorrection | undefined) =>

@@ -19,7 +19,7 @@ const kind = (classKind: 'lecture' | 'lab') => (classKind === 'lecture' ? 'Lectu
 
 /** The PDF: the student and their sign-in as lines, then a table per kind of item. */
 export function studentDataPdf(data: StudentData): TablePdf {
-  const { student, place, account, record, leave, checkIns, alerts, audit, dataRequest } = data;
+  const { student, place, account, record, earlier, leave, checkIns, alerts, audit, dataRequest } = data;
   const about: PdfTable = {
     head: ['Student'],
     plain: true,
@@ -40,28 +40,39 @@ export function studentDataPdf(data: StudentData): TablePdf {
       [dataRequest ? `Data request: ${dataRequest.status}, asked ${moment(dataRequest.requestedAt)}` : 'Data request: none'],
     ],
   };
-  const standing = table(
-    'Course',
-    ['Course', 'Kind', 'Attended', 'Held', 'Percentage'],
-    record.courses.map((one) => [
-      one.course,
-      kind(one.classKind),
-      String(one.attended),
-      String(one.held),
-      one.percentage === null ? '' : `${one.percentage}%`,
-    ]),
-  );
-  const sessions = table(
-    'Class (date)',
-    ['Date', 'Course', 'Slot', 'Status', 'Corrected'],
-    record.sessions.map((one) => [
-      one.date,
-      `${one.course} (${kind(one.classKind)})`,
-      one.slot,
-      one.status,
-      one.corrected ? `${moment(one.corrected.at)}: ${one.corrected.reason ?? ''}` : '',
-    ]),
-  );
+  const standingOf = (courses: StudentData['record']['courses']) =>
+    table(
+      'Course',
+      ['Course', 'Kind', 'Attended', 'Held', 'Percentage'],
+      courses.map((one) => [
+        one.course,
+        kind(one.classKind),
+        String(one.attended),
+        String(one.held),
+        one.percentage === null ? '' : `${one.percentage}%`,
+      ]),
+    );
+  const sessionsOf = (head: string, sessions: StudentData['record']['sessions']) =>
+    table(
+      head,
+      ['Date', 'Course', 'Slot', 'Status', 'Corrected'],
+      sessions.map((one) => [
+        one.date,
+        `${one.course} (${kind(one.classKind)})`,
+        one.slot,
+        one.status,
+        one.corrected ? `${moment(one.corrected.at)}: ${one.corrected.reason ?? ''}` : '',
+      ]),
+    );
+  const standing = standingOf(record.courses);
+  const sessions = sessionsOf('Class (date)', record.sessions);
+  // Earlier semesters' marks, when the student changed term: their own tables.
+  const earlierTables = earlier.sessions.length
+    ? [
+        { ...standingOf(earlier.courses), head: ['Earlier course', 'Kind', 'Attended', 'Held', 'Percentage'] },
+        sessionsOf('Earlier class (date)', earlier.sessions),
+      ]
+    : [];
   const leaveTable = table(
     'Leave (from)',
     ['From', 'To', 'Kind', 'Reason', 'Status'],
@@ -89,7 +100,7 @@ export function studentDataPdf(data: StudentData): TablePdf {
   return {
     title: `${data.college}: the data SAMS holds about ${student.name} (${student.enrollment}), ${moment(data.exportedAt)}`,
     subject: `Data of ${student.enrollment}`,
-    before: [about, standing, sessions, leaveTable, checkInTable, alertTable],
+    before: [about, standing, sessions, ...earlierTables, leaveTable, checkInTable, alertTable],
     ...trail,
   };
 }
