@@ -39,7 +39,7 @@ export async function handler(event: JobsEvent = {}, context?: Pick<Context, 'ge
   const results: JobResult[] =
     names.length || !event.jobs ? await runJobs(names as JobName[], { date: event.date, byHand: event.date !== undefined, deadline }) : [];
   if (drain) results.push(await sendInvitations(deadline));
-  if (retain) results.push(await retainStudents(event.jobs !== undefined));
+  if (retain) results.push(await retainStudents(event.jobs !== undefined, deadline));
   for (const result of results) {
     const { sent = 0, dropped = 0, failed = 0, left = 0 } = result.report ?? {};
     if (failed || left) logger.warn('alert job left emails for the next run', { result });
@@ -49,9 +49,9 @@ export async function handler(event: JobsEvent = {}, context?: Pick<Context, 'ge
 }
 
 /** The retention job (lib/privacy/retention.ts): once a day on schedule, at once by hand; its failure never stops the rest. */
-async function retainStudents(byHand: boolean): Promise<JobResult> {
+async function retainStudents(byHand: boolean, deadline: number): Promise<JobResult> {
   try {
-    const result = await runRetention(new Date(), { byHand });
+    const result = await runRetention(new Date(), { byHand, deadline });
     if (result.erased) logger.info('retention job', { result });
     return result;
   } catch (error) {

@@ -323,6 +323,9 @@ describe('the retention job', () => {
     expect(off.idle).toMatch(/^off/);
     expect((await t.stack.api('PATCH /settings', { cookie: t.admin.cookie, body: { retentionYears: 3 } })).status).toBe(200);
 
+    // A tick past its deadline erases no one and leaves the day's run to the next tick.
+    const late = await runRetention(new Date(), { deadline: Date.now() - 1 });
+    expect([late.erased, late.idle]).toEqual([0, 'stopped at its deadline after 0 erased: the next tick goes on']);
     // Two ticks at once: one runs, the other finds the day's run taken; a later tick finds it done.
     const ticks = await Promise.all([runRetention(new Date()), runRetention(new Date())]);
     expect(ticks.map((one) => one.erased ?? one.idle).sort()).toEqual([2, 'already run today']);

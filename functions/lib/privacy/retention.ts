@@ -17,9 +17,10 @@ export const RETENTION_ACTOR = { _id: RETENTION_JOB, username: 'Retention job', 
  * The retention job (docs/product.md §2.21): once a day, when the college keeps students' data for a number of years
  * (Settings), it erases every student still in a term that ended more than that long ago and is not the active one —
  * a student moved on to a later term is not in it any more. Each erasure is an audit entry by the retention job; the
- * result says how many went. A run stopped midway is finished by the next tick (its marker is given back).
+ * result says how many went. A run stopped midway (an error, or its deadline: the jobs' Lambda's time) is finished by
+ * the next tick (its marker is given back).
  */
-export async function runRetention(now = new Date(), options: { byHand?: boolean } = {}): Promise<JobResult> {
+export async function runRetention(now = new Date(), options: { byHand?: boolean; deadline?: number } = {}): Promise<JobResult> {
   const settings = await getSettings();
   const period = todayIn(settings.timeZone, now);
   const run = { job: RETENTION_JOB, period };
@@ -28,14 +29,20 @@ export async function runRetention(now = new Date(), options: { byHand?: boolean
   if (!options.byHand && !held) return { ...run, idle: 'already run today' };
   const cutoff = `${Number(period.slice(0, 4)) - settings.retentionYears}${period.slice(4)}`;
   let erased = 0;
+  let stopped = false;
+  const deadline = options.deadline ?? Infinity;
   try {
     const terms = (await listChildren('term')).filter((term) => !term.status && term.endDate && term.endDate < cutoff);
     const courses = terms.length ? (await everyCourse()).map((course) => course._id) : [];
-    for (const term of terms) {
+    leavers: for (const term of terms) {
       for (const semester of await listChildren('semester', term._id)) {
         for (const division of await listChildren('division', semester._id)) {
           for (const student of await listStudentsByDivision(division._id)) {
             if (student.termid !== term._id) continue;
+            if (Date.now() >= deadline) {
+              stopped = true;
+              break leavers;
+            }
             await audited(
               {
                 by: RETENTION_ACTOR,
@@ -55,6 +62,6 @@ export async function runRetention(now = new Date(), options: { byHand?: boolean
     if (held) await finishRun(held, 'again').catch(() => undefined);
     throw error;
   }
-  if (held) await finishRun(held, 'done');
-  return { ...run, erased };
+  if (held) await finishRun(held, stopped ? 'again' : 'done');
+  return stopped ? { ...run, erased, idle: `stopped at its deadline after ${erased} erased: the next tick goes on` } : { ...run, erased };
 }
