@@ -13,19 +13,7 @@ import type { Key } from '../keys';
 
 type StoredEntry = AuditEntry & Record<string, unknown>;
 
-export const entryOf = ({
-  _id,
-  at,
-  by,
-  action,
-  params,
-  subjects,
-  records,
-  moreRecords,
-  ip,
-  userAgent,
-  requestId,
-}: StoredEntry): AuditEntry => ({
+const entryOf = ({ _id, at, by, action, params, subjects, records, moreRecords, ip, userAgent, requestId }: StoredEntry): AuditEntry => ({
   _id,
   at,
   by,
