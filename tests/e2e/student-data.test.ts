@@ -76,6 +76,10 @@ describe("e2e: a student's data on request", () => {
     await row.getByRole('button', { name: /^Fulfil/ }).click();
     await admin.getByText('The data is ready').waitFor();
     await admin.getByText('No open requests').waitFor();
+    // The screen on a phone: nothing scrolls sideways.
+    await admin.setViewportSize(PHONE);
+    await admin.getByRole('heading', { level: 2, name: 'Requests' }).waitFor();
+    expect(await scrollsSideways(admin)).toBe(false);
     await admin.context().close();
 
     await student.reload();
