@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { API_SCHEMAS } from './api-schemas';
-import { toWire } from './schemas/wire-names';
+import { wireReplacer } from './schemas/wire-names';
 
 type Schemas = typeof API_SCHEMAS;
 
@@ -63,7 +63,8 @@ export function routePath<K extends ContractKey>(key: K, request?: RouteRequest<
     return encodeURIComponent(params[name]);
   });
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(toWire(query) as object)) {
+  // A query is flat: the replacer's one level gives it the wire's names (without JSON's round trip).
+  for (const [name, value] of Object.entries(wireReplacer('', query) as object)) {
     if (value !== undefined && value !== '') search.set(name, String(value));
   }
   const text = search.toString();

@@ -67,6 +67,15 @@ export const wireReplacer = (_key: string, value: unknown): unknown => translate
 /** JSON.parse's reviver for what comes in from the wire: `JSON.parse(text, wireReviver)`. */
 export const wireReviver = (_key: string, value: unknown): unknown => translated(value, 'fromWire');
 
+/**
+ * An answer's text parsed with the wire's names taken in. A reviver runs for every value, so an answer whose text
+ * names none of them (most: a list of courses, a student's record) is parsed without one.
+ */
+export function parseFromWire(text: string): unknown {
+  const named = NAMES_OF.fromWire.some((name) => text.includes(`"${name}"`));
+  return named ? JSON.parse(text, wireReviver) : JSON.parse(text);
+}
+
 /** Deeper than any request's renamed field (a leave's classes[].slotcount is 2): past it a value is left as it came. */
 const MAX_REQUEST_DEPTH = 8;
 

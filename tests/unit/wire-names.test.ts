@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { criteriaQuerySchema, markSchema } from '@shared/schemas/attendance';
-import { fromWire, fromWireQuery, kindCode, kindOfCode, toWire, wireReplacer, wireReviver } from '@shared/schemas/wire-names';
+import {
+  fromWire,
+  fromWireQuery,
+  kindCode,
+  kindOfCode,
+  parseFromWire,
+  toWire,
+  wireReplacer,
+  wireReviver,
+} from '@shared/schemas/wire-names';
 
 /** The one translation between the wire's names and SAMS's own (shared/schemas/wire-names.ts). */
 const inside = {
@@ -25,6 +34,13 @@ describe('wire names', () => {
     expect(fromWire(toWire(inside))).toEqual(inside);
     expect(JSON.parse(JSON.stringify(inside, wireReplacer), wireReviver)).toEqual(inside);
     expect(JSON.parse(JSON.stringify(inside, wireReplacer))).toEqual(onTheWire);
+  });
+
+  it('parses an answer with the wire names taken in, with or without any in it', () => {
+    expect(parseFromWire(JSON.stringify(onTheWire))).toEqual(inside);
+    const plain = { items: [{ name: 'slotcount', note: 'presentStudentData' }], total: 2 };
+    expect(parseFromWire(JSON.stringify(plain))).toEqual(plain);
+    expect(parseFromWire(JSON.stringify({ data: [{ slotcount: 2 }] }))).toEqual({ data: [{ classKind: 'lab' }] });
   });
 
   it('keeps the order of the fields', () => {

@@ -34,6 +34,7 @@ function open<T>(extra?: Routes<T>) {
 
 const day = (name: string) => within(screen.getByRole('region', { name }));
 const addButton = (weekday: string, slot: string) => screen.queryByRole('button', { name: `Add a class on ${weekday} at ${slot}` });
+const findAddButton = (weekday: string, slot: string) => screen.findByRole('button', { name: `Add a class on ${weekday} at ${slot}` });
 const dialog = () => within(screen.getByRole('dialog'));
 const select = (label: string) => dialog().getByLabelText(label) as HTMLSelectElement;
 const toast = () => within(screen.getByRole('region', { name: 'Notifications' }));
@@ -56,7 +57,7 @@ describe('admin: Timetable, classes of odd or even weeks', () => {
 
   it('adds a class of even weeks with Meets; every week (the first choice) sends no weeks', async () => {
     const { api, app } = await open();
-    await app.user.click((await waitFor(() => addButton('Tuesday', '09:00 - 10:00')))!);
+    await app.user.click(await findAddButton('Tuesday', '09:00 - 10:00'));
     expect(optionNames(select('Meets'))).toEqual(['Every week', 'Odd weeks', 'Even weeks']);
     expect(select('Meets').value).toBe('');
     expect(select('Meets')).toHaveAccessibleDescription("Odd and even weeks are counted from the term's first day.");
@@ -83,7 +84,7 @@ describe('admin: Timetable, classes of odd or even weeks', () => {
 
   it('shows the server’s refusal when the term has no first day, in the dialog', async () => {
     const { app } = await open({ 'POST /timetable': { status: 400, message: TIMETABLE_MESSAGES.weeksNeedTermStart } });
-    await app.user.click((await waitFor(() => addButton('Tuesday', '09:00 - 10:00')))!);
+    await app.user.click(await findAddButton('Tuesday', '09:00 - 10:00'));
     await waitFor(() => expect(optionNames(select('Faculty member'))).toHaveLength(4));
     await app.user.selectOptions(select('Course'), 'Data Structures');
     await app.user.selectOptions(select('Lecture or Lab'), 'Lecture');

@@ -1,6 +1,6 @@
 import { routePath, type ApiData, type ContractKey, type RequestArg, type RouteParts } from '@shared/api-contract';
 import type { API_PREFIX as ROUTE_PREFIX } from '@shared/routes';
-import { wireReplacer, wireReviver } from '@shared/schemas/wire-names';
+import { parseFromWire, wireReplacer } from '@shared/schemas/wire-names';
 import { session } from './session';
 import { toast } from './toast';
 
@@ -54,7 +54,7 @@ export async function callRoute<K extends ContractKey>(key: K, ...[request]: Req
   }
   const payload = (await response
     .text()
-    .then((text) => JSON.parse(text, wireReviver) as unknown)
+    .then(parseFromWire)
     .catch(() => null)) as { data?: ApiData<K>; message?: string } | null;
   if (!response.ok) {
     const error = new ApiError(

@@ -2,6 +2,7 @@ import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ApiData, GetKey, RouteRequest } from '@shared/api-contract';
 import { routePath } from '@shared/api-contract';
 import { ApiError, callRoute } from './api-client';
+import { nextTask } from './next-task';
 import { session } from './session';
 
 /** Retry only what may succeed on a second try: network failures and 5xx, not 4xx answers. */
@@ -12,6 +13,13 @@ const DEFAULTS: SWRConfiguration = {
 
 const read = <K extends GetKey>(key: K, request: RouteRequest<K>): Promise<ApiData<K>> =>
   callRoute<GetKey>(key, request as RouteRequest<GetKey>).then((answer) => answer.data as ApiData<K>);
+
+/**
+ * A page's reads start as it commits (SWR starts them in layout effects): each in a task of its own, so that
+ * a page with six reads does not start them all in the commit's one long task (nextTask).
+ */
+const readInItsOwnTask = <K extends GetKey>(key: K, request: RouteRequest<K>): Promise<ApiData<K>> =>
+  nextTask().then(() => read(key, request));
 
 /** Reads started before their page rendered (preloadApi), by sign-in and path, with when they started. */
 const early = new Map<string, { started: number; answer: Promise<unknown> }>();
@@ -46,6 +54,6 @@ export function useApi<K extends GetKey>(
   config?: SWRConfiguration<ApiData<K>, ApiError>,
 ): SWRResponse<ApiData<K>, ApiError> {
   const path = request === null ? null : routePath(key, request);
-  const fetcher = () => ((path && takeEarly(path)) as Promise<ApiData<K>> | undefined) ?? read(key, request as RouteRequest<K>);
+  const fetcher = () => ((path && takeEarly(path)) as Promise<ApiData<K>> | undefined) ?? readInItsOwnTask(key, request as RouteRequest<K>);
   return useSWR<ApiData<K>, ApiError>(path, fetcher, { ...DEFAULTS, ...config });
 }
