@@ -79,7 +79,7 @@ const pwa = VitePWA({
  *   error page, the base styles): the initial files, with main.tsx;
  * - the components and libraries two or more pages share, and what they import (SWR, react-router):
  *   one chunk, loaded with the router;
- * - zod, the schemas and the form helper: one chunk, for the pages with a form;
+ * - zod and the schemas: one chunk, for the pages with a form (a screen may load it when its form is sent);
  * - not the PDF code (lib/pdf), which loads only for a download.
  * A module added to main.tsx's imports must join 'boot', or 'shared' becomes initial: the bundle budget
  * test (tests/e2e/bundle-budget.test.ts) fails then.
@@ -90,19 +90,16 @@ const CHUNK_GROUPS = [
   {
     name: 'shared',
     test: (id: string) =>
-      /^(components|lib)\/(?!pdf\/|form\.ts$|student-search\/)/.test(inSource(id)) || /[\\/]shared[\\/]timetable-words\.ts$/.test(id),
+      /^(components|lib)\/(?!pdf\/|student-search\/)/.test(inSource(id)) || /[\\/]shared[\\/](timetable|attendance)-words\.ts$/.test(id),
     minShareCount: 2,
     priority: 2,
   },
-  // zod and the schemas, with the form helper: only the pages with a form load them (Home and the marking form do
-  // not). Not the wire's names, which the boot script's API client uses. The student search (with its styles) stays
+  // zod and the schemas: only the pages with a form load them (Home and the marking form do not; the view screen once
+  // its form is sent). Not the wire's names, which the boot script's API client uses. The student search (with its styles) stays
   // with the pages that show it.
   {
     name: 'forms',
-    test: (id: string) =>
-      /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
-      /[\\/]shared[\\/](schemas|answers)[\\/](?!wire-names\.ts$)/.test(id) ||
-      inSource(id) === 'lib/form.ts',
+    test: (id: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(id) || /[\\/]shared[\\/](schemas|answers)[\\/](?!wire-names\.ts$)/.test(id),
     priority: 1,
   },
   // The marking flow's small modules every step imports (its URL state, the step layout, the caller's classes, the

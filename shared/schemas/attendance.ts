@@ -4,14 +4,15 @@ import { hasInvisibleCharacters, normalizeText, TEXT_MESSAGES } from '../text/no
 import { calendarDate, entityId } from './common';
 import { MARK_BACK_DAYS_LABEL } from './settings';
 import { classKind, STATUSES, type AttendanceStatus } from './attendance-kinds';
+import { MAX_VIEW_DAYS } from '../attendance-words';
+
+export { CORRECTED, MAX_VIEW_DAYS, NOT_FOUND } from '../attendance-words';
 
 export const DUPLICATE_MARK = 'Attendance for this date, course, and slot already exists';
-export const NOT_FOUND = 'Attendance data not found!!!';
 export const SESSION_NOT_FOUND = 'Attendance session not found';
 /** 409 to a correction made on a version someone else has changed since: `data` is the session as it stands. */
 export const CORRECTION_CONFLICT =
   'Someone else changed this attendance meanwhile. Here it is as it stands now; correct it again if needed.';
-export const CORRECTED = 'Attendance corrected';
 /** Why a mark is refused before anything is written (docs/product.md §3, §5). */
 export const MARK_MESSAGES = {
   termNotActive: "This course's term is not active: attendance can be marked only in an active term",
@@ -103,8 +104,6 @@ export const correctionSchema = z.object({
 });
 export type CorrectionInput = z.infer<typeof correctionSchema>;
 
-/** The most days GET attendance reads at once (one record per day that has sessions). */
-export const MAX_VIEW_DAYS = 31;
 export const VIEW_QUERY_MESSAGES = {
   endBeforeStart: 'The end date must not be before the start date',
   tooManyDays: `Attendance by date covers at most ${MAX_VIEW_DAYS} days at once: choose an end date closer to the start date`,

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { Field } from '@web/components/ui/field';
-import { firstErrors, useForm } from '@web/lib/form';
+import { firstErrors, useForm, type SchemaOrLoader } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 
 /** The one form pattern (web/src/lib/form.ts): messages per field, the focus on the first error, a busy send. */
@@ -18,10 +18,17 @@ const schema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, { error: 'Enter a name' })),
 });
 
-function Profile({ send, onFailure }: { send: (data: z.infer<typeof schema>) => unknown; onFailure?: (failure: unknown) => void }) {
+interface ProfileProps {
+  send: (data: z.infer<typeof schema>) => unknown;
+  onFailure?: (failure: unknown) => void;
+  /** The schema, or a loader of it (a screen that loads zod when its form is sent). */
+  check?: SchemaOrLoader<z.infer<typeof schema>>;
+}
+
+function Profile({ send, onFailure, check = schema }: ProfileProps) {
   const form = useForm({ name: '', email: '' }, onFailure ? { onFailure } : {});
   return (
-    <form onSubmit={form.handle(schema, send)} noValidate>
+    <form onSubmit={form.handle(check, send)} noValidate>
       <Field label="Name" {...form.field('name')} />
       <Field label="Email" {...form.field('email')} />
       <button type="submit" disabled={form.busy}>
@@ -110,5 +117,31 @@ describe('useForm', () => {
     type('Email', 'asha@college.test');
     await act(async () => submit());
     expect(shown).toHaveBeenCalledWith('A user with this email already exists');
+  });
+  it('checks with a schema loaded when the form is sent, as with one given', async () => {
+    const send = vi.fn();
+    const load = vi.fn(() => Promise.resolve(schema));
+    render(<Profile send={send} check={load} />);
+    expect(load).not.toHaveBeenCalled();
+    await act(async () => submit());
+    expect(messageOf('Name')).toBe('Enter a name');
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    type('Name', 'Asha');
+    type('Email', 'asha@college.test');
+    await act(async () => submit());
+    expect(send).toHaveBeenCalledWith({ name: 'Asha', email: 'asha@college.test' });
+  });
+
+  it('hands a schema that fails to load (offline, a missing chunk) to onFailure, and sends nothing', async () => {
+    const send = vi.fn();
+    const onFailure = vi.fn();
+    const failure = new TypeError('Failed to fetch dynamically imported module');
+    render(<Profile send={send} onFailure={onFailure} check={() => Promise.reject(failure)} />);
+    type('Name', 'Asha');
+    type('Email', 'asha@college.test');
+    await act(async () => submit());
+    expect(onFailure).toHaveBeenCalledWith(failure);
+    expect(send).not.toHaveBeenCalled();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(false);
   });
 });

@@ -17,6 +17,9 @@ export function firstErrors(error: z.core.$ZodError): FieldErrors {
   return errors;
 }
 
+/** A schema, or a loader of one (a dynamic import). */
+export type SchemaOrLoader<T> = z.ZodMiniType<T> | (() => Promise<z.ZodMiniType<T>>);
+
 interface FormOptions {
   /** What a failed send shows (default: an error toast with the server's message). */
   onFailure?: (failure: unknown) => void;
@@ -59,14 +62,22 @@ export function useForm<V extends Record<string, string>>(initial: V, { onFailur
    * A handler for a form's submit or a button's click: the input (the values, or what `input`
    * makes of them) is parsed by `schema`. Invalid: each field shows its first message and the
    * first field in error (in screen order) takes the focus, so the message is read out. Valid:
-   * `send` gets the parsed data while the form is busy; a failure goes to onFailure.
+   * `send` gets the parsed data while the form is busy; a failure goes to onFailure. The schema may be a loader
+   * (`() => import(...)`): a screen that is mostly read then loads zod only when its form is first sent.
    */
-  function handle<T>(schema: z.ZodMiniType<T>, send: (data: T) => unknown, input: (values: V) => unknown = (all) => all) {
+  function handle<T>(schema: SchemaOrLoader<T>, send: (data: T) => unknown, input: (values: V) => unknown = (all) => all) {
     return async (event: SyntheticEvent<HTMLFormElement | HTMLButtonElement>) => {
       event.preventDefault();
       if (busy) return;
       const target = event.currentTarget;
-      const parsed = schema.safeParse(input(values));
+      const given = input(values);
+      let check: z.ZodMiniType<T>;
+      try {
+        check = typeof schema === 'function' ? await schema() : schema;
+      } catch (failure) {
+        return onFailure(failure);
+      }
+      const parsed = check.safeParse(given);
       if (!parsed.success) {
         flushSync(() => setErrors(firstErrors(parsed.error)));
         const form = target instanceof HTMLFormElement ? target : target.form;

@@ -1,10 +1,6 @@
-import * as z from 'zod/mini';
-import { daysFromTo } from '@shared/dates';
-import { MAX_VIEW_DAYS, type CriteriaQuery, type ViewQuery } from '@shared/schemas/attendance';
-import { isCalendarDate } from '@shared/dates';
-import { entityId } from '@shared/schemas/common';
-import { CLASS_KINDS } from '@shared/schemas/wire-names';
-import type { ReportMode } from './report';
+import { MAX_VIEW_DAYS } from '@shared/attendance-words';
+import type { CriteriaQuery, ViewQuery } from '@shared/schemas/attendance';
+import type { ClassKind } from '@shared/schemas/wire-names';
 
 /** The view form's fields, by their documented names (docs/product.md §3), plus the optional division/batch filter. */
 export type ViewValues = {
@@ -18,6 +14,8 @@ export type ViewValues = {
   group_id: string;
 };
 export type ViewField = keyof ViewValues;
+/** The form's values once its schema has checked them (./view-schemas.ts). */
+export type ValidView = Omit<ViewValues, 'slot_count'> & { slot_count: ClassKind };
 
 export const EMPTY_VALUES: ViewValues = {
   semester_id: '',
@@ -41,41 +39,6 @@ export const VIEW_MESSAGES = {
   endBeforeStart: 'The end date must not be before the start date',
   tooManyDays: `Get Attendance shows at most ${MAX_VIEW_DAYS} days: choose an end date closer to the start date`,
 } as const;
-
-const optionalDate = (message: string) => z.string().check(z.refine((value) => value === '' || isCalendarDate(value), { error: message }));
-
-/**
- * docs/product.md §5: semester, course, slot count and start date required; the end date optional; the slot
- * needed by Get Attendance, optional for Get Percentage (every slot of the course without one).
- */
-const formSchema = (slot: z.ZodMiniType<string>) =>
-  z.object({
-    semester_id: entityId(VIEW_MESSAGES.semester),
-    course_id: entityId(VIEW_MESSAGES.course),
-    slot_id: slot,
-    slot_count: z.enum(CLASS_KINDS, { error: VIEW_MESSAGES.slotCount }),
-    date: z.string({ error: VIEW_MESSAGES.date }).check(z.refine(isCalendarDate, { error: VIEW_MESSAGES.date })),
-    enddate: optionalDate(VIEW_MESSAGES.enddate),
-    group_id: z.string(),
-  });
-const viewFormSchema = formSchema(z.string());
-export type ValidView = z.infer<typeof viewFormSchema>;
-
-const endNotBeforeStart = z.refine<ValidView>((view) => !view.enddate || !view.date || view.enddate >= view.date, {
-  error: VIEW_MESSAGES.endBeforeStart,
-  path: ['enddate'],
-});
-
-const atMostMaxDays = z.refine<ValidView>(
-  (view) => !view.enddate || !view.date || view.enddate < view.date || daysFromTo(view.date, view.enddate) <= MAX_VIEW_DAYS,
-  { error: VIEW_MESSAGES.tooManyDays, path: ['enddate'] },
-);
-
-/** What each button checks: Get Attendance needs a slot and takes at most 31 days; both check the range. */
-export const VIEW_SCHEMAS: Record<ReportMode, z.ZodMiniType<ValidView>> = {
-  date: formSchema(entityId(VIEW_MESSAGES.slotForDates)).check(endNotBeforeStart, atMostMaxDays),
-  percentage: viewFormSchema.check(endNotBeforeStart),
-};
 
 /** GET attendance's query, in the API's order (an end date only for a range). */
 export const dateQuery = (view: ValidView): ViewQuery => ({

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { NOT_FOUND } from '@shared/schemas/attendance';
+import { NOT_FOUND } from '@shared/attendance-words';
 import { Field } from '@web/components/ui/field';
 import { Notice } from '@web/components/ui/notice';
 import { CLASS_KIND_LABELS } from '@shared/constants';

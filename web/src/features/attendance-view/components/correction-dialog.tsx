@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CORRECTED, correctionSchema, type ClassSessionView } from '@shared/schemas/attendance';
+import { CORRECTED } from '@shared/attendance-words';
+import type { ClassSessionView } from '@shared/schemas/attendance';
 import { StatusForm } from '@web/components/attendance/status-form';
 import { changedStatuses, type Statuses } from '@web/components/attendance/statuses';
 import { Dialog } from '@web/components/ui/dialog';
@@ -69,7 +70,8 @@ export function CorrectionDialog({ session, group, date, onClose, onChanged }: C
   function save(statuses: Statuses, event: FormEvent<HTMLFormElement>) {
     setProblem(null);
     const send = form.handle(
-      correctionSchema,
+      // The schema (and zod) load with the first correction sent: the view screen opens without them.
+      () => import('@shared/schemas/attendance').then((schemas) => schemas.correctionSchema),
       async (body) => {
         const answer = await write('PATCH /attendance/{id}', { params: { id: current._id }, body });
         toast.success(answer.message || CORRECTED);

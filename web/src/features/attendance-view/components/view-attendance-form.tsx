@@ -1,12 +1,15 @@
 import { useEffect, useEffectEvent, useRef, type ChangeEvent, type FormEvent } from 'react';
-import { MAX_VIEW_DAYS } from '@shared/schemas/attendance';
+import { MAX_VIEW_DAYS } from '@shared/attendance-words';
 import type { Term } from '@shared/schemas/structure';
 import { Field } from '@web/components/ui/field';
 import { useForm } from '@web/lib/form';
 import type { ViewLink } from '@web/lib/view-link';
 import type { GroupNames, ReportContext, ReportMode } from '../report';
 import { nameOf, useViewChoices } from '../view-choices';
-import { EMPTY_VALUES, VIEW_SCHEMAS, type ValidView, type ViewField, type ViewValues } from '../view-form';
+import { EMPTY_VALUES, type ValidView, type ViewField, type ViewValues } from '../view-form';
+
+/** What each button checks (../view-schemas.ts): loaded when the form is first sent, so the screen opens without zod. */
+const viewSchema = (mode: ReportMode) => import('../view-schemas').then(({ VIEW_SCHEMAS }) => VIEW_SCHEMAS[mode]);
 
 interface ViewAttendanceFormProps {
   term: Term;
@@ -80,8 +83,10 @@ export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAtt
   const showLink = useEffectEvent(() => {
     if (!linkPending.current) return;
     linkPending.current = false;
-    const parsed = VIEW_SCHEMAS.date.safeParse(values);
-    if (parsed.success) void query('date', parsed.data);
+    void viewSchema('date').then((schema) => {
+      const parsed = schema.safeParse(values);
+      if (parsed.success) query('date', parsed.data);
+    });
   });
   useEffect(() => {
     if (linkOffered) showLink();
@@ -93,7 +98,7 @@ export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAtt
     if (busy) event.preventDefault();
     else
       void form.handle(
-        VIEW_SCHEMAS[mode],
+        () => viewSchema(mode),
         (view) => query(mode, view),
         () => values,
       )(event);
