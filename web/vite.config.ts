@@ -90,7 +90,8 @@ const CHUNK_GROUPS = [
   {
     name: 'shared',
     test: (id: string) =>
-      /^(components|lib)\/(?!pdf\/|student-search\/)/.test(inSource(id)) || /[\\/]shared[\\/](timetable|attendance)-words\.ts$/.test(id),
+      /^(components|lib)\/(?!pdf\/|student-search\/)/.test(inSource(id)) ||
+      /[\\/]shared[\\/](timetable|attendance|auth)-words\.ts$/.test(id),
     minShareCount: 2,
     priority: 2,
   },

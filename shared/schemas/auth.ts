@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH, STAFF_ROLES } from '../constants';
 import { MESSAGES } from '../messages';
 import { emailAddress, personName } from './common';
+import { PASSWORD_MESSAGES } from '../auth-words';
+
+export { PASSWORD_MESSAGES } from '../auth-words';
 
 export const loginSchema = z.object({
   email: emailAddress(MESSAGES.invalidEmail),
@@ -10,22 +13,6 @@ export const loginSchema = z.object({
     .check(z.minLength(1, { error: MESSAGES.passwordRequired }), z.maxLength(1024, { error: 'Password is too long' })),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
-
-/** Why a new password is refused: length here, the rest on the server (functions/lib/auth/password-policy.ts). */
-export const PASSWORD_MESSAGES = {
-  missing: 'Please enter password',
-  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  tooLong: 'Password must be at most 1024 characters',
-  common: 'This password is one of the most common passwords; choose one that is harder to guess',
-  commonVariant: 'This password is a common password with digits or symbols added or put for letters; choose one that is harder to guess',
-  pattern: 'The password must not be mostly repeated or sequential characters, such as aaaa, abcd or 1234',
-  product: 'The password must not be built only on words such as SAMS, attendance, student, faculty or admin',
-  demo: 'This password is shown on the demo login page; choose one of your own',
-  personal: 'The password must not contain your name or email address',
-  same: 'The new password must differ from the current one',
-  currentWrong: 'Your current password is not right',
-  oneTimeSpent: 'This one-time password was used already or has expired; ask an admin to reset your password again',
-} as const;
 
 const newPassword = (missing: string = PASSWORD_MESSAGES.missing) =>
   z

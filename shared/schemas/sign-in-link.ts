@@ -1,19 +1,9 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { emailAddress } from './common';
+import { SIGN_IN_LINK_MESSAGES } from '../auth-words';
 
-/** Sign-in by an emailed link (docs/product.md §4): asking for one, and signing in with its token or its code. */
-export const SIGN_IN_LINK_MESSAGES = {
-  sent: 'If this address has a SAMS account, a sign-in link is on its way. Open it in this browser within 15 minutes, or type the code from the email here.',
-  invalid:
-    'This sign-in link or code does not work: it was used already, has expired (they work for 15 minutes), or was copied incompletely. Ask for a new one.',
-  otherBrowser:
-    'This link was asked for in another browser or on another device. Open it there, or type the code from the email on the page that asked for it. To sign in here, ask for a new link here.',
-  wrongCode: 'That code is not right: check the email and type it again.',
-  codeSpent: (tries: number) => `That code was wrong ${tries} times, so this link no longer works. Ask for a new one.`,
-  tooMany: (minutes: number) => `Too many sign-in links asked for. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  mailOff: 'This SAMS cannot email sign-in links (its email is turned off). Sign in with your password, or ask the college office.',
-} as const;
+export { SIGN_IN_LINK_MESSAGES } from '../auth-words';
 
 export const signInLinkRequestSchema = z.object({ email: emailAddress(MESSAGES.invalidEmail) });
 

@@ -269,7 +269,7 @@ export function renderMarkdown(r: BenchResults): string {
   if (r.lighthouse) {
     parts.push(
       '',
-      "Lighthouse 12 (mobile, simulated throttling: slow 4G) in Debian Chromium against the local stack, a first visit each: /login, the demo faculty member's Home (Today) and a marking form, the view screen as the demo admin; three loads a page, the median by performance shown. Scores out of 100; budget: performance ≥ 95, accessibility 100. Lighthouse's CPU slowdown multiplies the host's own CPU time, and its default 4× assumes a host of benchmark index 1500–2000 (a high-end desktop); so each load is scored as the phone that preset stands for (index 1750 ÷ 4), its slowdown calibrated from the host's index measured during that load, as Lighthouse's throttling guide advises. The same load scored at the default 4× of this host is beside it.",
+      "Lighthouse 12 (mobile, simulated throttling: slow 4G) in Debian Chromium against the local stack, a first visit each: /login, the demo faculty member's Home (Today) and a marking form, the view screen as the demo admin; five loads a page, the median by performance shown. Scores out of 100; budget: performance ≥ 95, accessibility 100. Lighthouse's CPU slowdown multiplies the host's own CPU time, and its default 4× assumes a host of benchmark index 1500–2000 (a high-end desktop); so each load is scored as the phone that preset stands for (index 1750 ÷ 4), its slowdown calibrated from the host's index measured during that load, as Lighthouse's throttling guide advises. The same load scored at the default 4× of this host is beside it.",
       '',
       table(
         [

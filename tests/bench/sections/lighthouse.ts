@@ -28,8 +28,8 @@ export interface LighthouseRow {
  */
 const CALIBRATED_DEVICE_INDEX = 1750 / 4;
 
-/** Runs per page: the row is the median one by performance, as Lighthouse's docs on variability advise. */
-const RUNS = 3;
+/** Runs per page: the row is the median one by performance, as Lighthouse's docs on variability advise (five runs). */
+const RUNS = 5;
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [

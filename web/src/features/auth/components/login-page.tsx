@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PRODUCT } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
-import { loginSchema, PASSWORD_MESSAGES } from '@shared/schemas/auth';
+import { PASSWORD_MESSAGES } from '@shared/auth-words';
 import { EMAIL_INPUT, Field } from '@web/components/ui/field';
 import { Page } from '@web/components/ui/page';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useForm } from '@web/lib/form';
 import { login, startOidcSignIn, useAppConfig, useOidcProviders } from '../api/auth';
+import { preloadSignInChecks, signInCheck } from '../sign-in-checks';
 import { SignInLinkForm } from './sign-in-link-form';
 import './login-page.css';
 
@@ -35,10 +36,13 @@ export function LoginPage() {
   const [failure, setFailure] = useState('');
   const form = useForm({ email: '', password: '' }, { onFailure: (error) => setFailure(loginFailure(error)) });
 
-  const submit = form.handle(loginSchema, async (credentials) => {
-    await login(credentials);
-    navigate('/', { replace: true });
-  });
+  const submit = form.handle(
+    () => signInCheck('login'),
+    async (credentials) => {
+      await login(credentials);
+      navigate('/', { replace: true });
+    },
+  );
 
   const demo = config?.demo?.accounts ?? [];
   const demoByLink = config?.demo?.linkAccounts ?? [];
@@ -49,6 +53,7 @@ export function LoginPage() {
       ) : (
         <form
           className="card login-form"
+          onFocus={preloadSignInChecks}
           onSubmit={(event) => {
             setFailure('');
             void submit(event);

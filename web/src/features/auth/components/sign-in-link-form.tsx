@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import * as z from 'zod/mini';
-import { signInLinkCodeSchema, signInLinkRequestSchema } from '@shared/schemas/sign-in-link';
 import { EMAIL_INPUT, Field } from '@web/components/ui/field';
 import { Notice } from '@web/components/ui/notice';
 import { ApiError } from '@web/lib/api-client';
 import { useForm } from '@web/lib/form';
 import { askSignInLink, signInWithLink } from '../api/auth';
+import { preloadSignInChecks, signInCheck } from '../sign-in-checks';
 
-const codeSchema = z.object({ code: signInLinkCodeSchema.shape.code });
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong; try again.');
 
 /**
@@ -20,15 +18,21 @@ export function SignInLinkForm({ email, onSignedIn }: { email: string; onSignedI
   const emailForm = useForm({ email }, { onFailure: (error) => setFailure(failureText(error)) });
   const codeForm = useForm({ code: '' }, { onFailure: (error) => setFailure(failureText(error)) });
 
-  const ask = emailForm.handle(signInLinkRequestSchema, async (input) => {
-    setFailure('');
-    setAsked({ ...(await askSignInLink(input.email)), email: input.email });
-  });
-  const type = codeForm.handle(codeSchema, async ({ code }) => {
-    setFailure('');
-    await signInWithLink({ request: asked!.request, code });
-    onSignedIn();
-  });
+  const ask = emailForm.handle(
+    () => signInCheck('linkRequest'),
+    async (input) => {
+      setFailure('');
+      setAsked({ ...(await askSignInLink(input.email)), email: input.email });
+    },
+  );
+  const type = codeForm.handle(
+    () => signInCheck('code'),
+    async ({ code }) => {
+      setFailure('');
+      await signInWithLink({ request: asked!.request, code });
+      onSignedIn();
+    },
+  );
   const error = failure && (
     <p className="form-error" role="alert">
       {failure}
@@ -37,7 +41,7 @@ export function SignInLinkForm({ email, onSignedIn }: { email: string; onSignedI
 
   if (!asked) {
     return (
-      <form className="card login-form" aria-label="Email me a sign-in link" onSubmit={ask} noValidate>
+      <form className="card login-form" aria-label="Email me a sign-in link" onFocus={preloadSignInChecks} onSubmit={ask} noValidate>
         <Field label="Email" {...EMAIL_INPUT} autoComplete="username" required {...emailForm.field('email')} />
         {error}
         <button type="submit" className="button login-submit" disabled={emailForm.busy} aria-busy={emailForm.busy}>
@@ -47,7 +51,7 @@ export function SignInLinkForm({ email, onSignedIn }: { email: string; onSignedI
     );
   }
   return (
-    <form className="card login-form" aria-label="Sign in with the emailed code" onSubmit={type} noValidate>
+    <form className="card login-form" aria-label="Sign in with the emailed code" onFocus={preloadSignInChecks} onSubmit={type} noValidate>
       <Notice kind="info">{asked.message}</Notice>
       <p className="login-lead">Sent to {asked.email}.</p>
       <Field label="Code from the email" autoComplete="one-time-code" autoCapitalize="characters" required {...codeForm.field('code')} />

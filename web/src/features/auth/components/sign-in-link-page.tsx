@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { SIGN_IN_LINK_MESSAGES } from '@shared/schemas/sign-in-link';
+import { SIGN_IN_LINK_MESSAGES } from '@shared/auth-words';
 import { signInWithLink } from '../api/auth';
 import { SigningIn } from './signing-in';
 
