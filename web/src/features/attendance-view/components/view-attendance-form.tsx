@@ -91,6 +91,10 @@ export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAtt
   useEffect(() => {
     if (linkOffered) showLink();
   }, [linkOffered]);
+  // A link is shown as soon as its lists are in: its check loads beside them, not after.
+  useEffect(() => {
+    if (linkPending.current) void viewSchema('date');
+  }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Which button sent it: Enter in a field sends as the first one (Get Attendance).
@@ -105,7 +109,7 @@ export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAtt
   }
 
   return (
-    <form className="card view-form" onSubmit={onSubmit} noValidate aria-label="View attendance">
+    <form className="card view-form" onFocus={() => void viewSchema('date')} onSubmit={onSubmit} noValidate aria-label="View attendance">
       <div className="view-fields">
         {REQUIRED_SELECTS.map((name) => (
           <Field key={name} required {...selects[name]} {...field(name)} />
