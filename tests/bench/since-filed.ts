@@ -27,16 +27,19 @@ const ratio = (now: number, then: number) => `${(now / then).toFixed(2)}×`;
 export function sinceFiled(r: BenchResults): string[][] {
   const rows: string[][] = [];
   if (r.lighthouse?.length) {
-    const scores = r.lighthouse.map((row) => row.performance);
+    // Filed at Lighthouse's mobile preset (4×), as the bench scored then; the calibrated score came later (stop 45).
+    const preset = r.lighthouse.map((row) => row.performanceAt4x ?? row.performance);
+    const calibrated = r.lighthouse.map((row) => row.performance);
     const fcp = r.lighthouse.map((row) => row.firstContentfulPaintMs);
     rows.push(
       [
-        'Lighthouse mobile performance (the four pages)',
+        "Lighthouse mobile performance (the four pages, Lighthouse's mobile preset: 4×)",
         range(FILED.lighthouse, String),
-        range(scores, String),
-        ratio(Math.min(...scores), FILED.lighthouse[0]!),
+        range(preset, String),
+        ratio(Math.min(...preset), FILED.lighthouse[0]!),
         '≥ 95',
       ],
+      ['the same loads with the CPU slowdown calibrated to the host (stricter)', '–', range(calibrated, String), '–', '–'],
       [
         'first contentful paint, slowest page',
         `${FILED.firstContentfulPaintMs} ms`,
