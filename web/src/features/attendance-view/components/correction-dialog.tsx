@@ -11,6 +11,9 @@ import { toast } from '@web/lib/toast';
 import { useWrite } from '@web/lib/use-write';
 import { statusesOf } from '../corrections';
 
+/** The correction's schema, with zod: loaded as the dialog opens, so the view screen opens without them. */
+const correctionCheck = () => import('@shared/schemas/attendance').then((schemas) => schemas.correctionSchema);
+
 interface CorrectionDialogProps {
   session: ClassSessionView;
   /** The group's name ('Division 1'). */
@@ -59,6 +62,7 @@ export function CorrectionDialog({ session, group, date, onClose, onChanged }: C
   const reasonInvalid = Boolean(form.errors.reason);
   // A new message (a conflict also re-draws the form under the focus): focus it, so it is read out,
   // unless the reason is in error (the focus is on that field then).
+  useEffect(() => void correctionCheck(), []);
   useEffect(() => {
     if (message && !reasonInvalid) problemBox.current?.focus();
   }, [message, reasonInvalid, current]);
@@ -70,8 +74,7 @@ export function CorrectionDialog({ session, group, date, onClose, onChanged }: C
   function save(statuses: Statuses, event: FormEvent<HTMLFormElement>) {
     setProblem(null);
     const send = form.handle(
-      // The schema (and zod) load with the first correction sent: the view screen opens without them.
-      () => import('@shared/schemas/attendance').then((schemas) => schemas.correctionSchema),
+      correctionCheck,
       async (body) => {
         const answer = await write('PATCH /attendance/{id}', { params: { id: current._id }, body });
         toast.success(answer.message || CORRECTED);
