@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { Field } from '@web/components/ui/field';
-import { firstErrors, useForm, type SchemaOrLoader } from '@web/lib/form';
+import { firstErrors, preloadCheck, useForm, type SchemaOrLoader } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 
 /** The one form pattern (web/src/lib/form.ts): messages per field, the focus on the first error, a busy send. */
@@ -56,6 +56,17 @@ describe('firstErrors', () => {
       name: 'Enter a name',
     });
     expect(firstErrors(whole.safeParse({ a: 'x', b: 'y' }).error!)).toEqual({ form: 'They differ' });
+  });
+});
+
+describe('preloadCheck', () => {
+  it('starts loading a schema, and takes its failure in (the form’s send reports it), so none goes unhandled', () => {
+    const failed = Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const taken = vi.spyOn(failed, 'catch');
+    const load = vi.fn(() => failed);
+    preloadCheck(load);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(taken).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -20,6 +20,9 @@ export function firstErrors(error: z.core.$ZodError): FieldErrors {
 /** A schema, or a loader of one (a dynamic import). */
 export type SchemaOrLoader<T> = z.ZodMiniType<T> | (() => Promise<z.ZodMiniType<T>>);
 
+/** Starts loading a form's schema before it is sent (a loader given to handle); a failure shows when the form is sent. */
+export const preloadCheck = (load: () => Promise<unknown>): void => void load().catch(() => undefined);
+
 interface FormOptions {
   /** What a failed send shows (default: an error toast with the server's message). */
   onFailure?: (failure: unknown) => void;

@@ -6,7 +6,7 @@ import { changedStatuses, type Statuses } from '@web/components/attendance/statu
 import { Dialog } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useForm } from '@web/lib/form';
+import { preloadCheck, useForm } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 import { useWrite } from '@web/lib/use-write';
 import { statusesOf } from '../corrections';
@@ -62,7 +62,7 @@ export function CorrectionDialog({ session, group, date, onClose, onChanged }: C
   const reasonInvalid = Boolean(form.errors.reason);
   // A new message (a conflict also re-draws the form under the focus): focus it, so it is read out,
   // unless the reason is in error (the focus is on that field then).
-  useEffect(() => void correctionCheck(), []);
+  useEffect(() => preloadCheck(correctionCheck), []);
   useEffect(() => {
     if (message && !reasonInvalid) problemBox.current?.focus();
   }, [message, reasonInvalid, current]);

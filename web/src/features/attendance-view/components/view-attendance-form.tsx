@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, type ChangeEvent, type FormEvent } f
 import { MAX_VIEW_DAYS } from '@shared/attendance-words';
 import type { Term } from '@shared/schemas/structure';
 import { Field } from '@web/components/ui/field';
-import { useForm } from '@web/lib/form';
+import { preloadCheck, useForm } from '@web/lib/form';
 import type { ViewLink } from '@web/lib/view-link';
 import type { GroupNames, ReportContext, ReportMode } from '../report';
 import { nameOf, useViewChoices } from '../view-choices';
@@ -83,17 +83,20 @@ export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAtt
   const showLink = useEffectEvent(() => {
     if (!linkPending.current) return;
     linkPending.current = false;
-    void viewSchema('date').then((schema) => {
-      const parsed = schema.safeParse(values);
-      if (parsed.success) query('date', parsed.data);
-    });
+    // Not loaded (offline): the form stays as it is, and Get Attendance says why.
+    viewSchema('date')
+      .then((schema) => {
+        const parsed = schema.safeParse(values);
+        if (parsed.success) query('date', parsed.data);
+      })
+      .catch(() => undefined);
   });
   useEffect(() => {
     if (linkOffered) showLink();
   }, [linkOffered]);
   // A link is shown as soon as its lists are in: its check loads beside them, not after.
   useEffect(() => {
-    if (linkPending.current) void viewSchema('date');
+    if (linkPending.current) preloadCheck(() => viewSchema('date'));
   }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -109,7 +112,13 @@ export function ViewAttendanceForm({ term, busy, onQuery, link = null }: ViewAtt
   }
 
   return (
-    <form className="card view-form" onFocus={() => void viewSchema('date')} onSubmit={onSubmit} noValidate aria-label="View attendance">
+    <form
+      className="card view-form"
+      onFocus={() => preloadCheck(() => viewSchema('date'))}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="View attendance"
+    >
       <div className="view-fields">
         {REQUIRED_SELECTS.map((name) => (
           <Field key={name} required {...selects[name]} {...field(name)} />
