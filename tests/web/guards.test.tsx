@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGES } from '@web/app/router';
+import { ADMIN_PAGES } from '@web/app/admin-pages';
 import type { PublicUser } from '@shared/schemas/auth';
 import { mockApi, routes, type Reply } from './support/fake-api';
 import { ADMIN, FACULTY, ODD, SEMESTER_3, signedInAs } from './support/fixtures';

@@ -9,26 +9,7 @@ import { GuestOnly, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { BootScreen, MainContent, NavigationPending, RootLayout } from './root-layout';
 import { checkSessionOnce } from './session-check';
 import { createWindowHistory, type WindowHistory } from './window-history';
-
-/** The admin screens (docs/product.md §2.5–2.8, §3 for Timetable and Not marked): their paths under /dashboard and titles. */
-export const ADMIN_PAGES = [
-  { path: 'adduser', title: 'Add User' },
-  { path: 'term', title: 'Term' },
-  { path: 'semester', title: 'Semester' },
-  { path: 'division', title: 'Division' },
-  { path: 'batch', title: 'Batch' },
-  { path: 'course', title: 'Course' },
-  { path: 'slot', title: 'Slot' },
-  { path: 'changestu', title: 'Change Term' },
-  { path: 'student', title: 'Student' },
-  { path: 'import', title: 'Import students' },
-  { path: 'settings', title: 'Settings' },
-  { path: 'timetable', title: 'Timetable' },
-  { path: 'notmarked', title: 'Not marked' },
-  { path: 'invitations', title: 'Invitations' },
-  { path: 'audit', title: 'Audit trail' },
-  { path: 'studentdata', title: 'Student data' },
-] as const;
+import { ADMIN_PAGES } from './admin-pages';
 
 // This file, the router, the guards and the root layout are a chunk main.tsx loads at once; every page
 // is a chunk of its own, and the signed-in shell (AppLayout: navigation bar, SWR) loads with the first signed-in page.
